@@ -1,0 +1,72 @@
+// The application as a plugin tree: cross-cutting plugins first, then one plugin per service.
+// server.ts only reads configuration, starts the database, listens and shuts down.
+import formbody from '@fastify/formbody';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Fastify, { type FastifyBaseLogger, type FastifyServerOptions } from 'fastify';
+import type { Config } from './config';
+import authPlugin from './plugins/auth';
+import dbPlugin from './plugins/db';
+import docsPlugin from './plugins/docs';
+import errorsPlugin from './plugins/errors';
+import securityPlugin from './plugins/security';
+import webPlugin, { readInlineScripts } from './plugins/web';
+import accountRoutes from './services/account/routes';
+import authRoutes from './services/auth/routes';
+import sysinfoRoutes from './services/sysinfo/routes';
+
+export interface AppOptions {
+  config: Config;
+  databaseUrl: string;
+  jwtSecret: string;
+  /** The process's logger (server.ts); tests leave it out and get one from config.logLevel. */
+  loggerInstance?: FastifyBaseLogger;
+}
+
+/** Query values never reach the log: the spec's URL login puts a password in one. */
+function redactedUrl(url: string): string {
+  const [pathPart, query] = url.split('?');
+  if (!query) return url;
+  const keys = [...new URLSearchParams(query).keys()];
+  return `${pathPart}?${keys.map((k) => `${k}=[redacted]`).join('&')}`;
+}
+
+export function loggerOptions(level: string): FastifyServerOptions['logger'] {
+  return {
+    level,
+    redact: {
+      paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]', '*.password', '*.refresh_token', '*.access_token'],
+      censor: '[redacted]',
+    },
+    serializers: {
+      req: (req: { method: string; url: string; ip?: string }) => ({ method: req.method, url: redactedUrl(req.url), ip: req.ip }),
+    },
+  };
+}
+
+export async function buildApp(opts: AppOptions) {
+  const { config } = opts;
+  const app = Fastify({
+    ...(opts.loggerInstance ? { loggerInstance: opts.loggerInstance } : { logger: loggerOptions(config.logLevel) }),
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    ajv: {
+      customOptions: { verbose: true, allErrors: false, keywords: ['errorMessage'] },
+    },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  await app.register(errorsPlugin);
+  await app.register(securityPlugin, { inlineScripts: readInlineScripts(config.webDist) });
+  await app.register(formbody, { bodyLimit: 16 * 1024 });
+  await app.register(dbPlugin, { connectionString: opts.databaseUrl });
+  await app.register(authPlugin, { secret: opts.jwtSecret, accessTtlS: config.accessTokenTtlS });
+  await app.register(docsPlugin);
+
+  await app.register(authRoutes, { captchaTestAnswer: config.captchaTestAnswer, loginRateLimitPerMinute: config.loginRateLimitPerMinute });
+  await app.register(accountRoutes);
+  await app.register(sysinfoRoutes, { platform: config.platform });
+
+  await app.register(webPlugin, { webDist: config.webDist });
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

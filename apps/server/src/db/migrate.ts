@@ -1,0 +1,21 @@
+import path from 'node:path';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import { migrate } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+
+const MIGRATIONS = path.resolve(import.meta.dirname, '../../drizzle');
+/** Any constant: nodes starting at once queue on it, so the migrations run exactly once. */
+const MIGRATION_LOCK_KEY = 727_001;
+
+export async function runMigrations(connectionString: string): Promise<void> {
+  const client = new pg.Client({ connectionString });
+  client.on('error', () => {});
+  await client.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    await migrate(drizzle(client), { migrationsFolder: MIGRATIONS });
+  } finally {
+    await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
+    await client.end();
+  }
+}

@@ -1,0 +1,115 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  boolean,
+  check,
+  index,
+  inet,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+export const accounts = pgTable(
+  'accounts',
+  {
+    id: serial('id').primaryKey(),
+    username: text('username').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    name: text('name').notNull(),
+    roleId: smallint('role_id').notNull(),
+    phone: text('phone'),
+    email: text('email'),
+    avatar: text('avatar'),
+    disabled: boolean('disabled').notNull().default(false),
+    /** Consecutive failed logins since the last success or lock. */
+    failedLogins: integer('failed_logins').notNull().default(0),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('accounts_username_key').on(sql`lower(${t.username})`),
+    uniqueIndex('accounts_phone_key').on(t.phone),
+    uniqueIndex('accounts_email_key').on(sql`lower(${t.email})`),
+    check('accounts_role_id_check', sql`${t.roleId} in (1, 2, 3)`),
+  ],
+);
+
+/** One login: the family of refresh tokens it begets. Revoking it ends the login everywhere. */
+export const authSessions = pgTable(
+  'auth_sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    revokedReason: text('revoked_reason'),
+    ip: inet('ip'),
+    userAgent: text('user_agent'),
+  },
+  (t) => [index('auth_sessions_account_idx').on(t.accountId)],
+);
+
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => authSessions.id, { onDelete: 'cascade' }),
+    /** SHA-256 of the token; the token itself is never stored. */
+    tokenHash: text('token_hash').notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('refresh_tokens_hash_key').on(t.tokenHash), index('refresh_tokens_session_idx').on(t.sessionId)],
+);
+
+export const captchas = pgTable(
+  'captchas',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    answerHash: text('answer_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('captchas_expires_idx').on(t.expiresAt)],
+);
+
+/** Failed logins by name and by address: they decide when a captcha becomes mandatory. */
+export const loginFailures = pgTable(
+  'login_failures',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    usernameKey: text('username_key').notNull(),
+    ip: inet('ip'),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('login_failures_username_idx').on(t.usernameKey, t.at), index('login_failures_ip_idx').on(t.ip, t.at)],
+);
+
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    accountId: integer('account_id').references(() => accounts.id, { onDelete: 'set null' }),
+    username: text('username'),
+    action: text('action').notNull(),
+    ip: inet('ip'),
+    detail: jsonb('detail').$type<Record<string, unknown>>(),
+  },
+  (t) => [index('audit_log_at_idx').on(t.at), index('audit_log_account_idx').on(t.accountId, t.at)],
+);

@@ -1,0 +1,50 @@
+// Demo data for an empty database: the README's demo accounts. Never run in production.
+import { sql } from 'drizzle-orm';
+import { ROLES } from '@hqt/contract/auth';
+import type { Db } from './client';
+import { accounts, enterprises } from './schema/index';
+import { hashPassword } from '../services/auth/password';
+
+export const DEMO_ACCOUNTS = {
+  enterprise: { username: 'demo', password: 'Demo1234', name: '云溪智造科技有限公司' },
+  staff: { username: 'staff', password: 'Staff1234', name: '李工' },
+} as const;
+
+/** A valid 统一社会信用代码 (its check character computed by GB 32100). */
+export const DEMO_CREDIT_CODE = '91511234MA62XY8K00';
+
+export async function isEmpty(db: Db): Promise<boolean> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(accounts);
+  return (row?.n ?? 0) === 0;
+}
+
+export async function seedDemo(db: Db): Promise<void> {
+  await db.transaction(async (tx) => {
+    const { enterprise, staff } = DEMO_ACCOUNTS;
+    const [demo] = await tx
+      .insert(accounts)
+      .values({
+        username: enterprise.username,
+        passwordHash: await hashPassword(enterprise.password),
+        name: enterprise.name,
+        roleId: ROLES.enterprise.id,
+        phone: '13800000001',
+        email: 'demo@yunxi.cn',
+      })
+      .returning({ id: accounts.id });
+    await tx.insert(enterprises).values({
+      accountId: demo!.id,
+      name: enterprise.name,
+      creditCode: DEMO_CREDIT_CODE,
+      contactPhone: '13800000001',
+    });
+    await tx.insert(accounts).values({
+      username: staff.username,
+      passwordHash: await hashPassword(staff.password),
+      name: staff.name,
+      roleId: ROLES.staff.id,
+      phone: '13900000002',
+      email: 'staff@yunxi.gov.cn',
+    });
+  });
+}

@@ -1,0 +1,105 @@
+// Reads configuration, starts the database (embedded unless DATABASE_URL), migrates, seeds demo
+// data on an empty database, listens, and shuts down gracefully on SIGTERM/SIGINT.
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import pg from 'pg';
+import pino from 'pino';
+import { buildApp, loggerOptions } from './app';
+import { loadConfig } from './config';
+import { createDb, createPool } from './db/client';
+import { startEmbeddedPostgres, type EmbeddedPostgres } from './db/embedded-postgres';
+import { runMigrations } from './db/migrate';
+import { isEmpty, seedDemo } from './db/seed';
+
+const EXIT_DATABASE_LOST = 70;
+const SHUTDOWN_TIMEOUT_MS = 20_000;
+const DATABASE_NAME = 'huiqitong';
+
+const config = loadConfig();
+const log = pino(loggerOptions(config.logLevel) as pino.LoggerOptions);
+
+/** The signing secret: configured, or made once and kept beside the embedded database. */
+function jwtSecret(): string {
+  if (config.jwtSecret) return config.jwtSecret;
+  const file = path.join(config.dataDir, 'jwt-secret');
+  if (!fs.existsSync(file)) {
+    fs.mkdirSync(config.dataDir, { recursive: true });
+    fs.writeFileSync(file, randomBytes(48).toString('base64url'), { mode: 0o600, flag: 'wx' });
+  }
+  return fs.readFileSync(file, 'utf8').trim();
+}
+
+async function ensureDatabase(embedded: EmbeddedPostgres): Promise<string> {
+  const client = new pg.Client({ connectionString: embedded.connectionString() });
+  await client.connect();
+  try {
+    const { rowCount } = await client.query('select 1 from pg_database where datname = $1', [DATABASE_NAME]);
+    if (!rowCount) await client.query(`create database ${DATABASE_NAME}`);
+  } finally {
+    await client.end();
+  }
+  return embedded.connectionString(DATABASE_NAME);
+}
+
+async function main() {
+  let embedded: EmbeddedPostgres | null = null;
+  let stopping = false;
+  let databaseUrl = config.databaseUrl;
+  if (!databaseUrl) {
+    embedded = await startEmbeddedPostgres({ dataDir: path.join(config.dataDir, 'pg'), logger: log });
+    embedded.onUnexpectedExit((info) => {
+      if (stopping) return;
+      log.fatal(info, 'embedded PostgreSQL exited unexpectedly: stopping the server');
+      process.exit(EXIT_DATABASE_LOST);
+    });
+    databaseUrl = await ensureDatabase(embedded);
+  }
+
+  await runMigrations(databaseUrl);
+  if (config.demo) {
+    const pool = createPool(databaseUrl, (err) => log.error({ err }, 'seed pool error'), 2);
+    const db = createDb(pool);
+    if (await isEmpty(db)) {
+      await seedDemo(db);
+      log.info('empty database: demo data created');
+    }
+    await pool.end();
+  }
+
+  const app = await buildApp({ config, databaseUrl, jwtSecret: jwtSecret(), loggerInstance: log });
+
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ signal }, 'shutting down');
+    const timer = setTimeout(() => {
+      log.error('graceful shutdown timed out');
+      process.exit(1);
+    }, SHUTDOWN_TIMEOUT_MS);
+    timer.unref();
+    try {
+      await app.close(); // stops accepting, lets requests in flight finish, ends the pool
+      await embedded?.stop();
+      process.exit(0);
+    } catch (err) {
+      log.error({ err }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  try {
+    await app.listen({ host: config.host, port: config.port });
+  } catch (err) {
+    log.fatal({ err }, 'cannot listen');
+    await embedded?.stop();
+    process.exit(1);
+  }
+}
+
+main().catch((err) => {
+  log.fatal({ err }, 'start failed');
+  process.exit(1);
+});

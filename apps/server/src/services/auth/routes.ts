@@ -1,0 +1,94 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import Type from 'typebox';
+import {
+  AUTH_PATHS,
+  CaptchaResponse,
+  CheckCodeBody,
+  RefreshBody,
+  RegisterBody,
+  TokenBody,
+  TokenResponse,
+  type TokenResponse as Tokens,
+} from '@hqt/contract/auth';
+import { Envelope } from '@hqt/contract/envelope';
+import { MSG, OWN_MSG } from '@hqt/contract/messages';
+import { ok } from '../../lib/envelope';
+import { bearerToken } from '../../plugins/auth';
+import { checkCaptcha, createCaptcha } from './captcha';
+import { login, logout, refresh, register } from './service';
+
+/** The token endpoints answer in the OAuth 2 form and in the envelope at once. */
+const TokenAnswer = Type.Object({
+  code: Type.Integer(),
+  msg: Type.String(),
+  data: TokenResponse,
+  ...TokenResponse.properties,
+});
+const tokenAnswer = (tokens: Tokens) => ({ ...ok(tokens), ...tokens });
+
+const routes: FastifyPluginAsyncTypebox<{ captchaTestAnswer?: string; loginRateLimitPerMinute: number }> = async (app, opts) => {
+  const deps = { db: app.db, tokens: app.tokens };
+  const loginLimit = { rateLimit: { max: opts.loginRateLimitPerMinute, timeWindow: '1 minute' } };
+  const tags = ['账号与会话'];
+
+  app.get(
+    AUTH_PATHS.captcha,
+    { schema: { tags, summary: '获取图形验证码', response: { 200: Envelope(CaptchaResponse) } }, config: loginLimit },
+    async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return ok(await createCaptcha(app.db, opts.captchaTestAnswer));
+    },
+  );
+
+  app.post(
+    AUTH_PATHS.checkCode,
+    { schema: { tags, summary: '校验验证码（不消耗）', body: CheckCodeBody, response: { 200: Envelope(Type.Null()) } }, config: loginLimit },
+    async (request) => {
+      await checkCaptcha(app.db, request.body.codeIndex, request.body.vierifyCode, false);
+      return ok(null, MSG.ok);
+    },
+  );
+
+  app.post(
+    AUTH_PATHS.token,
+    { schema: { tags, summary: '密码登录（JSON 或表单）', body: TokenBody, response: { 200: TokenAnswer } }, config: loginLimit },
+    async (request) => tokenAnswer(await login(deps, request, request.body)),
+  );
+
+  app.post(
+    AUTH_PATHS.refresh,
+    { schema: { tags, summary: '刷新令牌（轮换）', body: RefreshBody, response: { 200: TokenAnswer } }, config: loginLimit },
+    async (request) => tokenAnswer(await refresh(deps, request, request.body.refresh_token)),
+  );
+
+  app.post(
+    AUTH_PATHS.logout,
+    {
+      schema: {
+        tags,
+        summary: '退出登录（吊销本次登录的全部刷新令牌）',
+        body: Type.Object({ refresh_token: Type.Optional(Type.String({ title: '刷新令牌', maxLength: 256 })) }),
+        response: { 200: Envelope(Type.Null()) },
+      },
+      // The original client posts no body at all.
+      preValidation: async (request) => {
+        request.body ??= {};
+      },
+    },
+    async (request) => {
+      await logout(deps, request, bearerToken(request), request.body.refresh_token);
+      return ok(null, OWN_MSG.loggedOut);
+    },
+  );
+
+  app.post(
+    AUTH_PATHS.register,
+    { schema: { tags, summary: '注册企业账户', body: RegisterBody, response: { 200: Envelope(Type.Null()) } }, config: loginLimit },
+    async (request) => {
+      await register(app.db, request, request.body);
+      return ok(null, OWN_MSG.registered);
+    },
+  );
+};
+
+export default routes;

@@ -1,0 +1,205 @@
+// Login, refresh, logout and registration: the rules, callable without HTTP.
+import type { FastifyRequest } from 'fastify';
+import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import {
+  LOGIN_FAILURE_WINDOW_MIN,
+  LOGIN_LOCK_AFTER_FAILURES,
+  LOGIN_LOCK_MINUTES,
+  REFRESH_ABSOLUTE_TTL_S,
+  REFRESH_IDLE_TTL_S,
+  REFRESH_REUSE_GRACE_S,
+} from '@hqt/contract/constants';
+import { ROLES, type RegisterBody, type TokenBody, type TokenResponse } from '@hqt/contract/auth';
+import { MSG, OWN_MSG } from '@hqt/contract/messages';
+import { isCreditCode } from '@hqt/contract/validation';
+import type { Db, DbOrTx } from '../../db/client';
+import { accounts, authSessions, enterprises, loginFailures, refreshTokens } from '../../db/schema/index';
+import { badRequest, conflict, unauthorized } from '../../lib/errors';
+import { audit } from './audit';
+import { checkCaptcha } from './captcha';
+import { DUMMY_HASH, hashPassword, verifyPassword } from './password';
+import { hashToken, newRefreshToken, type TokenSigner } from './tokens';
+
+export interface AuthDeps {
+  db: Db;
+  tokens: TokenSigner;
+}
+
+const secondsFromNow = (s: number) => new Date(Date.now() + s * 1000);
+const usernameKey = (username: string) => username.trim().toLowerCase();
+
+/** A captcha is demanded once the name or the address has failed a login in the last 15 minutes. */
+export async function captchaRequired(db: Db, username: string, ip: string): Promise<boolean> {
+  const since = new Date(Date.now() - LOGIN_FAILURE_WINDOW_MIN * 60_000);
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(loginFailures)
+    .where(and(gt(loginFailures.at, since), or(eq(loginFailures.usernameKey, usernameKey(username)), eq(loginFailures.ip, ip))));
+  return (row?.n ?? 0) > 0;
+}
+
+async function issueTokens(db: DbOrTx, tokens: TokenSigner, account: { id: number; roleId: number }, sessionId: string): Promise<TokenResponse> {
+  const refresh = newRefreshToken();
+  await db.insert(refreshTokens).values({
+    sessionId,
+    tokenHash: hashToken(refresh),
+    expiresAt: secondsFromNow(REFRESH_IDLE_TTL_S),
+  });
+  const access = await tokens.sign({ accountId: account.id, sessionId, roleId: account.roleId });
+  return { access_token: access, refresh_token: refresh, expires_in: tokens.accessTtlS, token_type: 'Bearer' };
+}
+
+async function recordFailure(db: Db, request: FastifyRequest, username: string, account?: { id: number; failedLogins: number }) {
+  await db.insert(loginFailures).values({ usernameKey: usernameKey(username), ip: request.ip });
+  if (!account) {
+    await audit(db, request, 'login.failure', { reason: 'unknown-user' }, { username });
+    return;
+  }
+  const failures = account.failedLogins + 1;
+  const lock = failures >= LOGIN_LOCK_AFTER_FAILURES;
+  await db
+    .update(accounts)
+    .set(lock ? { failedLogins: 0, lockedUntil: new Date(Date.now() + LOGIN_LOCK_MINUTES * 60_000) } : { failedLogins: failures })
+    .where(eq(accounts.id, account.id));
+  await audit(db, request, 'login.failure', { reason: 'password', failures }, { accountId: account.id, username });
+  if (lock) await audit(db, request, 'login.lockout', { minutes: LOGIN_LOCK_MINUTES }, { accountId: account.id, username });
+}
+
+export async function login(deps: AuthDeps, request: FastifyRequest, body: TokenBody): Promise<TokenResponse> {
+  const { db, tokens } = deps;
+  const username = body.username.trim();
+  const captchaGiven = Boolean(body.vierifyCode?.trim());
+  if (captchaGiven || (await captchaRequired(db, username, request.ip))) {
+    await checkCaptcha(db, body.codeIndex, body.vierifyCode, true);
+  }
+  const [account] = await db.select().from(accounts).where(eq(sql`lower(${accounts.username})`, usernameKey(username)));
+  const passwordOk = await verifyPassword(body.password, account?.passwordHash ?? DUMMY_HASH);
+  if (!account || account.disabled) {
+    await recordFailure(db, request, username);
+    throw badRequest(MSG.badCredentials);
+  }
+  if (account.lockedUntil && account.lockedUntil > new Date()) {
+    // Same message as a wrong password: a lock must not tell a guesser the password was right.
+    await db.insert(loginFailures).values({ usernameKey: usernameKey(username), ip: request.ip });
+    await audit(db, request, 'login.locked', {}, { accountId: account.id, username });
+    throw badRequest(MSG.badCredentials);
+  }
+  if (!passwordOk) {
+    await recordFailure(db, request, username, account);
+    throw badRequest(MSG.badCredentials);
+  }
+  return db.transaction(async (tx) => {
+    await tx.update(accounts).set({ failedLogins: 0, lockedUntil: null }).where(eq(accounts.id, account.id));
+    const [session] = await tx
+      .insert(authSessions)
+      .values({
+        accountId: account.id,
+        expiresAt: secondsFromNow(REFRESH_ABSOLUTE_TTL_S),
+        ip: request.ip,
+        userAgent: request.headers['user-agent']?.slice(0, 300) ?? null,
+      })
+      .returning({ id: authSessions.id });
+    await audit(tx, request, 'login.success', {}, { accountId: account.id, username: account.username });
+    return issueTokens(tx, tokens, account, session!.id);
+  });
+}
+
+/**
+ * Rotates a refresh token. A token used a second time within the grace (two tabs at once) gets a
+ * fresh pair too; used later, it is taken as stolen and its whole login is revoked.
+ */
+export async function refresh(deps: AuthDeps, request: FastifyRequest, refreshToken: string): Promise<TokenResponse> {
+  const { db, tokens } = deps;
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ token: refreshTokens, session: authSessions, roleId: accounts.roleId, disabled: accounts.disabled, username: accounts.username })
+      .from(refreshTokens)
+      .innerJoin(authSessions, eq(authSessions.id, refreshTokens.sessionId))
+      .innerJoin(accounts, eq(accounts.id, authSessions.accountId))
+      .where(eq(refreshTokens.tokenHash, hashToken(refreshToken)))
+      .for('update', { of: refreshTokens });
+    const now = new Date();
+    if (!row || row.session.revokedAt || row.disabled || row.session.expiresAt <= now || row.token.expiresAt <= now) {
+      throw unauthorized(OWN_MSG.refreshInvalid);
+    }
+    const actor = { accountId: row.session.accountId, username: row.username };
+    if (row.token.usedAt) {
+      const withinGrace = now.getTime() - row.token.usedAt.getTime() <= REFRESH_REUSE_GRACE_S * 1000;
+      if (!withinGrace) {
+        await tx
+          .update(authSessions)
+          .set({ revokedAt: now, revokedReason: 'refresh-token-reuse' })
+          .where(eq(authSessions.id, row.session.id));
+        await audit(tx, request, 'token.reuse', { sessionId: row.session.id }, actor);
+        // Committed on purpose: the revocation must stand even though this call fails.
+        return { reused: true } as const;
+      }
+    } else {
+      await tx.update(refreshTokens).set({ usedAt: now }).where(eq(refreshTokens.id, row.token.id));
+    }
+    await audit(tx, request, 'token.refresh', { sessionId: row.session.id, grace: Boolean(row.token.usedAt) }, actor);
+    return issueTokens(tx, tokens, { id: row.session.accountId, roleId: row.roleId }, row.session.id);
+  }).then((result) => {
+    if ('reused' in result) throw unauthorized(OWN_MSG.refreshInvalid);
+    return result;
+  });
+}
+
+export async function revokeSession(db: DbOrTx, sessionId: string, reason: string): Promise<void> {
+  await db
+    .update(authSessions)
+    .set({ revokedAt: new Date(), revokedReason: reason })
+    .where(and(eq(authSessions.id, sessionId), isNull(authSessions.revokedAt)));
+}
+
+/** Ends the login named by the access token (even an expired one) and/or by the refresh token. */
+export async function logout(deps: AuthDeps, request: FastifyRequest, accessToken: string | null, refreshToken?: string) {
+  const { db, tokens } = deps;
+  const sessionIds = new Set<string>();
+  let accountId: number | null = null;
+  if (accessToken) {
+    const verified = await tokens.verify(accessToken, { ignoreExpiry: true });
+    if (verified.ok) {
+      sessionIds.add(verified.claims.sessionId);
+      accountId = verified.claims.accountId;
+    }
+  }
+  if (refreshToken) {
+    const [row] = await db
+      .select({ sessionId: refreshTokens.sessionId })
+      .from(refreshTokens)
+      .where(eq(refreshTokens.tokenHash, hashToken(refreshToken)));
+    if (row) sessionIds.add(row.sessionId);
+  }
+  for (const id of sessionIds) await revokeSession(db, id, 'logout');
+  if (sessionIds.size) await audit(db, request, 'logout', { sessions: [...sessionIds] }, { accountId });
+}
+
+export async function register(db: Db, request: FastifyRequest, body: RegisterBody): Promise<void> {
+  if (!isCreditCode(body.creditCode)) throw badRequest(OWN_MSG.creditCodeInvalid);
+  await checkCaptcha(db, body.codeIndex, body.vierifyCode, true);
+  const passwordHash = await hashPassword(body.password);
+  await db.transaction(async (tx) => {
+    const [taken] = await tx.select({ id: accounts.id }).from(accounts).where(eq(sql`lower(${accounts.username})`, usernameKey(body.username)));
+    if (taken) throw conflict(OWN_MSG.usernameTaken);
+    const [codeTaken] = await tx.select({ id: enterprises.id }).from(enterprises).where(eq(enterprises.creditCode, body.creditCode));
+    if (codeTaken) throw conflict(OWN_MSG.creditCodeTaken);
+    const [account] = await tx
+      .insert(accounts)
+      .values({
+        username: body.username,
+        passwordHash,
+        name: body.enterpriseName,
+        roleId: ROLES.enterprise.id,
+        phone: null,
+      })
+      .returning({ id: accounts.id });
+    await tx.insert(enterprises).values({
+      accountId: account!.id,
+      name: body.enterpriseName,
+      creditCode: body.creditCode,
+      contactPhone: body.contactPhone,
+    });
+    await audit(tx, request, 'account.register', { creditCode: body.creditCode }, { accountId: account!.id, username: body.username });
+  });
+}

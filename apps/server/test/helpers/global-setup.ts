@@ -1,0 +1,49 @@
+// One embedded PostgreSQL for the whole run; a migrated template database that each test file
+// copies (CREATE DATABASE … TEMPLATE), so files never see each other's rows.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import pino from 'pino';
+import type { TestProject } from 'vitest/node';
+import { runMigrations } from '../../src/db/migrate';
+
+export const TEMPLATE_DB = 'hqt_template';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    pgAdminUrl: string;
+  }
+}
+
+const withDatabase = (url: string, database: string) => {
+  const u = new URL(url);
+  u.pathname = `/${database}`;
+  return u.toString();
+};
+
+/** TEST_DATABASE_URL: a server of your own (its user must be allowed to create databases). */
+export default async function setup(project: TestProject) {
+  let adminUrl: string;
+  let stop = async () => {};
+  if (process.env.TEST_DATABASE_URL) {
+    adminUrl = process.env.TEST_DATABASE_URL;
+  } else {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hqt-test-pg-'));
+    const { startEmbeddedPostgres } = await import('../../src/db/embedded-postgres');
+    const pgServer = await startEmbeddedPostgres({ dataDir: path.join(dataDir, 'pg'), logger: pino({ level: 'warn' }) });
+    adminUrl = pgServer.connectionString();
+    stop = async () => {
+      await pgServer.stop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    };
+  }
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`drop database if exists ${TEMPLATE_DB}`);
+  await admin.query(`create database ${TEMPLATE_DB}`);
+  await admin.end();
+  await runMigrations(withDatabase(adminUrl, TEMPLATE_DB));
+  project.provide('pgAdminUrl', adminUrl);
+  return stop;
+}

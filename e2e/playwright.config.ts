@@ -1,0 +1,48 @@
+// The built web app served by the real server on a fresh embedded database, in the system Chromium.
+import path from 'node:path';
+import { defineConfig } from '@playwright/test';
+import { CAPTCHA_ANSWER } from './support/constants';
+
+const PORT = Number(process.env.E2E_PORT ?? 8091);
+const dataDir = path.resolve(import.meta.dirname, '.out/data');
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export default defineConfig({
+  testDir: 'tests',
+  outputDir: '.out/results',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  reporter: [['list'], ['json', { outputFile: '../.tmp/playwright.json' }]],
+  use: {
+    baseURL: `http://127.0.0.1:${PORT}`,
+    locale: 'zh-CN',
+    timezoneId: 'Asia/Shanghai',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: chromium,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    },
+  },
+  webServer: {
+    // A fresh database every run; one process (node --import tsx) so SIGTERM reaches the server itself.
+    command: `rm -rf '${dataDir}' && exec node --import tsx ../apps/server/src/server.ts`,
+    url: `http://127.0.0.1:${PORT}/healthz`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(PORT),
+      DATA_DIR: dataDir,
+      CAPTCHA_TEST_ANSWER: CAPTCHA_ANSWER,
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'test',
+      DEMO: 'true',
+      LOGIN_RATE_LIMIT: '1000',
+    },
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 20_000 },
+  },
+});

@@ -1,0 +1,43 @@
+// Every answer of the API is one envelope: { code, msg, data }, code 200 on success (PRODUCT.md).
+// Errors carry the same HTTP status in `code` and a Chinese `msg` that the client shows verbatim.
+import Type, { type TSchema } from 'typebox';
+
+export const SUCCESS_CODE = 200;
+
+export const Envelope = <T extends TSchema>(data: T) =>
+  Type.Object({ code: Type.Integer(), msg: Type.String(), data });
+
+export const ErrorEnvelope = Type.Object({
+  code: Type.Integer(),
+  msg: Type.String(),
+  data: Type.Null(),
+});
+
+export interface ApiEnvelope<T> {
+  code: number;
+  msg: string;
+  data: T;
+}
+
+/** The spec's paging: currentPage and pageSize; the server caps pageSize instead of failing. */
+export const PageQuery = Type.Object({
+  currentPage: Type.Integer({ minimum: 1, title: '页码', default: 1 }),
+  pageSize: Type.Integer({ minimum: 1, title: '每页条数', default: 20 }),
+});
+export type PageQuery = Type.Static<typeof PageQuery>;
+
+/** The one page shape every list answers with. */
+export const Page = <T extends TSchema>(item: T) =>
+  Type.Object({
+    list: Type.Array(item),
+    total: Type.Integer(),
+    currentPage: Type.Integer(),
+    pageSize: Type.Integer(),
+  });
+
+export interface PageOf<T> {
+  list: T[];
+  total: number;
+  currentPage: number;
+  pageSize: number;
+}

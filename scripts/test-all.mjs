@@ -1,0 +1,61 @@
+// `npm test`: every test runner in turn (type check, server, web, browser), then one line
+// "N passed, N failed" over all of them. Exits non-zero if anything failed.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+const steps = [
+  { name: 'typecheck', cmd: 'npx', args: ['tsc', '-b'] },
+  { name: 'server', cmd: 'npx', args: ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=../../.tmp/vitest-server.json'], cwd: 'apps/server', json: '.tmp/vitest-server.json' },
+  { name: 'web', cmd: 'npx', args: ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=../../.tmp/vitest-web.json'], cwd: 'apps/web', json: '.tmp/vitest-web.json' },
+  { name: 'build', cmd: 'npm', args: ['run', 'build', '-w', '@hqt/web'] },
+  { name: 'e2e', cmd: 'npx', args: ['playwright', 'test'], cwd: 'e2e', json: '.tmp/playwright.json' },
+];
+
+const root = path.dirname(path.dirname(new URL(import.meta.url).pathname));
+fs.mkdirSync(path.join(root, '.tmp'), { recursive: true });
+
+function run({ cmd, args, cwd }) {
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { cwd: path.join(root, cwd ?? '.'), stdio: 'inherit', env: process.env });
+    child.on('exit', (code) => resolve(code ?? 1));
+  });
+}
+
+/** Counts from a vitest or Playwright JSON report. */
+function counts(file) {
+  try {
+    const report = JSON.parse(fs.readFileSync(path.join(root, file), 'utf8'));
+    if ('numPassedTests' in report) return { passed: report.numPassedTests, failed: report.numFailedTests };
+    if (report.stats) return { passed: report.stats.expected + (report.stats.flaky ?? 0), failed: report.stats.unexpected };
+  } catch {
+    // no report: the runner did not get as far as writing one
+  }
+  return null;
+}
+
+let passed = 0;
+let failed = 0;
+let broken = false;
+for (const step of steps) {
+  if (step.json) fs.rmSync(path.join(root, step.json), { force: true });
+  process.stdout.write(`\n=== ${step.name} ===\n`);
+  const code = await run(step);
+  const c = step.json ? counts(step.json) : null;
+  if (c) {
+    passed += c.passed;
+    failed += c.failed;
+  } else if (step.json) {
+    // A runner that died before reporting counts as one failure.
+    failed += code === 0 ? 0 : 1;
+  } else if (code !== 0) {
+    // A step without tests (type check, build) that fails counts as one failure.
+    failed += 1;
+  }
+  if (code !== 0) {
+    broken = true;
+    process.stdout.write(`\n${step.name} failed (exit ${code})\n`);
+  }
+}
+process.stdout.write(`\n${passed} passed, ${failed} failed\n`);
+process.exit(broken || failed > 0 ? 1 : 0);
