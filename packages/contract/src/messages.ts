@@ -47,4 +47,9 @@ export const OWN_MSG = {
   enterpriseNameRule: '请填写企业名称（2-100个字）',
   registered: '注册成功，请登录',
   loggedOut: '已退出登录',
+  phoneTaken: '该电话已被其他账号使用',
+  emailTaken: '该邮箱已被其他账号使用',
+  oldPasswordWrong: '原密码不正确',
+  samePassword: '新密码不能与原密码相同',
+  passwordChanged: '密码已修改，请重新登录',
 } as const;

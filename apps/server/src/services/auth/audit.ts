@@ -12,6 +12,8 @@ export type AuditAction =
   | 'logout'
   | 'account.register'
   | 'account.create'
+  | 'account.update'
+  | 'password.change'
   | 'permission.denied';
 
 /** Records who did what from where; the actor defaults to the authenticated account. */

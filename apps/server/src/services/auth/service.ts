@@ -3,8 +3,6 @@ import type { FastifyRequest } from 'fastify';
 import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import {
   LOGIN_FAILURE_WINDOW_MIN,
-  LOGIN_LOCK_AFTER_FAILURES,
-  LOGIN_LOCK_MINUTES,
   REFRESH_ABSOLUTE_TTL_S,
   REFRESH_IDLE_TTL_S,
   REFRESH_REUSE_GRACE_S,
@@ -17,6 +15,7 @@ import { accounts, authSessions, enterprises, loginFailures, refreshTokens } fro
 import { badRequest, conflict, unauthorized } from '../../lib/errors';
 import { audit } from './audit';
 import { checkCaptcha } from './captcha';
+import { countPasswordFailure } from './lockout';
 import { DUMMY_HASH, hashPassword, verifyPassword } from './password';
 import { hashToken, newRefreshToken, type TokenSigner } from './tokens';
 
@@ -49,20 +48,10 @@ async function issueTokens(db: DbOrTx, tokens: TokenSigner, account: { id: numbe
   return { access_token: access, refresh_token: refresh, expires_in: tokens.accessTtlS, token_type: 'Bearer' };
 }
 
-async function recordFailure(db: Db, request: FastifyRequest, username: string, account?: { id: number; failedLogins: number }) {
+async function recordFailure(db: Db, request: FastifyRequest, username: string, account?: { id: number; username: string }) {
   await db.insert(loginFailures).values({ usernameKey: usernameKey(username), ip: request.ip });
-  if (!account) {
-    await audit(db, request, 'login.failure', { reason: 'unknown-user' }, { username });
-    return;
-  }
-  const failures = account.failedLogins + 1;
-  const lock = failures >= LOGIN_LOCK_AFTER_FAILURES;
-  await db
-    .update(accounts)
-    .set(lock ? { failedLogins: 0, lockedUntil: new Date(Date.now() + LOGIN_LOCK_MINUTES * 60_000) } : { failedLogins: failures })
-    .where(eq(accounts.id, account.id));
-  await audit(db, request, 'login.failure', { reason: 'password', failures }, { accountId: account.id, username });
-  if (lock) await audit(db, request, 'login.lockout', { minutes: LOGIN_LOCK_MINUTES }, { accountId: account.id, username });
+  if (account) await countPasswordFailure(db, request, account);
+  else await audit(db, request, 'login.failure', { reason: 'unknown-user' }, { username });
 }
 
 export async function login(deps: AuthDeps, request: FastifyRequest, body: TokenBody): Promise<TokenResponse> {
@@ -117,7 +106,7 @@ export async function refresh(deps: AuthDeps, request: FastifyRequest, refreshTo
       .innerJoin(authSessions, eq(authSessions.id, refreshTokens.sessionId))
       .innerJoin(accounts, eq(accounts.id, authSessions.accountId))
       .where(eq(refreshTokens.tokenHash, hashToken(refreshToken)))
-      .for('update', { of: refreshTokens });
+      .for('update', { of: [refreshTokens, authSessions] });
     const now = new Date();
     if (!row || row.session.revokedAt || row.disabled || row.session.expiresAt <= now || row.token.expiresAt <= now) {
       throw unauthorized(OWN_MSG.refreshInvalid);

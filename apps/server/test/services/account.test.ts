@@ -1,0 +1,169 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { MSG, OWN_MSG } from '@hqt/contract/messages';
+import type { App } from '../../src/app';
+import { accounts, auditLog } from '../../src/db/schema/index';
+import { bearer, CAPTCHA, createAccount, createTestApp, loginAs, type TestAccount } from '../helpers/app';
+
+let app: App;
+beforeAll(async () => {
+  app = await createTestApp();
+});
+afterAll(() => app.close());
+
+async function session(name = '甲科技有限公司') {
+  const account = await createAccount(app, { name, password: 'Passw0rd1' });
+  const tokens = await loginAs(app, account);
+  return { account, tokens, headers: bearer(tokens.access_token) };
+}
+
+const stored = async (a: TestAccount) => (await app.db.select().from(accounts).where(eq(accounts.id, a.id)))[0]!;
+let phoneSeq = 0;
+const freshPhone = () => `1390000${String(1000 + ++phoneSeq).slice(-4)}`;
+
+describe('updatephone / updateemail', () => {
+  it('saves one\'s own phone and e-mail and answers 修改成功', async () => {
+    const { account, headers } = await session();
+    const phone = freshPhone();
+    const res = await app.inject({ method: 'POST', url: '/api/v1/admin/updatephone', headers, payload: { id: account.id, phone } });
+    expect(res.json()).toEqual({ code: 200, msg: MSG.saved, data: null });
+    const mail = await app.inject({ method: 'POST', url: '/api/v1/admin/updateemail', headers, payload: { id: account.id, email: '张三abc@yunxi.gov.cn' } });
+    expect(mail.json().msg).toBe(MSG.saved);
+    const info = await app.inject({ method: 'GET', url: '/api/v1/Admin/getinfo', headers });
+    expect(info.json().data).toMatchObject({ phone, email: '张三abc@yunxi.gov.cn' });
+  });
+
+  it('refuses another account\'s id with 权限不足！ and changes nothing', async () => {
+    const victim = await session('乙公司');
+    const attacker = await session('丙公司');
+    const before = await stored(victim.account);
+    const phone = await app.inject({ method: 'POST', url: '/api/v1/admin/updatephone', headers: attacker.headers, payload: { id: victim.account.id, phone: freshPhone() } });
+    expect(phone.json()).toEqual({ code: 403, msg: MSG.forbidden, data: null });
+    const mail = await app.inject({ method: 'POST', url: '/api/v1/admin/updateemail', headers: attacker.headers, payload: { id: victim.account.id, email: 'evil@x.com' } });
+    expect(mail.statusCode).toBe(403);
+    const save = await app.inject({ method: 'GET', url: `/api/v1/Admin/getinfo?id=${victim.account.id}&phone=${freshPhone()}`, headers: attacker.headers });
+    expect(save.statusCode).toBe(403);
+    expect(await stored(victim.account)).toEqual(before);
+  });
+
+  it('refuses malformed values with the spec\'s messages', async () => {
+    const { account, headers } = await session();
+    const cases: [string, Record<string, unknown>, string][] = [
+      ['updatephone', { id: account.id, phone: '2345678901' }, MSG.phoneInvalid],
+      ['updatephone', { id: account.id, phone: '1380000000' }, MSG.phoneInvalid],
+      ['updatephone', { id: account.id, phone: '138000000001' }, MSG.phoneInvalid],
+      ['updatephone', { id: account.id }, '请填写电话'],
+      ['updatephone', { phone: '13800000000' }, '请填写账号编号'],
+      ['updateemail', { id: account.id, email: 'no-at-sign' }, MSG.emailInvalid],
+      ['updateemail', { id: account.id, email: 'a@nodot' }, MSG.emailInvalid],
+      ['updateemail', { id: account.id, email: '<script>@x.com' }, MSG.emailInvalid],
+      ['updateemail', { id: 'abc', email: 'a@b.cn' }, '账号编号格式不正确'],
+    ];
+    for (const [path, payload, msg] of cases) {
+      const res = await app.inject({ method: 'POST', url: `/api/v1/admin/${path}`, headers, payload });
+      expect(res.json(), JSON.stringify(payload)).toEqual({ code: 400, msg, data: null });
+    }
+  });
+
+  it('refuses a phone or e-mail another account already uses', async () => {
+    const a = await session('丁公司');
+    const b = await session('戊公司');
+    const phone = freshPhone();
+    await app.inject({ method: 'POST', url: '/api/v1/admin/updatephone', headers: a.headers, payload: { id: a.account.id, phone } });
+    const taken = await app.inject({ method: 'POST', url: '/api/v1/admin/updatephone', headers: b.headers, payload: { id: b.account.id, phone } });
+    expect(taken.json()).toEqual({ code: 409, msg: OWN_MSG.phoneTaken, data: null });
+    await app.inject({ method: 'POST', url: '/api/v1/admin/updateemail', headers: a.headers, payload: { id: a.account.id, email: 'Same@Yunxi.cn' } });
+    const mailTaken = await app.inject({ method: 'POST', url: '/api/v1/admin/updateemail', headers: b.headers, payload: { id: b.account.id, email: 'same@yunxi.cn' } });
+    expect(mailTaken.json().msg).toBe(OWN_MSG.emailTaken);
+    // Saving one's own current value again is fine.
+    const own = await app.inject({ method: 'POST', url: '/api/v1/admin/updatephone', headers: a.headers, payload: { id: a.account.id, phone } });
+    expect(own.json().code).toBe(200);
+  });
+
+  it('the spec\'s profile save through GET getinfo saves phone and e-mail, never the name', async () => {
+    const { account, headers } = await session('己公司');
+    const phone = freshPhone();
+    const res = await app.inject({ method: 'GET', url: `/api/v1/Admin/getinfo?id=${account.id}&name=${encodeURIComponent('改名公司')}&phone=${phone}&email=ji@yunxi.cn&roleId=3`, headers });
+    expect(res.json()).toMatchObject({ code: 200, msg: MSG.ok, data: { name: '己公司', phone, email: 'ji@yunxi.cn', roleId: 1 } });
+    const bad = await app.inject({ method: 'GET', url: `/api/v1/Admin/getinfo?id=${account.id}&phone=12`, headers });
+    expect(bad.json().msg).toBe(MSG.phoneInvalid);
+  });
+
+  it('needs a login', async () => {
+    const res = await app.inject({ method: 'POST', url: '/api/v1/admin/updatephone', payload: { id: 1, phone: '13800000000' } });
+    expect(res.statusCode).toBe(401);
+  });
+});
+
+describe('updatepwd', () => {
+  const change = (headers: Record<string, string>, oldPassword: unknown, newPassword: unknown) =>
+    app.inject({ method: 'POST', url: '/api/v1/admin/updatepwd', headers, payload: { oldPassword, newPassword } });
+
+  it('answers msg "success", ends every login of the account, and only the new password works', async () => {
+    const { account, tokens, headers } = await session();
+    const other = await loginAs(app, account, '10.3.3.3'); // a second device
+    const res = await change(headers, 'Passw0rd1', 'NewPassw0rd');
+    expect(res.json()).toEqual({ code: 200, msg: 'success', data: null });
+    for (const t of [tokens, other]) {
+      expect((await app.inject({ method: 'GET', url: '/api/v1/Admin/getinfo', headers: bearer(t.access_token) })).statusCode).toBe(401);
+      expect((await app.inject({ method: 'POST', url: '/new/token', payload: { refresh_token: t.refresh_token } })).statusCode).toBe(401);
+    }
+    const oldLogin = await app.inject({ method: 'POST', url: '/api/v1/connect/token', remoteAddress: '10.3.3.4', payload: { username: account.username, password: 'Passw0rd1' } });
+    expect(oldLogin.json().msg).toBe(MSG.badCredentials);
+    // That failure makes a captcha mandatory for this name.
+    const captcha = (await app.inject({ method: 'GET', url: '/api/v1/connect/vierifycode' })).json().data;
+    const newLogin = await app.inject({
+      method: 'POST',
+      url: '/api/v1/connect/token',
+      remoteAddress: '10.3.3.5',
+      payload: { username: account.username, password: 'NewPassw0rd', vierifyCode: CAPTCHA, codeIndex: captcha.codeIndex },
+    });
+    expect(newLogin.statusCode).toBe(200);
+    const actions = (await app.db.select({ action: auditLog.action }).from(auditLog).where(eq(auditLog.accountId, account.id))).map((r) => r.action);
+    expect(actions).toContain('password.change');
+  });
+
+  it('checks both fields by the spec\'s rules, each with its own message', async () => {
+    const { headers, account } = await session();
+    const before = (await stored(account)).passwordHash;
+    const cases: [unknown, unknown, string][] = [
+      ['', 'NewPassw0rd', MSG.required],
+      ['Passw0rd1', '', MSG.required],
+      ['Passw0rd1', 'alllowercase1', MSG.passwordPattern],
+      ['Passw0rd1', 'NoDigitsHere', MSG.passwordPattern],
+      ['Passw0rd1', 'Abc123', MSG.passwordLength], // 6 characters: must be longer than six
+      ['Passw0rd1', 'Passw0rd1', OWN_MSG.samePassword],
+    ];
+    for (const [oldPassword, newPassword, msg] of cases) {
+      const res = await change(headers, oldPassword, newPassword);
+      expect(res.json(), `${oldPassword} → ${newPassword}`).toEqual({ code: 400, msg, data: null });
+    }
+    expect((await change(headers, undefined, 'NewPassw0rd')).json().msg).toBe('请填写原密码');
+    expect((await stored(account)).passwordHash).toBe(before);
+  });
+
+  it('a wrong old password is refused and counts toward the lockout', async () => {
+    const { headers, account } = await session();
+    for (let i = 0; i < 4; i++) expect((await change(headers, 'WrongPassw0rd', 'NewPassw0rd')).json().msg).toBe(OWN_MSG.oldPasswordWrong);
+    expect((await stored(account)).failedLogins).toBe(4);
+    await change(headers, 'WrongPassw0rd', 'NewPassw0rd');
+    expect((await stored(account)).lockedUntil!.getTime()).toBeGreaterThan(Date.now() + 29 * 60_000);
+  });
+
+  it('racing a refresh: whatever order they land in, no token of the old login survives', async () => {
+    for (let round = 0; round < 5; round++) {
+      const { account, tokens, headers } = await session();
+      const [pwd, refreshed] = await Promise.all([
+        change(headers, 'Passw0rd1', 'NewPassw0rd'),
+        app.inject({ method: 'POST', url: '/new/token', payload: { refresh_token: tokens.refresh_token } }),
+      ]);
+      expect(pwd.json().msg).toBe('success');
+      if (refreshed.statusCode === 200) {
+        const t = refreshed.json();
+        expect((await app.inject({ method: 'GET', url: '/api/v1/Admin/getinfo', headers: bearer(t.access_token) })).statusCode).toBe(401);
+        expect((await app.inject({ method: 'POST', url: '/new/token', payload: { refresh_token: t.refresh_token } })).statusCode).toBe(401);
+      }
+      expect((await stored(account)).failedLogins).toBe(0);
+    }
+  });
+});
