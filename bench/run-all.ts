@@ -1,0 +1,11 @@
+// npm run bench: every benchmark in turn. Each prints its own figures as ratios against a
+// baseline measured in the same run (these machines are noisy).
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+
+const benches = ['bundle-size.ts'];
+for (const bench of benches) {
+  process.stdout.write(`\n=== ${bench} ===\n`);
+  const run = spawnSync('npx', ['tsx', path.join(import.meta.dirname, bench)], { stdio: 'inherit' });
+  if (run.status !== 0) process.exitCode = 1;
+}
