@@ -23,6 +23,8 @@ export default fp<{ inlineScripts: string[] }>(
           connectSrc: ["'self'"],
           objectSrc: ["'none'"],
           frameAncestors: ["'none'"],
+          // Bureaus often serve on a plain-HTTP intranet address: upgrading would break every asset.
+          upgradeInsecureRequests: null,
         },
       },
       crossOriginEmbedderPolicy: false,

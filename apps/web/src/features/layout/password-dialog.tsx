@@ -1,0 +1,64 @@
+import { Form, Input, Modal } from 'antd';
+import { useState } from 'react';
+import { ACCOUNT_PATHS } from '@hqt/contract/account';
+import { MSG, OWN_MSG } from '@hqt/contract/messages';
+import { passwordProblem } from '@hqt/contract/validation';
+import { logout } from '@/shared/api/auth-api';
+import { request } from '@/shared/api/http';
+import { alertDialog, toast } from '@/shared/ui/feedback';
+
+interface PasswordForm {
+  oldPassword: string;
+  newPassword: string;
+}
+
+/** 修改密码 (spec §5): each field's rule on input; on confirm both must be longer than six. */
+export function PasswordDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const [form] = Form.useForm<PasswordForm>();
+  const [saving, setSaving] = useState(false);
+
+  // A field that breaks the pattern is cleared, as the spec says.
+  const patternRule = (field: keyof PasswordForm) => ({
+    validator: (_: unknown, v: string) => {
+      const problem = passwordProblem(v);
+      if (problem === MSG.passwordPattern) form.setFieldValue(field, '');
+      return problem ? Promise.reject(new Error(problem)) : Promise.resolve();
+    },
+    validateTrigger: 'onBlur',
+  });
+
+  async function confirm() {
+    const values = await form.validateFields();
+    if (values.oldPassword.length <= 6 || values.newPassword.length <= 6) {
+      void toast.error(MSG.passwordLength);
+      return;
+    }
+    setSaving(true);
+    try {
+      const answer = await request<null>({ method: 'POST', url: ACCOUNT_PATHS.updatePassword, data: values });
+      if (answer.msg !== MSG.success) {
+        void toast.error(answer.msg);
+        return;
+      }
+      onClose();
+      void alertDialog({ title: '修改密码', content: OWN_MSG.passwordChanged, okText: '重新登录', onOk: () => void logout() });
+    } catch {
+      // the toast has said why
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <Modal title="修改密码" open={open} onCancel={onClose} onOk={confirm} okText="确认" cancelText="取消" confirmLoading={saving} destroyOnHidden>
+      <Form form={form} layout="vertical" preserve={false}>
+        <Form.Item label="原密码" name="oldPassword" rules={[{ required: true, message: MSG.required }, patternRule('oldPassword')]}>
+          <Input.Password autoComplete="current-password" maxLength={64} />
+        </Form.Item>
+        <Form.Item label="新密码" name="newPassword" rules={[{ required: true, message: MSG.required }, patternRule('newPassword')]}>
+          <Input.Password autoComplete="new-password" maxLength={64} />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,131 @@
+import { MenuOutlined } from '@ant-design/icons';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { App, Button, Drawer, Dropdown, Menu, Tag } from 'antd';
+import 'dayjs/locale/zh-cn';
+import dayjs from 'dayjs';
+import { useEffect, useState } from 'react';
+import { Link, Outlet, useLocation, useNavigate } from 'react-router';
+import { COOKIES, SIDEBAR_WIDTH_PX } from '@hqt/contract/constants';
+import { MSG } from '@hqt/contract/messages';
+import { MENU, pageTitle } from '@/config/routes';
+import { logout } from '@/shared/api/auth-api';
+import { setCookie } from '@/shared/lib/cookies';
+import { displayName } from '@/shared/lib/display-name';
+import { useSession } from '@/shared/session/session-store';
+import { connectFeedback, toast } from '@/shared/ui/feedback';
+import { PasswordDialog } from './password-dialog';
+import { ProfileDialog } from './profile-dialog';
+import { platformQuery, SiteFooter } from './site-footer';
+import { TagBar } from './tag-bar';
+import { tabs } from './tabs-store';
+import { ThemeDialog } from './theme-dialog';
+import { useIsMobile } from './use-is-mobile';
+import { useQuery } from '@tanstack/react-query';
+import './shell.css';
+
+dayjs.locale('zh-cn');
+const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } });
+
+/** Hands antd's context-aware toasts and dialogs to code outside React. */
+function FeedbackBridge() {
+  const { message, modal } = App.useApp();
+  useEffect(() => connectFeedback(message, modal), [message, modal]);
+  return null;
+}
+
+type DialogName = 'profile' | 'password' | 'theme' | null;
+
+function UserArea({ onDialog }: { onDialog: (d: DialogName) => void }) {
+  const name = useSession((s) => s.name);
+  const navigate = useNavigate();
+  if (!name) {
+    return (
+      <Link to="/login" className="user-area">
+        登录/注册
+      </Link>
+    );
+  }
+  const items = [
+    { key: 'home', label: '首页', onClick: () => navigate('/') },
+    { key: 'profile', label: '个人资料', onClick: () => onDialog('profile') },
+    { key: 'password', label: '修改密码', onClick: () => onDialog('password') },
+    { key: 'theme', label: '主题切换', onClick: () => onDialog('theme') },
+    { type: 'divider' as const },
+    { key: 'logout', label: '退出登录', onClick: () => void logout() },
+  ];
+  return (
+    <div className="user-area">
+      <Dropdown menu={{ items }} trigger={['click', 'hover']}>
+        <button type="button" className="user-name" title={name}>
+          欢迎您，{displayName(name)}
+        </button>
+      </Dropdown>
+      <Link to="/personal/personal">个人中心</Link>
+      <button type="button" className="link-button" onClick={() => void logout()}>
+        退出登录
+      </button>
+    </div>
+  );
+}
+
+function Shell() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const isMobile = useIsMobile();
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const [dialog, setDialog] = useState<DialogName>(null);
+  const { data: platform } = useQuery(platformQuery);
+
+  // Every visited page gets its tag; the sidebar folds on every route change (spec §2, §4).
+  useEffect(() => {
+    const title = pageTitle(location.pathname);
+    if (title && tabs.visit(title, location.pathname + location.search) === 'full') void toast.warning(MSG.tooManyTabs);
+    setDrawerOpen(false);
+  }, [location.pathname, location.search]);
+
+  useEffect(() => setCookie(COOKIES.sidebarStatus, drawerOpen ? '1' : '0'), [drawerOpen]);
+
+  const selected = MENU.find((p) => p.path === location.pathname)?.path;
+  const menuItems = MENU.map((p) => ({ key: p.path, label: p.title }));
+  const go = ({ key }: { key: string }) => navigate(key);
+
+  return (
+    <div className={`shell ${isMobile ? 'shell-mobile' : ''}`}>
+      <header className="shell-header">
+        {isMobile && <Button type="text" icon={<MenuOutlined />} aria-label="打开菜单" onClick={() => setDrawerOpen(true)} className="menu-toggle" />}
+        <Link to="/" className="brand">
+          {platform?.platformName ?? '惠企通'}
+        </Link>
+        {platform?.trialRun !== false && <Tag color="orange" className="trial-label">试运行</Tag>}
+        {!isMobile && <Menu mode="horizontal" selectedKeys={selected ? [selected] : []} items={menuItems} onClick={go} className="top-menu" />}
+        <UserArea onDialog={setDialog} />
+      </header>
+      {isMobile && (
+        <Drawer placement="left" open={drawerOpen} onClose={() => setDrawerOpen(false)} size={SIDEBAR_WIDTH_PX} title="导航" className="side-drawer">
+          <Menu mode="inline" selectedKeys={selected ? [selected] : []} items={menuItems} onClick={go} />
+        </Drawer>
+      )}
+      <TagBar />
+      <main className="shell-main">
+        <div key={location.pathname} className="page-fade">
+          <Outlet />
+        </div>
+      </main>
+      <SiteFooter />
+      <ProfileDialog open={dialog === 'profile'} onClose={() => setDialog(null)} />
+      <PasswordDialog open={dialog === 'password'} onClose={() => setDialog(null)} />
+      <ThemeDialog open={dialog === 'theme'} onClose={() => setDialog(null)} />
+    </div>
+  );
+}
+
+export default function ShellLayout() {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <App>
+        <FeedbackBridge />
+        <Shell />
+      </App>
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,50 @@
+import { Tag as AntTag } from 'antd';
+import { useNavigate } from 'react-router';
+import { TAB_TOGGLE_THRESHOLD } from '@hqt/contract/constants';
+import { TAGS_RESET_PATH } from '@/config/routes';
+import { tabs, useTabs } from './tabs-store';
+
+/** The breadcrumb tag bar: one tag per visited page, 清空 resets, a toggle folds long rows. */
+export function TagBar() {
+  const { tags, showToggle, collapsed } = useTabs();
+  const navigate = useNavigate();
+  const shown = showToggle && collapsed ? tags.slice(0, TAB_TOGGLE_THRESHOLD) : tags;
+
+  return (
+    <nav className="tag-bar" aria-label="已打开的页面">
+      {shown.map((tag, index) => (
+        <AntTag
+          key={tag.name}
+          color={tag.isType ? 'processing' : undefined}
+          closable={index > 0}
+          onClose={(e) => {
+            e.preventDefault();
+            const next = tabs.close(tag.name);
+            if (next) navigate(next);
+          }}
+          onClick={() => navigate(tag.path)}
+          className={tag.isType ? 'tag-current' : undefined}
+          aria-current={tag.isType ? 'page' : undefined}
+          style={{ cursor: 'pointer' }}
+        >
+          {tag.name}
+        </AntTag>
+      ))}
+      {showToggle && (
+        <AntTag className="tag-toggle" onClick={() => tabs.toggle()} style={{ cursor: 'pointer' }}>
+          {collapsed ? `展开（${tags.length}）` : '收起'}
+        </AntTag>
+      )}
+      <AntTag
+        className="tag-clear"
+        onClick={() => {
+          tabs.clear();
+          navigate(TAGS_RESET_PATH);
+        }}
+        style={{ cursor: 'pointer' }}
+      >
+        清空
+      </AntTag>
+    </nav>
+  );
+}

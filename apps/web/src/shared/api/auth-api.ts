@@ -1,0 +1,63 @@
+// Session calls shared by the login page, the route guard and the shell.
+import {
+  AUTH_PATHS,
+  type ApiPath,
+  type CaptchaResponse,
+  type MenuInfo,
+  type PlatformInfo,
+  type RegisterBody,
+  type TokenResponse,
+  type UserInfo,
+} from '@hqt/contract/auth';
+import { MSG } from '@hqt/contract/messages';
+import { ApiError, http, request } from '@/shared/api/http';
+import { session } from '@/shared/session/session-store';
+
+export const fetchCaptcha = () => http.get<CaptchaResponse>(AUTH_PATHS.captcha);
+
+/** Password grant; stores the tokens. An answer without a token is the spec's "验证码有误". */
+export async function loginWithPassword(body: { username: string; password: string; vierifyCode?: string; codeIndex?: string }) {
+  const answer = (await request<TokenResponse>({
+    method: 'POST',
+    url: AUTH_PATHS.token,
+    data: { ...body, username: body.username.trim(), client_id: 'huiqitong-web', grant_type: 'password' },
+  })) as unknown as Partial<TokenResponse>;
+  if (!answer?.access_token || !answer.refresh_token || !answer.expires_in) throw new ApiError(MSG.captchaWrong, 400);
+  session.setTokens({ access_token: answer.access_token, refresh_token: answer.refresh_token, expires_in: answer.expires_in });
+}
+
+export const register = (body: RegisterBody) => request<null>({ method: 'POST', url: AUTH_PATHS.register, data: body });
+export const fetchMenuInfo = () => http.get<MenuInfo>(AUTH_PATHS.menuInfo);
+export const fetchUserInfo = () => http.get<UserInfo>(AUTH_PATHS.userInfo);
+export const fetchPlatformInfo = () => http.get<PlatformInfo>(AUTH_PATHS.platformName);
+
+/** The permitted API paths; failures are silent (spec §7). */
+export async function loadApiPaths(): Promise<void> {
+  try {
+    const list = await http.get<ApiPath[]>(AUTH_PATHS.apiList, { silent: true });
+    session.setApiPaths(list.map((p) => p.path));
+  } catch {
+    // silent by the spec
+  }
+}
+
+/** Ends the login on the server (best effort) and forgets it here. */
+export async function logoutQuietly(): Promise<void> {
+  const { refreshToken, accessToken } = session.get();
+  if (accessToken || refreshToken) {
+    await http
+      .post(AUTH_PATHS.logout, { refresh_token: refreshToken ?? undefined }, {
+        silent: true,
+        anonymous: true,
+        headers: accessToken ? { Authorization: `Bearer ${accessToken}` } : {},
+      })
+      .catch(() => {});
+  }
+  session.clear();
+}
+
+/** 退出登录: ends the login, then reloads the page (spec §4). */
+export async function logout(): Promise<void> {
+  await logoutQuietly();
+  location.reload();
+}

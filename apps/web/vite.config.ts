@@ -1,0 +1,26 @@
+import path from 'node:path';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+
+const api = 'http://127.0.0.1:8080';
+
+export default defineConfig({
+  plugins: [react()],
+  resolve: { alias: { '@': path.resolve(import.meta.dirname, 'src') } },
+  server: {
+    proxy: { '/api': api, '/new': api, '/user': api, '/socket.io': { target: api, ws: true } },
+  },
+  build: {
+    outDir: 'dist',
+    manifest: true,
+    // antd's core is one shared chunk; the rest splits by route.
+    chunkSizeWarningLimit: 900,
+  },
+  test: {
+    environment: 'jsdom',
+    globals: true,
+    setupFiles: ['test/setup.ts'],
+    include: ['src/**/*.test.{ts,tsx}', 'test/**/*.test.{ts,tsx}'],
+    testTimeout: 15_000,
+  },
+});
