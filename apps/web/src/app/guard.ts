@@ -17,6 +17,9 @@ export async function guardLoader({ request }: LoaderFunctionArgs) {
   const username = url.searchParams.get('username');
   const password = url.searchParams.get('password');
   if (username !== null && password !== null) {
+    // On a first load the browser's current entry is this very address: replace it at once, so the
+    // password is in no history entry whatever happens next.
+    if (location.href === request.url) history.replaceState(history.state, '', url.pathname);
     const { loginWithPassword } = await authApi();
     try {
       await loginWithPassword({ username, password });

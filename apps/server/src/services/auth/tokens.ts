@@ -1,5 +1,5 @@
 // Access tokens are short-lived signed JWTs; refresh tokens are opaque random strings stored hashed.
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { errors, jwtVerify, SignJWT } from 'jose';
 
 export interface AccessClaims {
@@ -28,6 +28,7 @@ export class TokenSigner {
       .setSubject(String(claims.accountId))
       .setIssuer(ISSUER)
       .setIssuedAt()
+      .setJti(randomUUID())
       .setExpirationTime(`${this.accessTtlS}s`)
       .sign(this.key);
   }

@@ -101,8 +101,16 @@ function Shell() {
         <UserArea onDialog={setDialog} />
       </header>
       {isMobile && (
-        <Drawer placement="left" open={drawerOpen} onClose={() => setDrawerOpen(false)} size={SIDEBAR_WIDTH_PX} title="导航" className="side-drawer">
-          <Menu mode="inline" selectedKeys={selected ? [selected] : []} items={menuItems} onClick={go} />
+        <Drawer
+          placement="left"
+          open={drawerOpen}
+          onClose={() => setDrawerOpen(false)}
+          size={SIDEBAR_WIDTH_PX}
+          title="导航"
+          rootClassName="side-drawer"
+          styles={{ body: { padding: 0 } }}
+        >
+          <Menu mode="inline" selectedKeys={selected ? [selected] : []} items={menuItems} onClick={go} style={{ borderInlineEnd: 'none' }} />
         </Drawer>
       )}
       <TagBar />

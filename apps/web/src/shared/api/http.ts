@@ -51,6 +51,8 @@ function sessionExpired(): ApiError {
 }
 
 async function refreshTokens(): Promise<void> {
+  session.reload();
+  if (session.get().expiresAt - Date.now() >= REFRESH_THRESHOLD_S * 1000) return; // another tab did it
   const { refreshToken } = session.get();
   if (!refreshToken) throw new ApiError(MSG.loginExpired, 401);
   // Straight to axios: this call must not wait for itself in the interceptor below.
@@ -59,6 +61,8 @@ async function refreshTokens(): Promise<void> {
 }
 
 client.interceptors.request.use(async (config) => {
+  // The cookies are the truth: another tab may have refreshed (and so used up our refresh token).
+  session.reload();
   const { accessToken, expiresAt } = session.get();
   if (!accessToken || config.anonymous) return config;
   const remaining = expiresAt - Date.now();

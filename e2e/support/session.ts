@@ -1,0 +1,22 @@
+import { expect, type Page } from '@playwright/test';
+import { CAPTCHA_ANSWER } from './constants';
+
+/** Logs in through the login page, captcha included, and waits for the post-login page. */
+export async function loginViaForm(page: Page, user: { username: string; password: string }) {
+  await page.goto('/login');
+  await expect(page.getByAltText('验证码图片')).toBeVisible();
+  await page.getByLabel('用户名').fill(user.username);
+  await page.getByLabel('密码', { exact: true }).fill(user.password);
+  await page.getByPlaceholder('验证码').fill(CAPTCHA_ANSWER);
+  await page.getByRole('button', { name: /登\s*录/ }).click();
+}
+
+export async function cookie(page: Page, name: string): Promise<string | undefined> {
+  return (await page.context().cookies()).find((c) => c.name === name)?.value;
+}
+
+/** Moves the access token's recorded expiry (the spec's "overtime" cookie). */
+export async function setExpiry(page: Page, epochMs: number) {
+  // By url, not domain: the app's own cookie is host-only, and this must replace it.
+  await page.context().addCookies([{ name: 'overtime', value: String(epochMs), url: new URL('/', page.url()).toString(), sameSite: 'Strict' }]);
+}

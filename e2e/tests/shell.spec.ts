@@ -1,0 +1,51 @@
+import { expect, test } from '@playwright/test';
+import { DEMO } from '../support/constants';
+import { loginViaForm } from '../support/session';
+
+const tagBar = (page: import('@playwright/test').Page) => page.getByRole('navigation', { name: '已打开的页面' });
+
+test('the tag bar: one tag per page, no duplicates, a toggle past 8 that goes under 8, 清空 resets', async ({ page }) => {
+  await loginViaForm(page, DEMO);
+  await expect(page).toHaveURL(/\/dataOverview\/dataOverview$/);
+  const pages = ['政策计算', '政策推送', '政策超市', '企业诉求', '政策专题', '企业赋码'];
+  for (const title of pages) await page.getByRole('menuitem', { name: title }).click();
+  await page.getByRole('menuitem', { name: '政策超市' }).click(); // again: no duplicate
+  const bar = tagBar(page);
+  await expect(bar.getByText('政策超市', { exact: true })).toHaveCount(1);
+  await expect(bar.getByText(/展开|收起/)).toHaveCount(0); // 8 tags: 首页, 数据概览 and six
+
+  await page.getByRole('link', { name: '个人中心' }).click(); // the ninth
+  await expect(bar.getByText('收起')).toBeVisible();
+  await bar.getByText('收起').click();
+  await expect(bar.getByText('展开（9）')).toBeVisible();
+  await expect(bar.getByText('个人中心', { exact: true })).toHaveCount(0); // folded away
+  await bar.getByText('展开（9）').click();
+
+  // The current page's tag is marked; the home tag has no close button.
+  await expect(bar.locator('[aria-current="page"]')).toHaveText('个人中心');
+  await expect(bar.locator('.ant-tag', { hasText: '首页' }).getByRole('button', { name: '关闭' })).toHaveCount(0);
+
+  // Closing two leaves 7: the toggle goes.
+  for (const title of ['政策推送', '企业诉求']) await bar.locator('.ant-tag', { hasText: title }).getByRole('button', { name: '关闭' }).click();
+  await expect(bar.getByText(/展开|收起/)).toHaveCount(0);
+
+  await bar.getByText('清空').click();
+  await expect(page).toHaveURL(/\/workbench\/workbench1$/);
+  await expect(bar.locator('.ant-tag:not(.tag-clear)')).toHaveText(['首页', '工作台']);
+});
+
+test('mobile width: the menu is a 210 px drawer that closes on every route change', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 740 });
+  await loginViaForm(page, DEMO);
+  await expect(page).toHaveURL(/\/dataOverview\/dataOverview$/);
+  await expect(page.getByRole('menuitem', { name: '政策超市' })).toHaveCount(0);
+  await page.getByRole('button', { name: '打开菜单' }).click();
+  const drawer = page.locator('.side-drawer .ant-drawer-content-wrapper');
+  await expect(drawer).toBeVisible();
+  expect((await drawer.boundingBox())?.width).toBe(210);
+  await page.getByRole('menuitem', { name: '政策超市' }).click();
+  await expect(page).toHaveURL(/\/policyMarket\/policyMarket$/);
+  await expect(drawer).toBeHidden();
+  // Nothing spills sideways at 375 px.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+});
