@@ -1,0 +1,76 @@
+import { screen } from '@testing-library/react';
+import { http as mock, HttpResponse } from 'msw';
+import { AUTH_PATHS, type MenuInfo, type TokenResponse } from '@hqt/contract/auth';
+import { MSG } from '@hqt/contract/messages';
+import { session } from '@/shared/session/session-store';
+import { server } from '../../test/msw';
+import { guardLoader } from './guard';
+
+/** Runs the guard for an address: the redirect target, or null when the page may open. */
+async function guard(path: string): Promise<string | null> {
+  try {
+    const url = new URL(`http://localhost:3000${path}`);
+    await guardLoader({ request: new Request(url), url, pattern: '/', params: {}, context: undefined } as Parameters<typeof guardLoader>[0]);
+    return null;
+  } catch (thrown) {
+    if (thrown instanceof Response) return thrown.headers.get('Location');
+    throw thrown;
+  }
+}
+
+const menu = (roleName: string): MenuInfo => ({ roleName, userName: '云溪智造科技有限公司', adminMenu: [] });
+const tokens: TokenResponse = { access_token: 'a', refresh_token: 'r', expires_in: 1800, token_type: 'Bearer' };
+
+beforeEach(() => session.clear());
+
+test('without a token only the public pages open', async () => {
+  for (const open of ['/', '/login', '/enterCode/enterCode', '/policyTopics/policyTopics', '/register']) expect(await guard(open)).toBeNull();
+  for (const closed of ['/dataOverview/dataOverview', '/policyMarket/policyMarket', '/personal/personal']) expect(await guard(closed)).toBe('/login');
+});
+
+test('an enterprise account is admitted; its role, name and API list are loaded', async () => {
+  server.use(
+    mock.get(AUTH_PATHS.menuInfo, () => HttpResponse.json({ code: 200, msg: 'success', data: menu('企业账户') })),
+    mock.get(AUTH_PATHS.apiList, () => HttpResponse.json({ code: 200, msg: 'success', data: [{ path: '/api/v1/Admin/getinfo' }] })),
+  );
+  session.setTokens(tokens);
+  expect(await guard('/policyMarket/policyMarket')).toBeNull();
+  expect(session.get()).toMatchObject({ roles: ['企业账户'], name: '云溪智造科技有限公司', apiPaths: ['/api/v1/Admin/getinfo'] });
+  expect(await guard('/login')).toBe('/dataOverview/dataOverview');
+});
+
+test('any other role is logged out with "账号或密码有误" and sent to the login page', async () => {
+  let loggedOut = false;
+  server.use(
+    mock.get(AUTH_PATHS.menuInfo, () => HttpResponse.json({ code: 200, msg: 'success', data: menu('工作人员') })),
+    mock.post(AUTH_PATHS.logout, () => ((loggedOut = true), HttpResponse.json({ code: 200, msg: 'ok', data: null }))),
+  );
+  session.setTokens(tokens);
+  expect(await guard('/dataOverview/dataOverview')).toBe('/login');
+  expect(loggedOut).toBe(true);
+  expect(session.get().accessToken).toBeNull();
+  expect(await screen.findByText(MSG.badCredentials)).toBeInTheDocument();
+});
+
+test('a failed user-info call logs out with its message', async () => {
+  server.use(mock.get(AUTH_PATHS.menuInfo, () => HttpResponse.json({ code: 401, msg: '登录状态已失效，请重新登录', data: null })));
+  session.setTokens(tokens);
+  expect(await guard('/dataOverview/dataOverview')).toBe('/login');
+  expect(session.get().accessToken).toBeNull();
+});
+
+test('URL login logs in and goes to the data overview; a failed one goes to the login page without credentials', async () => {
+  server.use(
+    mock.post(AUTH_PATHS.token, async ({ request }) => {
+      const body = (await request.json()) as { username: string; password: string };
+      return body.password === 'Demo1234'
+        ? HttpResponse.json({ code: 200, msg: 'success', data: tokens, ...tokens })
+        : HttpResponse.json({ code: 400, msg: MSG.badCredentials, data: null }, { status: 400 });
+    }),
+  );
+  expect(await guard('/login?username=demo&password=Demo1234')).toBe('/dataOverview/dataOverview');
+  expect(session.get().accessToken).toBe('a');
+  session.clear();
+  expect(await guard('/login?username=demo&password=wrong')).toBe('/login');
+  expect(session.get().accessToken).toBeNull();
+});
