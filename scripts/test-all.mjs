@@ -44,7 +44,8 @@ for (const step of steps) {
   const c = step.json ? counts(step.json) : null;
   if (c) {
     passed += c.passed;
-    failed += c.failed;
+    // A runner that fails with every test passing (an unhandled error) still failed once.
+    failed += c.failed || (code === 0 ? 0 : 1);
   } else if (step.json) {
     // A runner that died before reporting counts as one failure.
     failed += code === 0 ? 0 : 1;

@@ -14,3 +14,11 @@ Object.defineProperty(window, 'matchMedia', {
     dispatchEvent: () => false,
   }),
 });
+
+// Toasts and dialogs outlive a test; close them before jsdom goes, or React renders into nothing.
+afterAll(async () => {
+  const [{ default: message }, { default: Modal }] = await Promise.all([import('antd/es/message'), import('antd/es/modal')]);
+  message.destroy();
+  Modal.destroyAll();
+  await new Promise((r) => setTimeout(r, 300));
+});

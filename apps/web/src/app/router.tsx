@@ -42,13 +42,13 @@ export const routes: RouteObject[] = [
       { path: '404', lazy: page(() => import('@/features/pages/not-found-page')) },
       { path: '401', lazy: page(() => import('@/features/pages/unauthorized-page')) },
       {
-        lazy: page(() => import('@/features/layout/shell-layout')),
+        lazy: page(() => import('./shell-layout')),
         children: [
           { index: true, lazy: page(() => import('@/features/pages/home-page')) },
           { path: 'Index', lazy: page(() => import('@/features/pages/home-page')) },
           { path: 'workbench/workbench1', lazy: privatePage(() => import('@/features/pages/home-page')) },
           { path: 'dataOverview/dataOverview', lazy: privatePage(() => import('@/features/pages/data-overview-page')) },
-          { path: 'personal/personal', lazy: privateUnderConstruction('个人中心') },
+          { path: 'personal/personal', lazy: privatePage(() => import('@/features/account/personal-page')) },
           { path: 'policyCalculation/policyCalculation', lazy: privateUnderConstruction('政策计算') },
           { path: 'policyPush/policyPush', lazy: privateUnderConstruction('政策推送') },
           { path: 'policyMarket/policyMarket', lazy: privateUnderConstruction('政策超市') },

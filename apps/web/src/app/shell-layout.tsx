@@ -1,5 +1,5 @@
 import { MenuOutlined } from '@ant-design/icons';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { App, Button, Drawer, Dropdown, Menu, Tag } from 'antd';
 import 'dayjs/locale/zh-cn';
 import dayjs from 'dayjs';
@@ -13,14 +13,13 @@ import { setCookie } from '@/shared/lib/cookies';
 import { displayName } from '@/shared/lib/display-name';
 import { useSession } from '@/shared/session/session-store';
 import { connectFeedback, toast } from '@/shared/ui/feedback';
-import { PasswordDialog } from './password-dialog';
-import { ProfileDialog } from './profile-dialog';
-import { platformQuery, SiteFooter } from './site-footer';
-import { TagBar } from './tag-bar';
-import { tabs } from './tabs-store';
-import { ThemeDialog } from './theme-dialog';
-import { useIsMobile } from './use-is-mobile';
-import { useQuery } from '@tanstack/react-query';
+import { PasswordDialog } from '@/features/account/password-dialog';
+import { ProfileDialog } from '@/features/account/profile-dialog';
+import { platformQuery, SiteFooter } from '@/features/layout/site-footer';
+import { TagBar } from '@/features/layout/tag-bar';
+import { tabs } from '@/features/layout/tabs-store';
+import { useIsMobile } from '@/features/layout/use-is-mobile';
+import { ThemeDialog } from '@/features/account/theme-dialog';
 import './shell.css';
 
 dayjs.locale('zh-cn');

@@ -17,18 +17,19 @@ export function PasswordDialog({ open, onClose }: { open: boolean; onClose: () =
   const [form] = Form.useForm<PasswordForm>();
   const [saving, setSaving] = useState(false);
 
-  // A field that breaks the pattern is cleared, as the spec says.
-  const patternRule = (field: keyof PasswordForm) => ({
-    validator: (_: unknown, v: string) => {
-      const problem = passwordProblem(v);
-      if (problem === MSG.passwordPattern) form.setFieldValue(field, '');
-      return problem ? Promise.reject(new Error(problem)) : Promise.resolve();
-    },
-    validateTrigger: 'onBlur',
-  });
+  // Leaving a field that breaks the pattern shows the spec's message and clears it.
+  const checkPattern = (field: keyof PasswordForm) => () => {
+    const v = form.getFieldValue(field) as string | undefined;
+    if (v && passwordProblem(v) === MSG.passwordPattern) {
+      void toast.error(MSG.passwordPattern);
+      form.setFieldValue(field, '');
+    }
+  };
 
   async function confirm() {
     const values = await form.validateFields();
+    const problem = passwordProblem(values.oldPassword) ?? passwordProblem(values.newPassword);
+    if (problem) return void toast.error(problem);
     if (values.oldPassword.length <= 6 || values.newPassword.length <= 6) {
       void toast.error(MSG.passwordLength);
       return;
@@ -52,11 +53,11 @@ export function PasswordDialog({ open, onClose }: { open: boolean; onClose: () =
   return (
     <Modal title="修改密码" open={open} onCancel={onClose} onOk={confirm} okText="确认" cancelText="取消" confirmLoading={saving} destroyOnHidden>
       <Form form={form} layout="vertical" preserve={false}>
-        <Form.Item label="原密码" name="oldPassword" rules={[{ required: true, message: MSG.required }, patternRule('oldPassword')]}>
-          <Input.Password autoComplete="current-password" maxLength={64} />
+        <Form.Item label="原密码" name="oldPassword" rules={[{ required: true, message: MSG.required }]}>
+          <Input.Password autoComplete="current-password" maxLength={64} onBlur={checkPattern('oldPassword')} />
         </Form.Item>
-        <Form.Item label="新密码" name="newPassword" rules={[{ required: true, message: MSG.required }, patternRule('newPassword')]}>
-          <Input.Password autoComplete="new-password" maxLength={64} />
+        <Form.Item label="新密码" name="newPassword" rules={[{ required: true, message: MSG.required }]}>
+          <Input.Password autoComplete="new-password" maxLength={64} onBlur={checkPattern('newPassword')} />
         </Form.Item>
       </Form>
     </Modal>

@@ -1,0 +1,123 @@
+import { expect, test, type Page } from '@playwright/test';
+import { registerAccount } from '../support/accounts';
+import { loginViaForm } from '../support/session';
+
+async function loggedIn(page: Page, request: import('@playwright/test').APIRequestContext) {
+  const account = await registerAccount(request);
+  await loginViaForm(page, account);
+  await expect(page).toHaveURL(/\/dataOverview\/dataOverview$/);
+  return account;
+}
+
+test('personal centre: phone and e-mail are read-only until 编辑, checked by the spec rules, saved by 确认', async ({ page, request }) => {
+  await loggedIn(page, request);
+  await page.goto('/personal/personal');
+  await expect(page.getByText('企业账户')).toBeVisible();
+  const phone = page.getByRole('textbox', { name: '电话' });
+  await expect(phone).toHaveCount(0);
+
+  await page.getByRole('button', { name: '编辑电话' }).click();
+  await phone.fill('');
+  await page.getByRole('button', { name: /确\s*认/ }).click();
+  const fieldError = (text: string) => page.getByRole('alert').filter({ hasText: text });
+  await expect(fieldError('请填写正确的电话')).toBeVisible();
+  await phone.fill('1391234567');
+  await page.getByRole('button', { name: /确\s*认/ }).click();
+  await expect(fieldError('电话格式不正确')).toBeVisible();
+  await expect(phone).toHaveValue(''); // cleared, as the spec says
+  await phone.fill('13912345678');
+  await page.getByRole('button', { name: /确\s*认/ }).click();
+  await expect(page.getByText('修改成功')).toBeVisible();
+  await expect(phone).toHaveCount(0);
+
+  await page.getByRole('button', { name: '编辑邮箱' }).click();
+  const email = page.getByRole('textbox', { name: '邮箱' });
+  await email.fill('not-an-email');
+  await page.getByRole('button', { name: /确\s*认/ }).click();
+  await expect(fieldError('邮箱格式不正确')).toBeVisible();
+  await expect(email).toHaveValue('');
+  await email.fill('张三@yunxi.cn');
+  await email.press('Enter');
+  await expect(page.getByText('修改成功').first()).toBeVisible();
+
+  await page.reload();
+  await expect(page.getByText('13912345678')).toBeVisible();
+  await expect(page.getByText('张三@yunxi.cn')).toBeVisible();
+});
+
+test('the 个人资料 dialog shows the same profile, with the avatar at 80×80', async ({ page, request }) => {
+  await loggedIn(page, request);
+  await page.getByText(/欢迎您，/).click();
+  await page.getByRole('menuitem', { name: '个人资料' }).click();
+  const dialog = page.getByRole('dialog', { name: '个人资料' });
+  await expect(dialog.getByText('企业账户')).toBeVisible();
+  // Its computed size, not its box: the dialog zooms in as it opens.
+  await expect(dialog.locator('.ant-avatar')).toHaveCSS('width', '80px');
+  await expect(dialog.locator('.ant-avatar')).toHaveCSS('height', '80px');
+});
+
+test('修改密码: every rule message verbatim; success ends the login and only the new password works', async ({ page, request }) => {
+  const account = await loggedIn(page, request);
+  const open = async () => {
+    await page.getByText(/欢迎您，/).click();
+    await page.getByRole('menuitem', { name: '修改密码' }).click();
+    return page.getByRole('dialog', { name: '修改密码' });
+  };
+  const dialog = await open();
+  const oldField = dialog.getByLabel('原密码');
+  const newField = dialog.getByLabel('新密码');
+  await dialog.getByRole('button', { name: /确\s*认/ }).click();
+  await expect(dialog.getByText('必填项不能为空')).toHaveCount(2);
+
+  await oldField.fill('alllowercase');
+  await newField.focus(); // leaving the field checks it
+  await expect(page.getByText('密码必须包含(大小写字母及数字)')).toBeVisible();
+  await expect(oldField).toHaveValue('');
+
+  await oldField.fill('Abc123');
+  await newField.fill('Xyz123');
+  await dialog.getByRole('button', { name: /确\s*认/ }).click();
+  await expect(page.getByText('密码必须大于六位数')).toBeVisible();
+
+  await oldField.fill('Wrong12345');
+  await newField.fill('Changed1234');
+  await dialog.getByRole('button', { name: /确\s*认/ }).click();
+  await expect(page.getByText('原密码不正确')).toBeVisible();
+
+  await oldField.fill(account.password);
+  await dialog.getByRole('button', { name: /确\s*认/ }).click();
+  await expect(page.getByText('密码已修改，请重新登录')).toBeVisible();
+  await page.getByRole('button', { name: /重新登录/ }).click();
+  await expect(page).toHaveURL(/\/login$/);
+
+  await loginViaForm(page, account);
+  await expect(page.getByText('账号或密码有误')).toBeVisible();
+  await loginViaForm(page, { username: account.username, password: 'Changed1234' });
+  await expect(page).toHaveURL(/\/dataOverview\/dataOverview$/);
+});
+
+test('主题切换: each theme and 大字 are kept in localStorage and applied after the reload', async ({ page, request }) => {
+  await loggedIn(page, request);
+  const backgrounds = new Set<string>();
+  for (const [id, label] of [[1, '主题一'], [2, '暗黑模式'], [3, '主题三'], [4, '主题四'], [0, '默认']] as const) {
+    await page.getByText(/欢迎您，/).click();
+    await page.getByRole('menuitem', { name: '主题切换' }).click();
+    const dialog = page.getByRole('dialog', { name: '主题切换' });
+    await dialog.getByText(label, { exact: true }).click();
+    await Promise.all([page.waitForEvent('load'), dialog.getByRole('button', { name: /确\s*定/ }).click()]);
+    await expect(page.locator('.ant-menu-item').first()).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe(String(id));
+    await expect(page.locator('html')).toHaveAttribute('data-theme', String(id));
+    const primary = await page.locator('.ant-menu-item-selected, .brand').first().evaluate((el) => getComputedStyle(el).color);
+    backgrounds.add(`${primary}|${await page.evaluate(() => getComputedStyle(document.body).backgroundColor)}`);
+  }
+  expect(backgrounds.size).toBe(5); // five distinct looks
+
+  await page.getByText(/欢迎您，/).click();
+  await page.getByRole('menuitem', { name: '主题切换' }).click();
+  await page.getByRole('switch').click();
+  await Promise.all([page.waitForEvent('load'), page.getByRole('dialog', { name: '主题切换' }).getByRole('button', { name: /确\s*定/ }).click()]);
+  await expect(page.locator('html')).toHaveAttribute('data-large-text', '1');
+  await expect(page.locator('.ant-menu-item').first()).toBeVisible();
+  expect(await page.evaluate(() => getComputedStyle(document.querySelector('.ant-menu-item')!).fontSize)).toBe('18px');
+});
