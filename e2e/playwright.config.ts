@@ -42,6 +42,8 @@ export default defineConfig({
       NODE_ENV: 'test',
       DEMO: 'true',
       LOGIN_RATE_LIMIT: '1000',
+      // Lets a test speak from an address of its own (X-Forwarded-For), as behind a load balancer.
+      TRUST_PROXY: 'true',
     },
     gracefulShutdown: { signal: 'SIGTERM', timeout: 20_000 },
   },

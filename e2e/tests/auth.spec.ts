@@ -2,15 +2,18 @@ import { expect, test } from '@playwright/test';
 import { CAPTCHA_ANSWER, DEMO, STAFF } from '../support/constants';
 import { cookie, loginViaForm, setExpiry } from '../support/session';
 
-// First of all: a failed login (a later test) makes the captcha mandatory for this address for
-// 15 minutes, and URL login sends none.
-test('URL login goes to the data overview and leaves no credentials in the address bar or history', async ({ page }) => {
-  await page.goto(`/login?username=${DEMO.username}&password=${DEMO.password}`);
-  await expect(page).toHaveURL(/\/dataOverview\/dataOverview$/);
-  expect(page.url()).not.toContain('password');
-  await expect(page.getByText('欢迎您，云溪智造…')).toBeVisible();
-  await page.goBack().catch(() => null);
-  expect(page.url()).not.toContain(DEMO.password);
+// URL login sends no captcha, so it needs an address that has not failed a login in the last
+// 15 minutes: this test speaks from one of its own.
+test.describe(() => {
+  test.use({ extraHTTPHeaders: { 'x-forwarded-for': '10.77.0.1' } });
+  test('URL login goes to the data overview and leaves no credentials in the address bar or history', async ({ page }) => {
+    await page.goto(`/login?username=${DEMO.username}&password=${DEMO.password}`);
+    await expect(page).toHaveURL(/\/dataOverview\/dataOverview$/);
+    expect(page.url()).not.toContain('password');
+    await expect(page.getByText('欢迎您，云溪智造…')).toBeVisible();
+    await page.goBack().catch(() => null);
+    expect(page.url()).not.toContain(DEMO.password);
+  });
 });
 
 test('logs in with the captcha and lands on the data overview, welcomed by a shortened name', async ({ page }) => {

@@ -18,7 +18,7 @@ import { ProfileDialog } from '@/features/account/profile-dialog';
 import { platformQuery, SiteFooter } from '@/features/layout/site-footer';
 import { TagBar } from '@/features/layout/tag-bar';
 import { tabs } from '@/features/layout/tabs-store';
-import { useIsMobile } from '@/features/layout/use-is-mobile';
+import { useIsMobile } from '@/shared/lib/use-is-mobile';
 import { ThemeDialog } from '@/features/account/theme-dialog';
 import './shell.css';
 

@@ -6,6 +6,7 @@ import { MSG } from '@hqt/contract/messages';
 import { EMAIL_MAX_LENGTH, isEmail, isPhone, PHONE_MAX_LENGTH } from '@hqt/contract/validation';
 import { fetchUserInfo } from '@/shared/api/auth-api';
 import { request } from '@/shared/api/http';
+import { useIsMobile } from '@/shared/lib/use-is-mobile';
 import { toast } from '@/shared/ui/feedback';
 
 export const userInfoQuery = { queryKey: ['user-info'], queryFn: fetchUserInfo };
@@ -93,13 +94,14 @@ function EditableField({ spec, id, value }: { spec: FieldSpec; id: number; value
 /** 个人资料: the dialog of the navbar and the personal centre page show the same panel. */
 export function ProfilePanel() {
   const { data } = useQuery(userInfoQuery);
+  const isMobile = useIsMobile();
   if (!data) return null;
   return (
     <>
       <Avatar size={80} src={data.avatar ?? undefined} style={{ marginBottom: 16, fontSize: 32 }} alt="头像">
         {data.name.slice(0, 1)}
       </Avatar>
-      <Descriptions column={1} bordered size="small" styles={{ label: { width: 96 } }}>
+      <Descriptions column={1} bordered size="small" layout={isMobile ? 'vertical' : 'horizontal'} styles={{ label: { width: 96, whiteSpace: 'nowrap' } }}>
         <Descriptions.Item label="账号编号">{data.id}</Descriptions.Item>
         <Descriptions.Item label="名称">{data.name}</Descriptions.Item>
         <Descriptions.Item label="角色">{data.roleName}</Descriptions.Item>
