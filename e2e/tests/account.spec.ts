@@ -121,3 +121,20 @@ test('主题切换: each theme and 大字 are kept in localStorage and applied a
   await expect(page.locator('.ant-menu-item').first()).toBeVisible();
   expect(await page.evaluate(() => getComputedStyle(document.querySelector('.ant-menu-item')!).fontSize)).toBe('18px');
 });
+
+test('the login page works by keyboard alone', async ({ page, request }) => {
+  const account = await registerAccount(request);
+  await page.goto('/login');
+  await expect(page.getByAltText('验证码图片')).toBeVisible();
+  await expect(page.getByLabel('用户名')).toBeFocused();
+  await page.keyboard.type(account.username);
+  await page.keyboard.press('Tab');
+  await page.keyboard.type(account.password);
+  // The captcha comes next, at most past the show-password toggle.
+  const captcha = page.getByPlaceholder('验证码');
+  for (let i = 0; i < 2 && !(await captcha.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab');
+  await expect(captcha).toBeFocused();
+  await page.keyboard.type('e2e7');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/dataOverview\/dataOverview$/);
+});
