@@ -12,6 +12,7 @@ import securityPlugin from './plugins/security';
 import webPlugin, { readInlineScripts } from './plugins/web';
 import accountRoutes from './services/account/routes';
 import authRoutes from './services/auth/routes';
+import policyRoutes from './services/policy/routes';
 import sysinfoRoutes from './services/sysinfo/routes';
 
 export interface AppOptions {
@@ -64,6 +65,7 @@ export async function buildApp(opts: AppOptions) {
   await app.register(authRoutes, { captchaTestAnswer: config.captchaTestAnswer, loginRateLimitPerMinute: config.loginRateLimitPerMinute });
   await app.register(accountRoutes);
   await app.register(sysinfoRoutes, { platform: config.platform });
+  await app.register(policyRoutes);
 
   await app.register(webPlugin, { webDist: config.webDist });
   return app;

@@ -4,6 +4,7 @@ import { ROLES } from '@hqt/contract/auth';
 import type { Db } from './client';
 import { accounts, enterprises } from './schema/index';
 import { hashPassword } from '../services/auth/password';
+import { seedPolicyDemo } from '../services/policy/demo-content';
 
 export const DEMO_ACCOUNTS = {
   enterprise: { username: 'demo', password: 'Demo1234', name: '云溪智造科技有限公司' },
@@ -38,6 +39,7 @@ export async function seedDemo(db: Db): Promise<void> {
       creditCode: DEMO_CREDIT_CODE,
       contactPhone: '13800000001',
     });
+    await seedPolicyDemo(tx);
     await tx.insert(accounts).values({
       username: staff.username,
       passwordHash: await hashPassword(staff.password),
