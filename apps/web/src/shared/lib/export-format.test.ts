@@ -1,0 +1,21 @@
+import { formatDateTime, formatValue } from './export-format';
+
+test('the spec\'s formatting: 暂无, 是/否, sex, blood, knowledge level, timestamps', () => {
+  expect(formatValue(null, {})).toBe('暂无');
+  expect(formatValue('', {})).toBe('暂无');
+  expect(formatValue(true, {})).toBe('是');
+  expect(formatValue(false, {})).toBe('否');
+  expect(formatValue(true, { kind: 'sex' })).toBe('男');
+  expect(formatValue(false, { kind: 'sex' })).toBe('女');
+  expect([1, 2, 3, 4].map((b) => formatValue(b, { kind: 'blood' }))).toEqual(['A', 'B', 'AB', 'O']);
+  expect([1, 2, 3, 4].map((k) => formatValue(k, { kind: 'knowledge' }))).toEqual(['本科及以上', '大专', '高中', '初中及以下']);
+  expect(formatValue(42, {})).toBe(42);
+  expect(formatValue('=1+1', {})).toBe('=1+1'); // stays text: the writer stores strings as strings
+});
+
+test('10-digit timestamps are seconds, 13-digit milliseconds, shown as year-month-day hour:minute:second', () => {
+  const seconds = 1_795_000_000;
+  expect(formatDateTime(seconds)).toBe(formatDateTime(seconds * 1000));
+  expect(formatDateTime(String(seconds))).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+  expect(formatDateTime('2026-11-22T00:00:00+08:00')).toBe('2026-11-22 00:00:00');
+});

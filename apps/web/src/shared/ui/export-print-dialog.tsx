@@ -1,0 +1,103 @@
+// The global export/print dialog (spec §5): choose columns, export .xlsx or print, with the
+// spec's messages and limits. Loaded lazily, with its Excel writer loaded only on export.
+import { Button, Checkbox, Input, Modal, Space } from 'antd';
+import { useState } from 'react';
+import { EXPORT_DEFAULT_FILE_NAME, EXPORT_MAX_ROWS } from '@hqt/contract/constants';
+import { MSG } from '@hqt/contract/messages';
+import { formatValue, type ExportColumn } from '@/shared/lib/export-format';
+import { toast } from './feedback';
+
+interface Props<Row> {
+  open: boolean;
+  onClose: () => void;
+  title: string;
+  columns: ExportColumn[];
+  /** Every row the current filters match, and how many there are. */
+  fetchRows: () => Promise<{ rows: Row[]; total: number }>;
+}
+
+const MESSAGES = {
+  export: { noColumns: MSG.exportNoColumns, noRows: MSG.exportNoRows, tooMany: MSG.exportTooMany, done: MSG.exportDone },
+  print: { noColumns: MSG.printNoColumns, noRows: MSG.printNoRows, tooMany: MSG.printTooMany, done: MSG.printDone },
+};
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+async function writeXlsx(columns: ExportColumn[], cells: (string | number)[][], fileName: string) {
+  const { default: writeXlsxFile } = await import('write-excel-file/browser');
+  const header = columns.map((c) => ({ value: c.displayName, fontWeight: 'bold' as const }));
+  // Every text is written as a string cell: a value starting with = + - @ can never become a formula.
+  const body = cells.map((row) => row.map((v) => (typeof v === 'number' ? { value: v, type: Number } : { value: v, type: String })));
+  await writeXlsxFile([header, ...body], { columns: columns.map(() => ({ width: 24 })), stickyRowsCount: 1 }).toFile(`${fileName}.xlsx`);
+}
+
+function printTable(title: string, columns: ExportColumn[], cells: (string | number)[][]) {
+  const frame = document.createElement('iframe');
+  frame.setAttribute('aria-hidden', 'true');
+  frame.className = 'print-frame';
+  frame.style.cssText = 'position:fixed;width:0;height:0;border:0;right:0;bottom:0';
+  document.body.appendChild(frame);
+  const head = columns.map((c) => `<th>${escapeHtml(c.displayName)}</th>`).join('');
+  const body = cells.map((r) => `<tr>${r.map((v) => `<td>${escapeHtml(String(v))}</td>`).join('')}</tr>`).join('');
+  const doc = frame.contentDocument!;
+  doc.open();
+  doc.write(
+    `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title><style>body{font-family:"Microsoft YaHei","WenQuanYi Micro Hei",sans-serif}table{border-collapse:collapse;width:100%;font-size:12px}th,td{border:1px solid #999;padding:4px 6px;text-align:left}</style></head><body><h3>${escapeHtml(title)}</h3><table><thead><tr>${head}</tr></thead><tbody>${body}</tbody></table></body></html>`,
+  );
+  doc.close();
+  frame.contentWindow!.focus();
+  frame.contentWindow!.print();
+  // Kept until the next print, so what was printed can still be looked at (and tested).
+  document.querySelectorAll('iframe.print-frame').forEach((f) => f !== frame && f.remove());
+}
+
+export default function ExportPrintDialog<Row extends Record<string, unknown>>({ open, onClose, title, columns, fetchRows }: Props<Row>) {
+  const [chosen, setChosen] = useState<string[]>(columns.map((c) => c.key));
+  const [fileName, setFileName] = useState<string>(EXPORT_DEFAULT_FILE_NAME);
+  const [busy, setBusy] = useState<'export' | 'print' | null>(null);
+
+  async function run(action: 'export' | 'print') {
+    const messages = MESSAGES[action];
+    const selected = columns.filter((c) => chosen.includes(c.key));
+    if (!selected.length) return void toast.error(messages.noColumns);
+    setBusy(action);
+    try {
+      const { rows, total } = await fetchRows();
+      if (total === 0) return void toast.error(messages.noRows);
+      if (total > EXPORT_MAX_ROWS) return void toast.error(messages.tooMany);
+      const cells = rows.map((row) => selected.map((c) => formatValue(row[c.field], c)));
+      if (action === 'export') await writeXlsx(selected, cells, fileName.trim() || EXPORT_DEFAULT_FILE_NAME);
+      else printTable(title, selected, cells);
+      void toast.success(messages.done);
+      onClose();
+    } catch {
+      // the HTTP client has shown why
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  return (
+    <Modal
+      title="导出 / 打印"
+      open={open}
+      onCancel={onClose}
+      footer={
+        <Space>
+          <Button onClick={onClose}>取消</Button>
+          <Button loading={busy === 'print'} onClick={() => void run('print')}>
+            打印
+          </Button>
+          <Button type="primary" loading={busy === 'export'} onClick={() => void run('export')}>
+            导出
+          </Button>
+        </Space>
+      }
+    >
+      <p>选择列：</p>
+      <Checkbox.Group value={chosen} onChange={(v) => setChosen(v as string[])} options={columns.map((c) => ({ value: c.key, label: c.title }))} />
+      <p style={{ marginTop: 16 }}>文件名：</p>
+      <Input value={fileName} onChange={(e) => setFileName(e.target.value)} maxLength={60} addonAfter=".xlsx" aria-label="文件名" />
+    </Modal>
+  );
+}

@@ -1,0 +1,89 @@
+import { useQuery } from '@tanstack/react-query';
+import { Descriptions, Drawer, List, Skeleton, Steps, Tag, Typography } from 'antd';
+import dayjs from 'dayjs';
+import { guideInfoPath, type GuideDetail } from '@hqt/contract/policy';
+import { http } from '@/shared/api/http';
+import { useIsMobile } from '@/shared/lib/use-is-mobile';
+import { GuideStatusTag } from './guide-status-tag';
+import { RichText } from './rich-text';
+
+export const guideDetailQuery = (id: number) => ({ queryKey: ['guides', 'detail', id], queryFn: () => http.get<GuideDetail>(guideInfoPath(id)) });
+
+const fmt = (iso: string) => dayjs(iso).format('YYYY-MM-DD HH:mm');
+
+/** A guide in full: conditions in words, window, amount, contacts, materials, steps, the policy text. */
+export function GuideDetailDrawer({ id, onClose }: { id: number | null; onClose: () => void }) {
+  const isMobile = useIsMobile();
+  const { data: g, isLoading } = useQuery({ ...guideDetailQuery(id ?? 0), enabled: id !== null });
+  return (
+    <Drawer open={id !== null} onClose={onClose} size={isMobile ? '100%' : 760} title={g?.title ?? '申报指南'} destroyOnHidden>
+      {isLoading || !g ? (
+        <Skeleton active />
+      ) : (
+        <article className="guide-detail">
+          <p>
+            <GuideStatusTag status={g.status} /> <Tag>{g.levelLabel}</Tag> <Tag color="purple">{g.modeLabel}</Tag>
+          </p>
+          <Descriptions column={1} bordered size="small" styles={{ label: { width: 110, whiteSpace: 'nowrap' } }}>
+            <Descriptions.Item label="所属政策">
+              {g.policy.title}（{g.policy.docNo}）
+            </Descriptions.Item>
+            <Descriptions.Item label="惠及对象">{g.beneficiaries}</Descriptions.Item>
+            <Descriptions.Item label="申报条件">
+              {g.conditionGroups.length === 0 ? (
+                '不限'
+              ) : (
+                <ul className="condition-groups">
+                  {g.conditionGroups.map((group, i) => (
+                    <li key={i}>
+                      {i > 0 && <strong>或：</strong>}
+                      {group.join('；且 ')}
+                    </li>
+                  ))}
+                </ul>
+              )}
+              <Typography.Paragraph type="secondary" style={{ margin: '6px 0 0' }}>
+                {g.conditionsText}
+              </Typography.Paragraph>
+            </Descriptions.Item>
+            <Descriptions.Item label="支持标准">{g.amountText}</Descriptions.Item>
+            <Descriptions.Item label="申报时间">
+              {fmt(g.windowStart)} 至 {fmt(g.windowEnd)}
+            </Descriptions.Item>
+            <Descriptions.Item label="兑现时限">{g.payoutDays} 个工作日</Descriptions.Item>
+            <Descriptions.Item label="受理部门">{g.contact.department}</Descriptions.Item>
+            <Descriptions.Item label="受理地址">{g.contact.address}</Descriptions.Item>
+            <Descriptions.Item label="咨询电话">
+              <a href={`tel:${g.contact.phone}`}>{g.contact.phone}</a>
+            </Descriptions.Item>
+            {g.onlineUrl && (
+              <Descriptions.Item label="在线申报">
+                <a href={g.onlineUrl} target="_blank" rel="noopener noreferrer">
+                  {g.onlineUrl}
+                </a>
+              </Descriptions.Item>
+            )}
+          </Descriptions>
+          <Typography.Title level={5}>申报材料</Typography.Title>
+          <List size="small" bordered dataSource={g.materials} renderItem={(m, i) => <List.Item>{`${i + 1}. ${m}`}</List.Item>} />
+          <Typography.Title level={5}>办理流程</Typography.Title>
+          <Steps orientation="vertical" size="small" current={-1} items={g.steps.map((s) => ({ title: s }))} />
+          <Typography.Title level={5}>
+            政策原文：{g.policy.title}
+          </Typography.Title>
+          <Typography.Paragraph type="secondary">
+            {g.policy.departmentLabel} · {g.policy.levelLabel} · 发布日期 {g.policy.publishDate}
+            {g.policy.expiryDate ? ` · 有效期至 ${g.policy.expiryDate}` : ''}
+          </Typography.Paragraph>
+          <RichText html={g.policy.contentHtml} />
+          {g.policy.interpretationHtml && (
+            <>
+              <Typography.Title level={5}>政策解读</Typography.Title>
+              <RichText html={g.policy.interpretationHtml} />
+            </>
+          )}
+        </article>
+      )}
+    </Drawer>
+  );
+}

@@ -1,0 +1,19 @@
+import { Pagination } from 'antd';
+import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '@hqt/contract/constants';
+
+/** The global paginator (spec §2): page sizes 5, 10, 20, 30, 50; 20 by default. */
+export function Paginator({ total, currentPage, pageSize = DEFAULT_PAGE_SIZE, onChange }: { total: number; currentPage: number; pageSize?: number; onChange: (page: number, size: number) => void }) {
+  return (
+    <Pagination
+      style={{ marginTop: 16, justifyContent: 'flex-end' }}
+      total={total}
+      current={currentPage}
+      pageSize={pageSize}
+      pageSizeOptions={PAGE_SIZES.map(String)}
+      showSizeChanger
+      showQuickJumper
+      showTotal={(t) => `共 ${t} 条`}
+      onChange={onChange}
+    />
+  );
+}
