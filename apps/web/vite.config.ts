@@ -22,5 +22,7 @@ export default defineConfig({
     setupFiles: ['test/setup.ts', 'test/msw.ts'],
     include: ['src/**/*.test.{ts,tsx}', 'test/**/*.test.{ts,tsx}'],
     testTimeout: 15_000,
+    // The portal's users are in China: dates are read and written in their zone.
+    env: { TZ: 'Asia/Shanghai' },
   },
 });
