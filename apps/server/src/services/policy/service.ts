@@ -118,7 +118,8 @@ function checkFilter(dicts: Dictionaries, type: DictType, value: string | undefi
   return value;
 }
 
-export async function guidePage(db: Db, query: GuidePageQuery): Promise<PageOf<GuideSummary>> {
+/** The page's SQL, built and checked but not run (the benchmark runs it bare, to measure our overhead). */
+export async function guidePageQuery(db: Db, query: GuidePageQuery) {
   const dicts = await dictionaries(db);
   const { currentPage, pageSize } = capPage(query);
   const level = checkFilter(dicts, 'policyLevel', query.level);
@@ -155,7 +156,7 @@ export async function guidePage(db: Db, query: GuidePageQuery): Promise<PageOf<G
         ? [desc(guides.publishedAt), desc(guides.id)]
         : [desc(rank), desc(guides.publishedAt), desc(guides.id)];
 
-  const rows = await db
+  const select = db
     .select({ ...summaryColumns, total: sql<number>`count(*) over ()`.mapWith(Number) })
     .from(guides)
     .innerJoin(policies, eq(policies.id, guides.policyId))
@@ -163,10 +164,16 @@ export async function guidePage(db: Db, query: GuidePageQuery): Promise<PageOf<G
     .orderBy(...order)
     .limit(pageSize)
     .offset((currentPage - 1) * pageSize);
+  return { select, where: and(...where), dicts, currentPage, pageSize };
+}
+
+export async function guidePage(db: Db, query: GuidePageQuery): Promise<PageOf<GuideSummary>> {
+  const { select, where, dicts, currentPage, pageSize } = await guidePageQuery(db, query);
+  const rows = await select;
   // Past the last page the window count is not there: count separately only then.
   let total = rows[0]?.total ?? 0;
   if (!rows.length && currentPage > 1) {
-    const [c] = await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(guides).innerJoin(policies, eq(policies.id, guides.policyId)).where(and(...where));
+    const [c] = await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(guides).innerJoin(policies, eq(policies.id, guides.policyId)).where(where);
     total = c?.n ?? 0;
   }
   return { list: rows.map((r) => toSummary(dicts, r)), total, currentPage, pageSize };
