@@ -49,3 +49,32 @@ test('mobile width: the menu is a 210 px drawer that closes on every route chang
   // Nothing spills sideways at 375 px.
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
 });
+
+test('the tag bar stops at 20 tags with the notice; an opened guide has a tag that reopens it', async ({ page }) => {
+  await loginViaForm(page, DEMO);
+  await expect(page).toHaveURL(/\/dataOverview\/dataOverview$/);
+  await page.getByRole('menuitem', { name: '政策超市' }).click(); // 首页, 数据概览, 政策超市
+  const bar = tagBar(page);
+  const tags = bar.locator('.ant-tag:not(.tag-clear):not(.tag-toggle)');
+  const guides = page.locator('.guide-card a');
+  await expect(guides).toHaveCount(20);
+  for (let i = 0; i < 17; i++) {
+    const title = (await guides.nth(i).textContent())!;
+    await guides.nth(i).click();
+    await expect(bar.getByText(title, { exact: true })).toBeVisible();
+    await page.keyboard.press('Escape');
+  }
+  await expect(tags).toHaveCount(20);
+
+  const extra = (await guides.nth(17).textContent())!;
+  await guides.nth(17).click();
+  await expect(page.getByText('当前标签页已达上限，请先关闭部分标签页后再打开')).toBeVisible();
+  await expect(tags).toHaveCount(20);
+  await expect(bar.getByText(extra, { exact: true })).toHaveCount(0);
+  await page.keyboard.press('Escape');
+
+  // A guide's tag brings the guide back.
+  const first = (await guides.nth(0).textContent())!;
+  await bar.getByText(first, { exact: true }).click();
+  await expect(page.getByRole('dialog', { name: first })).toBeVisible();
+});

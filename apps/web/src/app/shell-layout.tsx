@@ -11,6 +11,7 @@ import { MENU, pageTitle } from '@/config/routes';
 import { logout } from '@/shared/api/auth-api';
 import { setCookie } from '@/shared/lib/cookies';
 import { displayName } from '@/shared/lib/display-name';
+import { usePageTitleStore } from '@/shared/lib/page-title';
 import { useSession } from '@/shared/session/session-store';
 import { connectFeedback, toast } from '@/shared/ui/feedback';
 import { PasswordDialog } from '@/features/account/password-dialog';
@@ -75,12 +76,15 @@ function Shell() {
   const [dialog, setDialog] = useState<DialogName>(null);
   const { data: platform } = useQuery(platformQuery);
 
-  // Every visited page gets its tag; the sidebar folds on every route change (spec §2, §4).
+  // Every visited page gets its tag (named by the page itself when it says so); the sidebar
+  // folds on every route change (spec §2, §4).
+  const override = usePageTitleStore((s) => s.override);
   useEffect(() => {
-    const title = pageTitle(location.pathname);
-    if (title && tabs.visit(title, location.pathname + location.search) === 'full') void toast.warning(MSG.tooManyTabs);
-    setDrawerOpen(false);
-  }, [location.pathname, location.search]);
+    const address = location.pathname + location.search;
+    const title = override?.address === address ? override.title : pageTitle(location.pathname);
+    if (title && tabs.visit(title, address) === 'full') void toast.warning(MSG.tooManyTabs);
+  }, [location.pathname, location.search, override]);
+  useEffect(() => setDrawerOpen(false), [location.pathname, location.search]);
 
   useEffect(() => setCookie(COOKIES.sidebarStatus, drawerOpen ? '1' : '0'), [drawerOpen]);
 

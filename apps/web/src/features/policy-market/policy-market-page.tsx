@@ -7,7 +7,8 @@ import type { PageOf } from '@hqt/contract/envelope';
 import { POLICY_PATHS, type DictType, type GuidePageQuery, type GuideSummary } from '@hqt/contract/policy';
 import { http } from '@/shared/api/http';
 import { GuideCard } from '@/shared/ui/guide-card';
-import { GuideDetailDrawer } from '@/shared/ui/guide-detail-drawer';
+import { usePageTitle } from '@/shared/lib/page-title';
+import { GuideDetailDrawer, guideDetailQuery } from '@/shared/ui/guide-detail-drawer';
 import { Paginator } from '@/shared/ui/paginator';
 import { guideQueries } from './api/guide-queries';
 import { GUIDE_EXPORT_COLUMNS } from './guide-export-columns';
@@ -67,10 +68,26 @@ function useFilters(): [GuidePageQuery, (patch: Partial<GuidePageQuery>) => void
   return [filters, update];
 }
 
+/** The opened guide is part of the address: it can be shared, and it has a tag of its own. */
+function useOpenGuide(): [number | null, (id: number | null) => void] {
+  const [params, setParams] = useSearchParams();
+  const id = Number(params.get('guide')) || null;
+  const { data } = useQuery({ ...guideDetailQuery(id ?? 0), enabled: id !== null });
+  usePageTitle(id !== null ? data?.title : undefined);
+  const open = (next: number | null) =>
+    setParams((p) => {
+      const out = new URLSearchParams(p);
+      if (next === null) out.delete('guide');
+      else out.set('guide', String(next));
+      return out;
+    });
+  return [id, open];
+}
+
 export default function PolicyMarketPage() {
   const [filters, update] = useFilters();
   const [keyword, setKeyword] = useState(filters.keyword ?? '');
-  const [openId, setOpenId] = useState<number | null>(null);
+  const [openId, setOpenId] = useOpenGuide();
   const [exporting, setExporting] = useState(false);
   const { data, isFetching } = useQuery(guideQueries.list(filters));
 
