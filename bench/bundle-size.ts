@@ -1,6 +1,7 @@
 // What a first visit to a page downloads, gzipped: the entry of index.html, its static imports,
 // and the lazy chunk of that page's route with its own static imports (read off Vite's manifest).
-// Usage: tsx bundle-size.ts [pageModuleSubstring ...]   (default: login-page home-page)
+// Usage: tsx bundle-size.ts [chunk+chunk ...]   e.g. shell-layout+home-page: a first visit to /
+// fetches the entry, the shell and the page (default: login-page shell-layout+home-page).
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -36,13 +37,14 @@ const sum = (files: Iterable<string>, ext: string) => [...files].filter((f) => f
 
 const entryJs = sum(entryFiles, '.js');
 process.stdout.write(`shell entry (every page): ${kb(entryJs)} JS gzip, ${kb(sum(entryFiles, '.css'))} CSS gzip\n`);
-for (const page of process.argv.slice(2).length ? process.argv.slice(2) : ['login-page', 'home-page']) {
-  const key = Object.keys(manifest).find((k) => k.includes(page));
-  if (!key) {
+for (const page of process.argv.slice(2).length ? process.argv.slice(2) : ['login-page', 'shell-layout+home-page', 'shell-layout+policy-market-page']) {
+  const keys = page.split('+').map((part) => Object.keys(manifest).find((k) => k.includes(part)));
+  if (keys.some((k) => !k)) {
     process.stdout.write(`${page}: no chunk found\n`);
     continue;
   }
-  const files = closure(key, new Set(entryFiles));
+  const files = new Set(entryFiles);
+  for (const key of keys) closure(key!, files);
   const js = sum(files, '.js');
   process.stdout.write(`first visit to ${page}: ${kb(js)} JS gzip (${[...files].filter((f) => f.endsWith('.js')).length} files; ratio to entry alone ${(js / entryJs).toFixed(2)}×)\n`);
 }

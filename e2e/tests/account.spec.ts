@@ -104,6 +104,7 @@ test('主题切换: each theme and 大字 are kept in localStorage and applied a
     await page.getByRole('menuitem', { name: '主题切换' }).click();
     const dialog = page.getByRole('dialog', { name: '主题切换' });
     await dialog.getByText(label, { exact: true }).click();
+    await expect(dialog.getByRole('radio', { name: label })).toBeChecked();
     await Promise.all([page.waitForEvent('load'), dialog.getByRole('button', { name: /确\s*定/ }).click()]);
     await expect(page.locator('.ant-menu-item').first()).toBeVisible();
     expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe(String(id));
@@ -116,6 +117,7 @@ test('主题切换: each theme and 大字 are kept in localStorage and applied a
   await page.getByText(/欢迎您，/).click();
   await page.getByRole('menuitem', { name: '主题切换' }).click();
   await page.getByRole('switch').click();
+  await expect(page.getByRole('switch')).toBeChecked();
   await Promise.all([page.waitForEvent('load'), page.getByRole('dialog', { name: '主题切换' }).getByRole('button', { name: /确\s*定/ }).click()]);
   await expect(page.locator('html')).toHaveAttribute('data-large-text', '1');
   await expect(page.locator('.ant-menu-item').first()).toBeVisible();

@@ -74,9 +74,9 @@ test('a logged-in visit to /login goes to the data overview; parent paths open t
   await expect(page).toHaveURL(/\/dataOverview\/dataOverview$/);
   await page.goto('/login');
   await expect(page).toHaveURL(/\/dataOverview\/dataOverview$/);
-  await page.goto('/policyMarket');
-  await expect(page).toHaveURL(/\/policyMarket\/policyMarket$/);
-  await expect(page.getByText('政策超市：建设中')).toBeVisible();
+  await page.goto('/policyCalculation');
+  await expect(page).toHaveURL(/\/policyCalculation\/policyCalculation$/);
+  await expect(page.getByText('政策计算：建设中')).toBeVisible();
 });
 
 test('a staff account is refused by the portal with "账号或密码有误" and logged out', async ({ page }) => {

@@ -1,4 +1,5 @@
 import '@testing-library/jest-dom/vitest';
+import { configure } from '@testing-library/react';
 
 // antd reads matchMedia, which jsdom lacks.
 Object.defineProperty(window, 'matchMedia', {
@@ -22,3 +23,7 @@ afterAll(async () => {
   Modal.destroyAll();
   await new Promise((r) => setTimeout(r, 300));
 });
+
+// The first toast loads antd's message module on demand; on a loaded 2-core CI machine that can
+// take longer than Testing Library's default second.
+configure({ asyncUtilTimeout: 5000 });

@@ -1,15 +1,17 @@
 import { useQuery } from '@tanstack/react-query';
 import { Card, Col, List, Row, Statistic } from 'antd';
 import dayjs from 'dayjs';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import type { PageOf } from '@hqt/contract/envelope';
 import { POLICY_PATHS, type GuideSummary, type Statistics, type TopicSummary } from '@hqt/contract/policy';
 import { MENU } from '@/config/routes';
 import { http } from '@/shared/api/http';
 import { BarChart } from '@/shared/ui/bar-chart';
-import { GuideDetailDrawer } from '@/shared/ui/guide-detail-drawer';
 import { GuideStatusTag } from '@/shared/ui/guide-status-tag';
+
+// Loaded when a visitor opens a guide: the home page stays light on a phone.
+const GuideDetailDrawer = lazy(() => import('@/shared/ui/guide-detail-drawer').then((m) => ({ default: m.GuideDetailDrawer })));
 
 const BLURBS: Record<string, string> = {
   '/policyCalculation/policyCalculation': '输入企业信息，测算可享受的政策与扶持金额',
@@ -111,7 +113,11 @@ export default function HomePage() {
           </Col>
         ))}
       </Row>
-      <GuideDetailDrawer id={openId} onClose={() => setOpenId(null)} />
+      {openId !== null && (
+        <Suspense fallback={null}>
+          <GuideDetailDrawer id={openId} onClose={() => setOpenId(null)} />
+        </Suspense>
+      )}
     </>
   );
 }
