@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 
 /** The frame of the login and registration pages: the platform's name beside a form card. */
-export function AuthCard({ title, children }: { title: string; children: ReactNode }) {
+export function AuthCard({ title, children, other }: { title: string; children: ReactNode; other: { to: string; label: string } }) {
   return (
     <div className="auth-page">
       <section className="auth-banner">
@@ -19,6 +19,10 @@ export function AuthCard({ title, children }: { title: string; children: ReactNo
       <main className="auth-card">
         <h1>{title}</h1>
         {children}
+        <div className="auth-links">
+          <Link to="/">返回首页</Link>
+          <Link to={other.to}>{other.label}</Link>
+        </div>
       </main>
     </div>
   );

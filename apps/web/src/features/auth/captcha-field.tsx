@@ -1,4 +1,4 @@
-import { Input } from 'antd';
+import { Form, Input } from 'antd';
 import { forwardRef, useCallback, useEffect, useImperativeHandle, useRef, useState } from 'react';
 
 export interface CaptchaHandle {
@@ -51,3 +51,15 @@ export const CaptchaField = forwardRef<CaptchaHandle, Props>(function CaptchaFie
     </div>
   );
 });
+
+/** The captcha row of a form, and what a submit needs from it: the image's index, a new image. */
+export function useCaptcha() {
+  const ref = useRef<CaptchaHandle>(null);
+  const index = useRef('');
+  const item = (
+    <Form.Item label="验证码" name="vierifyCode" rules={[{ required: true, whitespace: true, message: '请输入验证码' }]}>
+      <CaptchaField ref={ref} onIndex={(i) => (index.current = i)} />
+    </Form.Item>
+  );
+  return { item, codeIndex: () => index.current, refresh: () => ref.current?.refresh() };
+}

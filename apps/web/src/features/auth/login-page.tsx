@@ -1,9 +1,8 @@
 import { Button, Form, Input } from 'antd';
-import { useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { useState } from 'react';
 import { POST_LOGIN_PATH } from '@/config/routes';
 import { AuthCard } from './auth-card';
-import { CaptchaField, type CaptchaHandle } from './captcha-field';
+import { useCaptcha } from './captcha-field';
 import './auth.css';
 
 interface LoginForm {
@@ -15,25 +14,24 @@ interface LoginForm {
 export default function LoginPage() {
   const [form] = Form.useForm<LoginForm>();
   const [submitting, setSubmitting] = useState(false);
-  const codeIndex = useRef('');
-  const captcha = useRef<CaptchaHandle>(null);
+  const captcha = useCaptcha();
 
   async function submit(values: LoginForm) {
     setSubmitting(true);
     const { loginWithPassword } = await import('@/shared/api/auth-api');
     try {
-      await loginWithPassword({ username: values.username.trim(), password: values.password, vierifyCode: values.vierifyCode, codeIndex: codeIndex.current });
+      await loginWithPassword({ username: values.username.trim(), password: values.password, vierifyCode: values.vierifyCode, codeIndex: captcha.codeIndex() });
       // A fresh page load: every store starts from the new session.
       location.assign(POST_LOGIN_PATH);
     } catch {
       // The toast has shown the server's message; the captcha was used up.
-      captcha.current?.refresh();
+      captcha.refresh();
       setSubmitting(false);
     }
   }
 
   return (
-    <AuthCard title="企业账户登录">
+    <AuthCard other={{ to: '/register', label: '没有账号？立即注册' }} title="企业账户登录">
       <Form form={form} layout="vertical" onFinish={submit} requiredMark={false} autoComplete="on">
         <Form.Item label="用户名" name="username" rules={[{ required: true, whitespace: true, message: '请输入用户名' }]} normalize={(v: string) => v.trimStart()}>
           <Input placeholder="请输入用户名" autoComplete="username" maxLength={64} autoFocus />
@@ -41,17 +39,11 @@ export default function LoginPage() {
         <Form.Item label="密码" name="password" rules={[{ required: true, message: '请输入密码' }]}>
           <Input.Password placeholder="请输入密码" autoComplete="current-password" maxLength={64} />
         </Form.Item>
-        <Form.Item label="验证码" name="vierifyCode" rules={[{ required: true, whitespace: true, message: '请输入验证码' }]}>
-          <CaptchaField ref={captcha} onIndex={(i) => (codeIndex.current = i)} />
-        </Form.Item>
+        {captcha.item}
         <Button type="primary" htmlType="submit" block size="large" loading={submitting}>
           登录
         </Button>
       </Form>
-      <div className="auth-links" style={{ marginTop: 16 }}>
-        <Link to="/">返回首页</Link>
-        <Link to="/register">没有账号？立即注册</Link>
-      </div>
     </AuthCard>
   );
 }

@@ -1,12 +1,11 @@
 import { Button, Form, Input } from 'antd';
-import { useRef, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
-import { OWN_MSG } from '@hqt/contract/messages';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
 import { isCreditCode, passwordProblem, PHONE_PATTERN, USERNAME_PATTERN } from '@hqt/contract/validation';
-import { MSG } from '@hqt/contract/messages';
+import { MSG, OWN_MSG } from '@hqt/contract/messages';
 import { toast } from '@/shared/ui/feedback';
 import { AuthCard } from './auth-card';
-import { CaptchaField, type CaptchaHandle } from './captcha-field';
+import { useCaptcha } from './captcha-field';
 import './auth.css';
 
 interface RegisterForm {
@@ -30,25 +29,24 @@ export default function RegisterPage() {
   const [form] = Form.useForm<RegisterForm>();
   const navigate = useNavigate();
   const [submitting, setSubmitting] = useState(false);
-  const codeIndex = useRef('');
-  const captcha = useRef<CaptchaHandle>(null);
+  const captcha = useCaptcha();
 
   async function submit({ confirm: _confirm, ...values }: RegisterForm) {
     setSubmitting(true);
     const { register } = await import('@/shared/api/auth-api');
     try {
-      const answer = await register({ ...values, creditCode: values.creditCode.toUpperCase(), codeIndex: codeIndex.current });
+      const answer = await register({ ...values, creditCode: values.creditCode.toUpperCase(), codeIndex: captcha.codeIndex() });
       void toast.success(answer.msg);
       navigate('/login');
     } catch {
-      captcha.current?.refresh();
+      captcha.refresh();
     } finally {
       setSubmitting(false);
     }
   }
 
   return (
-    <AuthCard title="注册企业账户">
+    <AuthCard other={{ to: '/login', label: '已有账号，去登录' }} title="注册企业账户">
       <Form form={form} layout="vertical" onFinish={submit} requiredMark={false}>
         <Form.Item label="用户名" name="username" rules={[{ required: true, message: MSG.required }, { pattern: new RegExp(USERNAME_PATTERN), message: OWN_MSG.usernameRule }]}>
           <Input placeholder="4-32位字母、数字或下划线" autoComplete="username" maxLength={32} />
@@ -73,17 +71,11 @@ export default function RegisterPage() {
         <Form.Item label="联系电话" name="contactPhone" rules={[{ required: true, message: MSG.phoneRule }, { pattern: new RegExp(PHONE_PATTERN), message: MSG.phoneInvalid }]}>
           <Input maxLength={11} inputMode="numeric" />
         </Form.Item>
-        <Form.Item label="验证码" name="vierifyCode" rules={[{ required: true, whitespace: true, message: '请输入验证码' }]}>
-          <CaptchaField ref={captcha} onIndex={(i) => (codeIndex.current = i)} />
-        </Form.Item>
+        {captcha.item}
         <Button type="primary" htmlType="submit" block size="large" loading={submitting}>
           注册
         </Button>
       </Form>
-      <div className="auth-links" style={{ marginTop: 16 }}>
-        <Link to="/">返回首页</Link>
-        <Link to="/login">已有账号，去登录</Link>
-      </div>
     </AuthCard>
   );
 }
