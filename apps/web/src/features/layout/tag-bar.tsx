@@ -1,4 +1,4 @@
-import { Tag as AntTag } from 'antd';
+import { Tag as AntTag, theme } from 'antd';
 import { useNavigate } from 'react-router';
 import { TAB_TOGGLE_THRESHOLD } from '@hqt/contract/constants';
 import { TAGS_RESET_PATH } from '@/config/routes';
@@ -8,6 +8,7 @@ import { tabs, useTabs } from './tabs-store';
 export function TagBar() {
   const { tags, showToggle, collapsed } = useTabs();
   const navigate = useNavigate();
+  const { token } = theme.useToken(); // the current tag follows the chosen theme
   const shown = showToggle && collapsed ? tags.slice(0, TAB_TOGGLE_THRESHOLD) : tags;
 
   return (
@@ -15,7 +16,7 @@ export function TagBar() {
       {shown.map((tag, index) => (
         <AntTag
           key={tag.name}
-          color={tag.isType ? 'processing' : undefined}
+          color={tag.isType ? token.colorPrimary : undefined}
           closable={index > 0}
           onClose={(e) => {
             e.preventDefault();
