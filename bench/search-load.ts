@@ -13,7 +13,7 @@ import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
 import { createDb, createPool } from '../apps/server/src/db/client';
 import { startEmbeddedPostgres } from '../apps/server/src/db/embedded-postgres';
-import { runMigrations } from '../apps/server/src/db/migrate';
+import { prepareDatabase } from '../apps/server/src/setup/database';
 import { guidePageQuery } from '../apps/server/src/services/policy/service';
 import { generateGuides } from '../apps/server/src/services/policy/synthetic';
 
@@ -29,15 +29,18 @@ try {
   await admin.query('create database bench');
   await admin.end();
   const url = db.connectionString('bench');
-  await runMigrations(url);
+  await prepareDatabase(url);
   const seedPool = createPool(url, () => {}, 2);
   const started = Date.now();
   await generateGuides(createDb(seedPool), 10_000);
   await seedPool.query('analyze');
   process.stdout.write(`10,000 guides generated in ${Date.now() - started} ms\n`);
 
+  const app = await buildApp({ config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent' }), databaseUrl: url, jwtSecret: 'bench' });
+  const address = await app.listen({ host: '127.0.0.1', port: 0 });
+
   // The bare route: the same SQL text and parameters, straight on a pool of the same size.
-  const { select } = await guidePageQuery(createDb(seedPool), QUERY);
+  const { select } = await guidePageQuery({ db: createDb(seedPool), dicts: app.dicts }, QUERY);
   const { sql: text, params } = select.toSQL();
   await seedPool.end();
   const barePool = createPool(url, () => {}, 10);
@@ -47,9 +50,6 @@ try {
     res.end(JSON.stringify(rows));
   });
   await new Promise<void>((r) => bare.listen(0, '127.0.0.1', r));
-
-  const app = await buildApp({ config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent' }), databaseUrl: url, jwtSecret: 'bench' });
-  const address = await app.listen({ host: '127.0.0.1', port: 0 });
 
   const run = (name: string, target: string, method: 'GET' | 'POST', body?: string) =>
     autocannon({ url: target, method, body, headers: { 'content-type': 'application/json' }, connections: CONNECTIONS, duration: SECONDS }).then((r) => {

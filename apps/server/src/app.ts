@@ -8,10 +8,12 @@ import authPlugin from './plugins/auth';
 import dbPlugin from './plugins/db';
 import docsPlugin from './plugins/docs';
 import errorsPlugin from './plugins/errors';
+import rateLimitPlugin from './plugins/rate-limit';
 import securityPlugin from './plugins/security';
 import webPlugin, { readInlineScripts } from './plugins/web';
 import accountRoutes from './services/account/routes';
-import authRoutes from './services/auth/routes';
+import authRoutes, { AUTH_BUDGET } from './services/auth/routes';
+import dictPlugin from './services/dict/plugin';
 import policyRoutes from './services/policy/routes';
 import sysinfoRoutes from './services/sysinfo/routes';
 
@@ -60,9 +62,11 @@ export async function buildApp(opts: AppOptions) {
   await app.register(formbody, { bodyLimit: 16 * 1024 });
   await app.register(dbPlugin, { connectionString: opts.databaseUrl });
   await app.register(authPlugin, { secret: opts.jwtSecret, accessTtlS: config.accessTokenTtlS });
+  await app.register(rateLimitPlugin, { budgets: { [AUTH_BUDGET]: { max: config.loginRateLimitPerMinute, windowS: 60 } } });
   await app.register(docsPlugin);
 
-  await app.register(authRoutes, { captchaTestAnswer: config.captchaTestAnswer, loginRateLimitPerMinute: config.loginRateLimitPerMinute });
+  await app.register(dictPlugin, { connectionString: opts.databaseUrl });
+  await app.register(authRoutes, { captchaTestAnswer: config.captchaTestAnswer });
   await app.register(accountRoutes);
   await app.register(sysinfoRoutes, { platform: config.platform });
   await app.register(policyRoutes);

@@ -9,8 +9,8 @@ import { buildApp, loggerOptions } from './app';
 import { loadConfig } from './config';
 import { createDb, createPool } from './db/client';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from './db/embedded-postgres';
-import { runMigrations } from './db/migrate';
-import { isEmpty, seedDemo } from './db/seed';
+import { prepareDatabase } from './setup/database';
+import { isEmpty, seedDemo } from './setup/demo';
 
 const EXIT_DATABASE_LOST = 70;
 const SHUTDOWN_TIMEOUT_MS = 20_000;
@@ -56,7 +56,7 @@ async function main() {
     databaseUrl = await ensureDatabase(embedded);
   }
 
-  await runMigrations(databaseUrl);
+  await prepareDatabase(databaseUrl);
   if (config.demo) {
     const pool = createPool(databaseUrl, (err) => log.error({ err }, 'seed pool error'), 2);
     const db = createDb(pool);

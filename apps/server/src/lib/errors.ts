@@ -16,3 +16,6 @@ export const unauthorized = (msg: string) => new AppError(401, msg);
 export const forbidden = (msg: string) => new AppError(403, msg);
 export const notFound = (msg: string = OWN_MSG.notFound) => new AppError(404, msg);
 export const conflict = (msg: string) => new AppError(409, msg);
+
+/** PostgreSQL's unique_violation, as drizzle wraps it: two writers raced for one unique value. */
+export const isUniqueViolation = (err: unknown) => (err as { cause?: { code?: string } })?.cause?.code === '23505' || (err as { code?: string })?.code === '23505';

@@ -1,37 +1,57 @@
-// Who is calling, and may they? Verifies the Bearer token, checks its login is still alive in the
-// database (so logout and password changes take effect at once), and guards routes by role.
-import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+// Who is calling, and may they? Every API route declares its access in its options
+// (`config: { access: 'public' | 'account' | 'enterprise' | 'staff' | 'admin' }`); a route under an
+// API prefix without one cannot be registered. The guard verifies the Bearer token, checks that
+// its login is still alive in the database (so logout and password changes act at once on every
+// node), resolves the caller's scope once, and admits only the declared roles.
+import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { ROLES } from '@hqt/contract/auth';
 import { MSG, OWN_MSG } from '@hqt/contract/messages';
-import { accounts, authSessions } from '../db/schema/index';
+import { accounts, authSessions, enterprises } from '../db/schema/index';
+import { audit } from '../lib/audit';
+import { anonymousCtx, isSignedIn, type Ctx, type SignedInCtx } from '../lib/ctx';
 import { forbidden, unauthorized } from '../lib/errors';
-import { audit } from '../services/auth/audit';
 import { TokenSigner } from '../services/auth/tokens';
 
-export interface AuthAccount {
-  id: number;
-  username: string;
-  name: string;
-  roleId: number;
-  sessionId: string;
+/** public: anyone; account: any logged-in account; enterprise: 企业账户; staff: 工作人员 and 管理员; admin: 管理员. */
+export type Access = 'public' | 'account' | 'enterprise' | 'staff' | 'admin';
+
+export const ACCESS_ROLES: Record<Access, readonly number[] | null> = {
+  public: null,
+  account: [ROLES.enterprise.id, ROLES.staff.id, ROLES.admin.id],
+  enterprise: [ROLES.enterprise.id],
+  staff: [ROLES.staff.id, ROLES.admin.id],
+  admin: [ROLES.admin.id],
+};
+
+/** Paths that answer the API's envelope (everything else is the web app). */
+export const API_PREFIXES = ['/api/', '/new/', '/user/'] as const;
+const isApiPath = (url: string) => API_PREFIXES.some((p) => url.startsWith(p)) && !url.startsWith('/api/docs');
+
+export interface RouteAccess {
+  method: string;
+  url: string;
+  access: Access;
 }
 
-type Guard = preHandlerAsyncHookHandler;
-
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
   interface FastifyInstance {
     tokens: TokenSigner;
-    /** preHandlers: `any` logged-in account, or only the named roles. */
-    auth: { any: Guard; enterprise: Guard; staff: Guard; admin: Guard };
-    /** The API paths each role may call, read off the routes' guards as they are registered. */
+    /** Every API route with its declared access, in registration order. */
+    routeAccess: RouteAccess[];
+    /** The API paths a role may call, read off the declarations. */
     apiPathsFor(roleId: number): string[];
   }
   interface FastifyRequest {
-    account: AuthAccount | null;
+    ctx: Ctx;
   }
 }
+
+export const AUTH_AUDIT = { permissionDenied: 'permission.denied' } as const;
 
 export function bearerToken(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
@@ -40,14 +60,25 @@ export function bearerToken(request: FastifyRequest): string | null {
   return scheme?.toLowerCase() === 'bearer' && token ? token : null;
 }
 
+/** The ctx of a route declared for logged-in accounts (its guard has already resolved it). */
+export function signedIn(request: FastifyRequest): SignedInCtx {
+  const { ctx } = request;
+  if (!isSignedIn(ctx)) throw unauthorized(OWN_MSG.notLoggedIn);
+  return ctx;
+}
+
 export default fp<{ secret: string; accessTtlS: number }>(
   async (app, opts) => {
     const tokens = new TokenSigner(opts.secret, opts.accessTtlS);
     app.decorate('tokens', tokens);
-    app.decorateRequest('account', null);
+    app.decorateRequest('ctx', null as unknown as Ctx);
+    app.addHook('onRequest', async (request) => {
+      request.ctx = anonymousCtx(request.ip);
+    });
 
-    async function authenticate(request: FastifyRequest): Promise<AuthAccount> {
-      if (request.account) return request.account;
+    /** Resolves the token's live login and the account's enterprises in one round trip. */
+    async function authenticate(request: FastifyRequest): Promise<SignedInCtx> {
+      if (isSignedIn(request.ctx)) return request.ctx;
       const token = bearerToken(request);
       if (!token) throw unauthorized(OWN_MSG.notLoggedIn);
       const verified = await tokens.verify(token);
@@ -63,6 +94,7 @@ export default fp<{ secret: string; accessTtlS: number }>(
           revokedAt: authSessions.revokedAt,
           expiresAt: authSessions.expiresAt,
           sessionAccount: authSessions.accountId,
+          enterpriseIds: sql<number[]>`array(select ${enterprises.id} from ${enterprises} where ${enterprises.accountId} = ${accounts.id} order by ${enterprises.id})`,
         })
         .from(authSessions)
         .innerJoin(accounts, eq(accounts.id, authSessions.accountId))
@@ -70,39 +102,43 @@ export default fp<{ secret: string; accessTtlS: number }>(
       if (!row || row.sessionAccount !== claims.accountId || row.revokedAt || row.disabled || row.expiresAt < new Date()) {
         throw unauthorized(OWN_MSG.refreshInvalid);
       }
-      request.account = { id: row.id, username: row.username, name: row.name, roleId: row.roleId, sessionId: claims.sessionId };
-      return request.account;
+      const ctx: SignedInCtx = {
+        ip: request.ip,
+        actor: { accountId: row.id, username: row.username, name: row.name, roleId: row.roleId, sessionId: claims.sessionId },
+        scope: { accountId: row.id, roleId: row.roleId, enterpriseIds: row.enterpriseIds },
+      };
+      request.ctx = ctx;
+      return ctx;
     }
 
-    const guardRoles = new Map<Guard, number[]>();
-    const requireRoles = (...roleIds: number[]): Guard => {
-      const guard: Guard = async (request: FastifyRequest, _reply: FastifyReply) => {
-        const account = await authenticate(request);
-        if (roleIds.length && !roleIds.includes(account.roleId)) {
-          await audit(app.db, request, 'permission.denied', { path: request.routeOptions.url });
+    const guardFor = (roleIds: readonly number[]): onRequestAsyncHookHandler =>
+      async function accessGuard(request) {
+        const ctx = await authenticate(request);
+        if (!roleIds.includes(ctx.actor.roleId)) {
+          await audit(app.db, ctx, AUTH_AUDIT.permissionDenied, { path: request.routeOptions.url });
           throw forbidden(MSG.forbidden);
         }
       };
-      guardRoles.set(guard, roleIds.length ? roleIds : ALL_ROLES);
-      return guard;
-    };
+    const guards = new Map((Object.keys(ACCESS_ROLES) as Access[]).map((a) => [a, ACCESS_ROLES[a] && guardFor(ACCESS_ROLES[a])]));
 
-    const ALL_ROLES = Object.values(ROLES).map((r) => r.id);
-    const apiPaths = new Map<number, Set<string>>(ALL_ROLES.map((id) => [id, new Set()]));
+    const routeAccess: RouteAccess[] = [];
+    app.decorate('routeAccess', routeAccess);
     app.addHook('onRoute', (route) => {
-      if (!route.url.startsWith('/api/') || route.url.startsWith('/api/docs')) return;
-      const guards = [route.preHandler].flat().filter((h): h is Guard => guardRoles.has(h as Guard));
-      const roles = guards.length ? guardRoles.get(guards[0]!)! : ALL_ROLES;
-      for (const id of roles) apiPaths.get(id)!.add(route.url);
+      if (!isApiPath(route.url)) return;
+      const access = route.config?.access;
+      const methods = [route.method].flat();
+      if (!access || !(access in ACCESS_ROLES)) {
+        throw new Error(`${methods.join(',')} ${route.url}: every API route declares config.access (${Object.keys(ACCESS_ROLES).join(' | ')})`);
+      }
+      // HEAD routes Fastify adds for GETs share their GET's declaration.
+      for (const method of methods) if (method !== 'HEAD') routeAccess.push({ method, url: route.url, access });
+      const guard = guards.get(access);
+      if (guard) route.onRequest = [guard, ...[route.onRequest ?? []].flat()];
     });
-    app.decorate('apiPathsFor', (roleId: number) => [...(apiPaths.get(roleId) ?? [])].sort());
 
-    app.decorate('auth', {
-      any: requireRoles(),
-      enterprise: requireRoles(ROLES.enterprise.id),
-      staff: requireRoles(ROLES.staff.id, ROLES.admin.id),
-      admin: requireRoles(ROLES.admin.id),
-    });
+    app.decorate('apiPathsFor', (roleId: number) =>
+      [...new Set(routeAccess.filter((r) => ACCESS_ROLES[r.access]?.includes(roleId) ?? true).map((r) => r.url))].sort(),
+    );
   },
   { name: 'auth', dependencies: ['db'] },
 );

@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
 import helmet from '@fastify/helmet';
-import rateLimit from '@fastify/rate-limit';
 import fp from 'fastify-plugin';
 
 /**
  * Security headers, with a CSP that admits the web app's own inline scripts by hash (the theme is
- * applied before first paint by one), and per-route rate limits (routes opt in via config.rateLimit).
+ * applied before first paint by one). HSTS only on answers to HTTPS requests (directly, or behind
+ * a proxy that says so with TRUST_PROXY): on a plain-HTTP intranet address it means nothing.
  */
 export default fp<{ inlineScripts: string[] }>(
   async (app, opts) => {
@@ -28,8 +28,11 @@ export default fp<{ inlineScripts: string[] }>(
         },
       },
       crossOriginEmbedderPolicy: false,
+      strictTransportSecurity: false,
     });
-    await app.register(rateLimit, { global: false });
+    app.addHook('onSend', async (request, reply) => {
+      if (request.protocol === 'https') reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
+    });
   },
   { name: 'security' },
 );

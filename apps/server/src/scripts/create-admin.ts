@@ -2,7 +2,7 @@
 import { ROLES } from '@hqt/contract/auth';
 import { passwordProblem, USERNAME_PATTERN } from '@hqt/contract/validation';
 import { createDb, createPool } from '../db/client';
-import { runMigrations } from '../db/migrate';
+import { prepareDatabase } from '../setup/database';
 import { accounts } from '../db/schema/index';
 import { hashPassword } from '../services/auth/password';
 import { requireDatabaseUrl } from './database-url';
@@ -18,7 +18,7 @@ const problem = passwordProblem(password, { onConfirm: true });
 if (problem) fail(problem);
 
 const url = requireDatabaseUrl();
-await runMigrations(url);
+await prepareDatabase(url);
 const pool = createPool(url, () => {}, 2);
 try {
   await createDb(pool)

@@ -1,5 +1,5 @@
-import { runMigrations } from '../db/migrate';
+import { prepareDatabase } from '../setup/database';
 import { requireDatabaseUrl } from './database-url';
 
-await runMigrations(requireDatabaseUrl());
+await prepareDatabase(requireDatabaseUrl());
 process.stdout.write('migrations applied\n');

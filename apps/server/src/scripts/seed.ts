@@ -1,5 +1,5 @@
 import { createDb, createPool } from '../db/client';
-import { isEmpty, seedDemo } from '../db/seed';
+import { isEmpty, seedDemo } from '../setup/demo';
 import { requireDatabaseUrl } from './database-url';
 
 if (process.env.NODE_ENV === 'production') {

@@ -11,6 +11,8 @@ import { hashPassword } from '../../src/services/auth/password';
 import { TEMPLATE_DB } from './global-setup';
 
 export const CAPTCHA = 'k7mp';
+/** Shared by every app of a test run, as every node of a deployment shares JWT_SECRET. */
+const TEST_JWT_SECRET = randomBytes(32).toString('hex');
 
 async function createDatabase(): Promise<string> {
   const adminUrl = inject('pgAdminUrl');
@@ -24,7 +26,12 @@ async function createDatabase(): Promise<string> {
   return url.toString();
 }
 
-export async function createTestApp(env: Record<string, string> = {}, extra: Pick<AppOptions, 'loggerInstance'> = {}): Promise<App> {
+const databases = new WeakMap<App, string>();
+
+/** The database an app was built on: a second app on the same one is a second server node. */
+export const databaseUrlOf = (app: App) => databases.get(app)!;
+
+export async function createTestApp(env: Record<string, string> = {}, extra: Partial<Pick<AppOptions, 'loggerInstance' | 'databaseUrl'>> = {}): Promise<App> {
   const config: Config = loadConfig({
     NODE_ENV: 'test',
     CAPTCHA_TEST_ANSWER: CAPTCHA,
@@ -34,8 +41,10 @@ export async function createTestApp(env: Record<string, string> = {}, extra: Pic
     LOGIN_RATE_LIMIT: '10000',
     ...env,
   });
-  const app = await buildApp({ config, databaseUrl: await createDatabase(), jwtSecret: randomBytes(32).toString('hex'), ...extra });
+  const databaseUrl = extra.databaseUrl ?? (await createDatabase());
+  const app = await buildApp({ config, jwtSecret: TEST_JWT_SECRET, ...extra, databaseUrl });
   await app.ready();
+  databases.set(app, databaseUrl);
   return app;
 }
 

@@ -6,7 +6,7 @@ import path from 'node:path';
 import pg from 'pg';
 import pino from 'pino';
 import type { TestProject } from 'vitest/node';
-import { runMigrations } from '../../src/db/migrate';
+import { prepareDatabase } from '../../src/setup/database';
 
 export const TEMPLATE_DB = 'hqt_template';
 
@@ -43,7 +43,7 @@ export default async function setup(project: TestProject) {
   await admin.query(`drop database if exists ${TEMPLATE_DB}`);
   await admin.query(`create database ${TEMPLATE_DB}`);
   await admin.end();
-  await runMigrations(withDatabase(adminUrl, TEMPLATE_DB));
+  await prepareDatabase(withDatabase(adminUrl, TEMPLATE_DB));
   project.provide('pgAdminUrl', adminUrl);
   return stop;
 }

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { MSG, OWN_MSG } from '@hqt/contract/messages';
 import type { App } from '../../src/app';
 import { accounts, auditLog } from '../../src/db/schema/index';
 import { bearer, CAPTCHA, createAccount, createTestApp, loginAs, type TestAccount } from '../helpers/app';
+import { expectOwnedCall, type Caller } from '../helpers/ownership';
 
 let app: App;
 beforeAll(async () => {
@@ -33,17 +34,30 @@ describe('updatephone / updateemail', () => {
     expect(info.json().data).toMatchObject({ phone, email: '张三abc@yunxi.gov.cn' });
   });
 
-  it('refuses another account\'s id with 权限不足！ and changes nothing', async () => {
-    const victim = await session('乙公司');
-    const attacker = await session('丙公司');
-    const before = await stored(victim.account);
-    const phone = await app.inject({ method: 'POST', url: '/api/v1/admin/updatephone', headers: attacker.headers, payload: { id: victim.account.id, phone: freshPhone() } });
-    expect(phone.json()).toEqual({ code: 403, msg: MSG.forbidden, data: null });
-    const mail = await app.inject({ method: 'POST', url: '/api/v1/admin/updateemail', headers: attacker.headers, payload: { id: victim.account.id, email: 'evil@x.com' } });
-    expect(mail.statusCode).toBe(403);
-    const save = await app.inject({ method: 'GET', url: `/api/v1/Admin/getinfo?id=${victim.account.id}&phone=${freshPhone()}`, headers: attacker.headers });
-    expect(save.statusCode).toBe(403);
-    expect(await stored(victim.account)).toEqual(before);
+  describe('another enterprise account gets "not found" and changes nothing', () => {
+    const snapshot = (owner: Caller) => stored(owner.account);
+    it('updatephone', () =>
+      expectOwnedCall(app, {
+        call: (c, owner) => app.inject({ method: 'POST', url: '/api/v1/admin/updatephone', headers: c.headers, payload: { id: owner.account.id, phone: freshPhone() } }),
+        snapshot,
+      }));
+    it('updateemail', () =>
+      expectOwnedCall(app, {
+        call: (c, owner) => app.inject({ method: 'POST', url: '/api/v1/admin/updateemail', headers: c.headers, payload: { id: owner.account.id, email: `e${++phoneSeq}@yunxi.cn` } }),
+        snapshot,
+      }));
+    it('the profile save through getinfo', () =>
+      expectOwnedCall(app, {
+        call: (c, owner) => app.inject({ method: 'GET', url: `/api/v1/Admin/getinfo?id=${owner.account.id}&phone=${freshPhone()}`, headers: c.headers }),
+        snapshot,
+      }));
+    it('updatepwd (it names no account: another account\'s call can only ever reach its own)', () =>
+      expectOwnedCall(app, {
+        call: (c, owner) =>
+          app.inject({ method: 'POST', url: '/api/v1/admin/updatepwd', headers: c.headers, payload: { oldPassword: owner.account.password, newPassword: `Changed${++phoneSeq}x` } }),
+        snapshot,
+        refused: { code: 400, msg: OWN_MSG.oldPasswordWrong },
+      }));
   });
 
   it('refuses malformed values with the spec\'s messages', async () => {
@@ -164,6 +178,23 @@ describe('updatepwd', () => {
         expect((await app.inject({ method: 'POST', url: '/new/token', payload: { refresh_token: t.refresh_token } })).statusCode).toBe(401);
       }
       expect((await stored(account)).failedLogins).toBe(0);
+    }
+  });
+});
+
+describe('audit in the same transaction as the change', () => {
+  it('a failed audit record undoes the change and answers a clear error', async () => {
+    const { account, headers } = await session('审计公司');
+    const before = await stored(account);
+    await app.db.execute(sql`create function audit_broken() returns trigger language plpgsql as $$ begin raise exception 'audit store down'; end $$`);
+    await app.db.execute(sql`create trigger audit_broken before insert on audit_log for each row execute function audit_broken()`);
+    try {
+      const res = await app.inject({ method: 'POST', url: '/api/v1/admin/updatephone', headers, payload: { id: account.id, phone: freshPhone() } });
+      expect(res.json()).toEqual({ code: 500, msg: OWN_MSG.serverError, data: null });
+      expect(await stored(account)).toEqual(before);
+    } finally {
+      await app.db.execute(sql`drop trigger audit_broken on audit_log`);
+      await app.db.execute(sql`drop function audit_broken()`);
     }
   });
 });

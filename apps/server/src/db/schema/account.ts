@@ -74,6 +74,11 @@ export const refreshTokens = pgTable(
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
+    /**
+     * The pair this token was exchanged for, sealed with a key only this token's holder can derive:
+     * a replay within the grace gets the same pair back, never a new branch of the login.
+     */
+    successorSealed: text('successor_sealed'),
   },
   (t) => [uniqueIndex('refresh_tokens_hash_key').on(t.tokenHash), index('refresh_tokens_session_idx').on(t.sessionId)],
 );

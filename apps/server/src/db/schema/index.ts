@@ -1,3 +1,5 @@
 export * from './account';
 export * from './enterprise';
 export * from './policy';
+export * from './dict';
+export * from './rate-limit';

@@ -11,7 +11,6 @@ import {
   serial,
   text,
   timestamp,
-  uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import type { AmountRule, EligibilityRules } from '@hqt/contract/policy';
 
@@ -22,19 +21,6 @@ const timestamps = {
 };
 
 /** The dictionaries of GET getsondatalist: one row per (type, code). */
-export const dictItems = pgTable(
-  'dict_items',
-  {
-    id: serial('id').primaryKey(),
-    dictType: text('dict_type').notNull(),
-    code: text('code').notNull(),
-    label: text('label').notNull(),
-    sort: integer('sort').notNull().default(0),
-    extra: jsonb('extra').$type<Record<string, string | number>>(),
-  },
-  (t) => [uniqueIndex('dict_items_type_code_key').on(t.dictType, t.code)],
-);
-
 /** 政策文件. HTML is sanitised before it is stored (and again before it is shown). */
 export const policies = pgTable(
   'policies',

@@ -1,23 +1,28 @@
-// One's own account: profile, phone, e-mail, password. Every write names the account by id and
-// must name the caller's own (an enterprise can never change another's account).
-import type { FastifyRequest } from 'fastify';
-import { and, eq, ne, sql } from 'drizzle-orm';
-import { ROLES, type UserInfo } from '@hqt/contract/auth';
+// One's own account: profile, phone, e-mail, password. Every read and write goes through the
+// caller's scope (queries.ts): another account's id answers "not found" and changes nothing.
+import { and, eq, isNull } from 'drizzle-orm';
+import { ROLES, type CreateUserBody, type UserInfo } from '@hqt/contract/auth';
 import type { ProfileSaveQuery } from '@hqt/contract/account';
 import { MSG, OWN_MSG } from '@hqt/contract/messages';
 import { passwordProblem } from '@hqt/contract/validation';
 import type { Db } from '../../db/client';
 import { accounts, authSessions } from '../../db/schema/index';
-import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
-import type { AuthAccount } from '../../plugins/auth';
-import { audit } from '../auth/audit';
-import { countPasswordFailure } from '../auth/lockout';
-import { hashPassword, verifyPassword } from '../auth/password';
+import { audit } from '../../lib/audit';
+import type { SignedInCtx } from '../../lib/ctx';
+import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../../lib/errors';
+import { attemptFailed, attemptSucceeded, claimAttempt, hashPassword, verifyPassword } from '../auth/public';
+import { contactHeldByOther, findOwnAccount, updateOwnAccount, usernameTaken, type ContactField } from './queries';
+
+export const ACCOUNT_AUDIT = {
+  create: 'account.create',
+  update: 'account.update',
+  passwordChange: 'password.change',
+} as const;
 
 export const roleName = (roleId: number) => Object.values(ROLES).find((r) => r.id === roleId)?.name ?? '';
 
-export async function userInfo(db: Db, accountId: number): Promise<UserInfo> {
-  const [row] = await db.select().from(accounts).where(eq(accounts.id, accountId));
+export async function userInfo(db: Db, ctx: SignedInCtx): Promise<UserInfo> {
+  const row = await findOwnAccount(db, ctx.scope);
   if (!row) throw notFound();
   return {
     id: row.id,
@@ -31,68 +36,82 @@ export async function userInfo(db: Db, accountId: number): Promise<UserInfo> {
   };
 }
 
-function assertOwn(caller: AuthAccount, id: number | undefined) {
-  if (id !== undefined && id !== caller.id) throw forbidden(MSG.forbidden);
-}
-
-type ContactField = 'phone' | 'email';
 const TAKEN: Record<ContactField, string> = { phone: OWN_MSG.phoneTaken, email: OWN_MSG.emailTaken };
 
+/** Which unique value a racing writer took, by the index PostgreSQL names. */
+function uniqueViolationMessage(err: unknown): string {
+  const constraint = (err as { cause?: { constraint?: string } }).cause?.constraint ?? '';
+  return constraint.includes('phone') ? TAKEN.phone : constraint.includes('email') ? TAKEN.email : OWN_MSG.usernameTaken;
+}
+
 /** Sets the caller's phone and/or e-mail; a value another account holds is refused. */
-export async function updateContacts(
-  db: Db,
-  request: FastifyRequest,
-  caller: AuthAccount,
-  id: number | undefined,
-  values: Partial<Record<ContactField, string>>,
-): Promise<void> {
-  assertOwn(caller, id);
+export async function updateContacts(db: Db, ctx: SignedInCtx, id: number | undefined, values: Partial<Record<ContactField, string>>): Promise<void> {
   const fields = (Object.keys(values) as ContactField[]).filter((f) => values[f] !== undefined);
   if (!fields.length) return;
-  for (const field of fields) {
-    const same = field === 'phone' ? eq(accounts.phone, values.phone!) : eq(sql`lower(${accounts.email})`, values.email!.toLowerCase());
-    const [other] = await db.select({ id: accounts.id }).from(accounts).where(and(same, ne(accounts.id, caller.id)));
-    if (other) throw conflict(TAKEN[field]);
-  }
+  if (!(await findOwnAccount(db, ctx.scope, id))) throw notFound();
+  for (const field of fields) if (await contactHeldByOther(db, ctx.scope, field, values[field]!)) throw conflict(TAKEN[field]);
   try {
-    await db
-      .update(accounts)
-      .set({ ...values, updatedAt: new Date() })
-      .where(eq(accounts.id, caller.id));
+    await db.transaction(async (tx) => {
+      if (!(await updateOwnAccount(tx, ctx.scope, id, values))) throw notFound();
+      await audit(tx, ctx, ACCOUNT_AUDIT.update, { fields });
+    });
   } catch (err) {
     // Two accounts claiming the same value at once: the unique index decides.
-    if ((err as { cause?: { code?: string } }).cause?.code === '23505') throw conflict(TAKEN[fields[0]!]);
+    if (isUniqueViolation(err)) throw conflict(uniqueViolationMessage(err));
     throw err;
   }
-  await audit(db, request, 'account.update', { fields });
 }
 
 /** The spec's profile save through GET getinfo: only phone and e-mail are editable. */
-export async function saveProfile(db: Db, request: FastifyRequest, caller: AuthAccount, query: ProfileSaveQuery) {
-  await updateContacts(db, request, caller, query.id, { phone: query.phone, email: query.email });
+export async function saveProfile(db: Db, ctx: SignedInCtx, query: ProfileSaveQuery) {
+  await updateContacts(db, ctx, query.id, { phone: query.phone, email: query.email });
 }
 
 /**
  * Changes the password. A wrong old password counts toward the lockout like a failed login;
  * success ends every login of the account, this one included.
  */
-export async function changePassword(db: Db, request: FastifyRequest, caller: AuthAccount, oldPassword: string, newPassword: string) {
+export async function changePassword(db: Db, ctx: SignedInCtx, oldPassword: string, newPassword: string) {
   const problem = passwordProblem(oldPassword, { onConfirm: true }) ?? passwordProblem(newPassword, { onConfirm: true });
   if (problem) throw badRequest(problem);
   if (oldPassword === newPassword) throw badRequest(OWN_MSG.samePassword);
-  const [row] = await db.select().from(accounts).where(eq(accounts.id, caller.id));
+  const row = await findOwnAccount(db, ctx.scope);
   if (!row) throw notFound();
+  const attempt = await claimAttempt(db, ctx, row);
+  if (!attempt) throw badRequest(OWN_MSG.oldPasswordWrong);
   if (!(await verifyPassword(oldPassword, row.passwordHash))) {
-    await countPasswordFailure(db, request, row);
+    await attemptFailed(db, ctx, row, attempt);
     throw badRequest(OWN_MSG.oldPasswordWrong);
   }
   const passwordHash = await hashPassword(newPassword);
   await db.transaction(async (tx) => {
-    await tx.update(accounts).set({ passwordHash, failedLogins: 0, updatedAt: new Date() }).where(eq(accounts.id, caller.id));
+    await attemptSucceeded(tx, row.id);
+    await updateOwnAccount(tx, ctx.scope, undefined, { passwordHash });
     await tx
       .update(authSessions)
       .set({ revokedAt: new Date(), revokedReason: 'password-change' })
-      .where(and(eq(authSessions.accountId, caller.id), sql`${authSessions.revokedAt} is null`));
-    await audit(tx, request, 'password.change');
+      .where(and(eq(authSessions.accountId, ctx.scope.accountId), isNull(authSessions.revokedAt)));
+    await audit(tx, ctx, ACCOUNT_AUDIT.passwordChange);
   });
+}
+
+/** A staff member opens an account; only an administrator may open staff or administrator accounts. */
+export async function createAccount(db: Db, ctx: SignedInCtx, body: CreateUserBody): Promise<{ id: number }> {
+  if (body.roleId !== ROLES.enterprise.id && ctx.actor.roleId !== ROLES.admin.id) throw forbidden(MSG.forbidden);
+  if (await usernameTaken(db, body.username)) throw conflict(OWN_MSG.usernameTaken);
+  const passwordHash = await hashPassword(body.password);
+  try {
+    return await db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(accounts)
+        .values({ username: body.username, passwordHash, name: body.name, roleId: body.roleId, phone: body.phone ?? null, email: body.email ?? null })
+        .returning({ id: accounts.id });
+      await audit(tx, ctx, ACCOUNT_AUDIT.create, { id: row!.id, roleId: body.roleId });
+      return { id: row!.id };
+    });
+  } catch (err) {
+    // Two creations of one name at once: the unique index lets one through, the other is told.
+    if (isUniqueViolation(err)) throw conflict(uniqueViolationMessage(err));
+    throw err;
+  }
 }

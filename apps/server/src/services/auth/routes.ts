@@ -26,23 +26,28 @@ const TokenAnswer = Type.Object({
 });
 const tokenAnswer = (tokens: Tokens) => ({ ...ok(tokens), ...tokens });
 
-const routes: FastifyPluginAsyncTypebox<{ captchaTestAnswer?: string; loginRateLimitPerMinute: number }> = async (app, opts) => {
+/** The login endpoints share one budget per client address (plugins/rate-limit.ts). */
+export const AUTH_BUDGET = 'auth';
+
+const routes: FastifyPluginAsyncTypebox<{ captchaTestAnswer?: string }> = async (app, opts) => {
   const deps = { db: app.db, tokens: app.tokens };
-  const loginLimit = { rateLimit: { max: opts.loginRateLimitPerMinute, timeWindow: '1 minute' } };
+  const open = { access: 'public', rateBudget: AUTH_BUDGET } as const;
   const tags = ['账号与会话'];
+  // RFC 6749 §5.1: token answers are never stored by a cache.
+  const noStore = async (_request: unknown, reply: { header: (k: string, v: string) => unknown }) => {
+    reply.header('cache-control', 'no-store');
+    reply.header('pragma', 'no-cache');
+  };
 
   app.get(
     AUTH_PATHS.captcha,
-    { schema: { tags, summary: '获取图形验证码', response: { 200: Envelope(CaptchaResponse) } }, config: loginLimit },
-    async (_request, reply) => {
-      reply.header('cache-control', 'no-store');
-      return ok(await createCaptcha(app.db, opts.captchaTestAnswer));
-    },
+    { schema: { tags, summary: '获取图形验证码', response: { 200: Envelope(CaptchaResponse) } }, config: open, onSend: noStore },
+    async () => ok(await createCaptcha(app.db, opts.captchaTestAnswer)),
   );
 
   app.post(
     AUTH_PATHS.checkCode,
-    { schema: { tags, summary: '校验验证码（不消耗）', body: CheckCodeBody, response: { 200: Envelope(Type.Null()) } }, config: loginLimit },
+    { schema: { tags, summary: '校验验证码（不消耗）', body: CheckCodeBody, response: { 200: Envelope(Type.Null()) } }, config: open },
     async (request) => {
       await checkCaptcha(app.db, request.body.codeIndex, request.body.vierifyCode, false);
       return ok(null, MSG.ok);
@@ -51,14 +56,14 @@ const routes: FastifyPluginAsyncTypebox<{ captchaTestAnswer?: string; loginRateL
 
   app.post(
     AUTH_PATHS.token,
-    { schema: { tags, summary: '密码登录（JSON 或表单）', body: TokenBody, response: { 200: TokenAnswer } }, config: loginLimit },
-    async (request) => tokenAnswer(await login(deps, request, request.body)),
+    { schema: { tags, summary: '密码登录（JSON 或表单）', body: TokenBody, response: { 200: TokenAnswer } }, config: open, onSend: noStore },
+    async (request) => tokenAnswer(await login(deps, request.ctx, request.body, request.headers['user-agent'])),
   );
 
   app.post(
     AUTH_PATHS.refresh,
-    { schema: { tags, summary: '刷新令牌（轮换）', body: RefreshBody, response: { 200: TokenAnswer } }, config: loginLimit },
-    async (request) => tokenAnswer(await refresh(deps, request, request.body.refresh_token)),
+    { schema: { tags, summary: '刷新令牌（轮换）', body: RefreshBody, response: { 200: TokenAnswer } }, config: open, onSend: noStore },
+    async (request) => tokenAnswer(await refresh(deps, request.ctx, request.body.refresh_token)),
   );
 
   app.post(
@@ -70,22 +75,23 @@ const routes: FastifyPluginAsyncTypebox<{ captchaTestAnswer?: string; loginRateL
         body: Type.Object({ refresh_token: Type.Optional(Type.String({ title: '刷新令牌', maxLength: 256 })) }),
         response: { 200: Envelope(Type.Null()) },
       },
+      config: { access: 'public' },
       // The original client posts no body at all.
       preValidation: async (request) => {
         request.body ??= {};
       },
     },
     async (request) => {
-      await logout(deps, request, bearerToken(request), request.body.refresh_token);
+      await logout(deps, request.ctx, bearerToken(request), request.body.refresh_token);
       return ok(null, OWN_MSG.loggedOut);
     },
   );
 
   app.post(
     AUTH_PATHS.register,
-    { schema: { tags, summary: '注册企业账户', body: RegisterBody, response: { 200: Envelope(Type.Null()) } }, config: loginLimit },
+    { schema: { tags, summary: '注册企业账户', body: RegisterBody, response: { 200: Envelope(Type.Null()) } }, config: open },
     async (request) => {
-      await register(app.db, request, request.body);
+      await register(app.db, request.ctx, request.body);
       return ok(null, OWN_MSG.registered);
     },
   );

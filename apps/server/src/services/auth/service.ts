@@ -1,5 +1,4 @@
 // Login, refresh, logout and registration: the rules, callable without HTTP.
-import type { FastifyRequest } from 'fastify';
 import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import {
   LOGIN_FAILURE_WINDOW_MIN,
@@ -12,12 +11,21 @@ import { MSG, OWN_MSG } from '@hqt/contract/messages';
 import { isCreditCode } from '@hqt/contract/validation';
 import type { Db, DbOrTx } from '../../db/client';
 import { accounts, authSessions, enterprises, loginFailures, refreshTokens } from '../../db/schema/index';
-import { badRequest, conflict, unauthorized } from '../../lib/errors';
-import { audit } from './audit';
+import { audit } from '../../lib/audit';
+import type { Ctx } from '../../lib/ctx';
+import { badRequest, conflict, isUniqueViolation, unauthorized } from '../../lib/errors';
 import { checkCaptcha } from './captcha';
-import { countPasswordFailure } from './lockout';
+import { attemptFailed, attemptSucceeded, claimAttempt, LOCKOUT_AUDIT } from './lockout';
 import { DUMMY_HASH, hashPassword, verifyPassword } from './password';
-import { hashToken, newRefreshToken, type TokenSigner } from './tokens';
+import { hashToken, newRefreshToken, openSuccessor, sealSuccessor, type TokenSigner } from './tokens';
+
+export const AUTH_AUDIT = {
+  loginSuccess: 'login.success',
+  refresh: 'token.refresh',
+  reuse: 'token.reuse',
+  logout: 'session.logout',
+  register: 'account.register',
+} as const;
 
 export interface AuthDeps {
   db: Db;
@@ -48,56 +56,51 @@ async function issueTokens(db: DbOrTx, tokens: TokenSigner, account: { id: numbe
   return { access_token: access, refresh_token: refresh, expires_in: tokens.accessTtlS, token_type: 'Bearer' };
 }
 
-async function recordFailure(db: Db, request: FastifyRequest, username: string, account?: { id: number; username: string }) {
-  await db.insert(loginFailures).values({ usernameKey: usernameKey(username), ip: request.ip });
-  if (account) await countPasswordFailure(db, request, account);
-  else await audit(db, request, 'login.failure', { reason: 'unknown-user' }, { username });
-}
-
-export async function login(deps: AuthDeps, request: FastifyRequest, body: TokenBody): Promise<TokenResponse> {
+/**
+ * The password grant. Every refusal answers the same "账号或密码有误" (unknown name, disabled,
+ * locked, wrong password) and counts toward the captcha requirement for the name and the address.
+ */
+export async function login(deps: AuthDeps, ctx: Ctx, body: TokenBody, userAgent?: string): Promise<TokenResponse> {
   const { db, tokens } = deps;
   const username = body.username.trim();
   const captchaGiven = Boolean(body.vierifyCode?.trim());
-  if (captchaGiven || (await captchaRequired(db, username, request.ip))) {
+  if (captchaGiven || (await captchaRequired(db, username, ctx.ip ?? ''))) {
     await checkCaptcha(db, body.codeIndex, body.vierifyCode, true);
   }
+  const refuse = async () => {
+    await db.insert(loginFailures).values({ usernameKey: usernameKey(username), ip: ctx.ip });
+    return badRequest(MSG.badCredentials);
+  };
   const [account] = await db.select().from(accounts).where(eq(sql`lower(${accounts.username})`, usernameKey(username)));
-  const passwordOk = await verifyPassword(body.password, account?.passwordHash ?? DUMMY_HASH);
   if (!account || account.disabled) {
-    await recordFailure(db, request, username);
-    throw badRequest(MSG.badCredentials);
+    // The same work as a real check, so the answer's timing does not tell which names exist.
+    await verifyPassword(body.password, DUMMY_HASH);
+    await audit(db, ctx, LOCKOUT_AUDIT.failure, { reason: account ? 'disabled' : 'unknown-user' }, { username });
+    throw await refuse();
   }
-  if (account.lockedUntil && account.lockedUntil > new Date()) {
-    // Same message as a wrong password: a lock must not tell a guesser the password was right.
-    await db.insert(loginFailures).values({ usernameKey: usernameKey(username), ip: request.ip });
-    await audit(db, request, 'login.locked', {}, { accountId: account.id, username });
-    throw badRequest(MSG.badCredentials);
-  }
-  if (!passwordOk) {
-    await recordFailure(db, request, username, account);
-    throw badRequest(MSG.badCredentials);
+  const attempt = await claimAttempt(db, ctx, account);
+  if (!attempt) throw await refuse();
+  if (!(await verifyPassword(body.password, account.passwordHash))) {
+    await attemptFailed(db, ctx, account, attempt);
+    throw await refuse();
   }
   return db.transaction(async (tx) => {
-    await tx.update(accounts).set({ failedLogins: 0, lockedUntil: null }).where(eq(accounts.id, account.id));
+    await attemptSucceeded(tx, account.id);
     const [session] = await tx
       .insert(authSessions)
-      .values({
-        accountId: account.id,
-        expiresAt: secondsFromNow(REFRESH_ABSOLUTE_TTL_S),
-        ip: request.ip,
-        userAgent: request.headers['user-agent']?.slice(0, 300) ?? null,
-      })
+      .values({ accountId: account.id, expiresAt: secondsFromNow(REFRESH_ABSOLUTE_TTL_S), ip: ctx.ip, userAgent: userAgent?.slice(0, 300) ?? null })
       .returning({ id: authSessions.id });
-    await audit(tx, request, 'login.success', {}, { accountId: account.id, username: account.username });
+    await audit(tx, ctx, AUTH_AUDIT.loginSuccess, {}, { accountId: account.id, username: account.username });
     return issueTokens(tx, tokens, account, session!.id);
   });
 }
 
 /**
- * Rotates a refresh token. A token used a second time within the grace (two tabs at once) gets a
- * fresh pair too; used later, it is taken as stolen and its whole login is revoked.
+ * Rotates a refresh token. A token used a second time within the grace (two tabs at once) gets
+ * the very pair its first use got, never a new branch of the login; used later, it is taken as
+ * stolen and its whole login is revoked.
  */
-export async function refresh(deps: AuthDeps, request: FastifyRequest, refreshToken: string): Promise<TokenResponse> {
+export async function refresh(deps: AuthDeps, ctx: Ctx, refreshToken: string): Promise<TokenResponse> {
   const { db, tokens } = deps;
   return db.transaction(async (tx) => {
     const [row] = await tx
@@ -119,15 +122,22 @@ export async function refresh(deps: AuthDeps, request: FastifyRequest, refreshTo
           .update(authSessions)
           .set({ revokedAt: now, revokedReason: 'refresh-token-reuse' })
           .where(eq(authSessions.id, row.session.id));
-        await audit(tx, request, 'token.reuse', { sessionId: row.session.id }, actor);
+        await audit(tx, ctx, AUTH_AUDIT.reuse, { sessionId: row.session.id }, actor);
         // Committed on purpose: the revocation must stand even though this call fails.
         return { reused: true } as const;
       }
-    } else {
-      await tx.update(refreshTokens).set({ usedAt: now }).where(eq(refreshTokens.id, row.token.id));
+      const successor = row.token.successorSealed && openSuccessor<TokenResponse>(refreshToken, row.token.successorSealed);
+      if (!successor) throw unauthorized(OWN_MSG.refreshInvalid);
+      await audit(tx, ctx, AUTH_AUDIT.refresh, { sessionId: row.session.id, grace: true }, actor);
+      return successor;
     }
-    await audit(tx, request, 'token.refresh', { sessionId: row.session.id, grace: Boolean(row.token.usedAt) }, actor);
-    return issueTokens(tx, tokens, { id: row.session.accountId, roleId: row.roleId }, row.session.id);
+    await audit(tx, ctx, AUTH_AUDIT.refresh, { sessionId: row.session.id, grace: false }, actor);
+    const successor = await issueTokens(tx, tokens, { id: row.session.accountId, roleId: row.roleId }, row.session.id);
+    await tx
+      .update(refreshTokens)
+      .set({ usedAt: now, successorSealed: sealSuccessor(refreshToken, successor) })
+      .where(eq(refreshTokens.id, row.token.id));
+    return successor;
   }).then((result) => {
     if ('reused' in result) throw unauthorized(OWN_MSG.refreshInvalid);
     return result;
@@ -142,7 +152,7 @@ export async function revokeSession(db: DbOrTx, sessionId: string, reason: strin
 }
 
 /** Ends the login named by the access token (even an expired one) and/or by the refresh token. */
-export async function logout(deps: AuthDeps, request: FastifyRequest, accessToken: string | null, refreshToken?: string) {
+export async function logout(deps: AuthDeps, ctx: Ctx, accessToken: string | null, refreshToken?: string) {
   const { db, tokens } = deps;
   const sessionIds = new Set<string>();
   let accountId: number | null = null;
@@ -160,11 +170,14 @@ export async function logout(deps: AuthDeps, request: FastifyRequest, accessToke
       .where(eq(refreshTokens.tokenHash, hashToken(refreshToken)));
     if (row) sessionIds.add(row.sessionId);
   }
-  for (const id of sessionIds) await revokeSession(db, id, 'logout');
-  if (sessionIds.size) await audit(db, request, 'logout', { sessions: [...sessionIds] }, { accountId });
+  if (!sessionIds.size) return;
+  await db.transaction(async (tx) => {
+    for (const id of sessionIds) await revokeSession(tx, id, 'logout');
+    await audit(tx, ctx, AUTH_AUDIT.logout, { sessions: [...sessionIds] }, { accountId });
+  });
 }
 
-export async function register(db: Db, request: FastifyRequest, body: RegisterBody): Promise<void> {
+export async function register(db: Db, ctx: Ctx, body: RegisterBody): Promise<void> {
   if (!isCreditCode(body.creditCode)) throw badRequest(OWN_MSG.creditCodeInvalid);
   await checkCaptcha(db, body.codeIndex, body.vierifyCode, true);
   const passwordHash = await hashPassword(body.password);
@@ -189,6 +202,11 @@ export async function register(db: Db, request: FastifyRequest, body: RegisterBo
       creditCode: body.creditCode,
       contactPhone: body.contactPhone,
     });
-    await audit(tx, request, 'account.register', { creditCode: body.creditCode }, { accountId: account!.id, username: body.username });
+    await audit(tx, ctx, AUTH_AUDIT.register, { creditCode: body.creditCode }, { accountId: account!.id, username: body.username });
+  }).catch((err: unknown) => {
+    // Two registrations of one name or one credit code at once: the unique indexes decide.
+    if (!isUniqueViolation(err)) throw err;
+    const constraint = (err as { cause?: { constraint?: string } }).cause?.constraint ?? '';
+    throw conflict(constraint.includes('credit_code') ? OWN_MSG.creditCodeTaken : OWN_MSG.usernameTaken);
   });
 }

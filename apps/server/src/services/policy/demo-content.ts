@@ -1,11 +1,11 @@
 // Demo content for the fictional 云溪县: 25 policies, 60 guides, 5 topics, with application
 // windows set relative to the day the demo data are created (some open, some closing soon,
-// some upcoming, some closed). Created in demo mode only (db/seed.ts).
+// some upcoming, some closed). Created in demo mode only (setup/demo.ts).
 import type { AmountRule, Condition, EligibilityRules } from '@hqt/contract/policy';
 import type { DbOrTx } from '../../db/client';
 import { guides, policies, topicGuides, topics } from '../../db/schema/index';
 import { sanitizeHtml } from '../../lib/sanitize';
-import { DICTIONARIES } from './dictionaries';
+import { DICTIONARIES } from '../dict/public';
 
 interface GuideSeed {
   title: string;

@@ -1,14 +1,10 @@
 // 政策超市 and 政策专题: published content only, searched over Chinese text by bigrams.
 import { and, asc, desc, eq, gt, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
-import { MAX_PAGE_SIZE } from '@hqt/contract/constants';
 import type { PageOf, PageQuery } from '@hqt/contract/envelope';
 import {
-  DICT_TYPES,
   describeAmountRule,
   describeCondition,
   type AppealCategory,
-  type DictItem,
-  type DictType,
   type GuideDetail,
   type GuidePageQuery,
   type GuideStatus,
@@ -18,44 +14,20 @@ import {
   type TopicSummary,
 } from '@hqt/contract/policy';
 import type { Db } from '../../db/client';
-import { dictItems, enterprises, guides, policies, topicGuides, topics } from '../../db/schema/index';
-import { badRequest, notFound } from '../../lib/errors';
+import type { DictType } from '@hqt/contract/policy';
+import { enterprises, guides, policies, topicGuides, topics } from '../../db/schema/index';
+import { notFound } from '../../lib/errors';
+import { pageOfArray, pageWindow, paginate, totalOver } from '../../lib/paginate';
 import { sanitizeHtml } from '../../lib/sanitize';
+import { dictCode, dictLabel as label, type Dictionaries, type DictionaryStore } from '../dict/public';
 
-// ---- dictionaries ----------------------------------------------------------------------------------
-
-type Dictionaries = Map<string, Map<string, DictItem>>;
-const DICT_TTL_MS = 60_000;
-let cache: { at: number; dicts: Dictionaries } | null = null;
-
-/**
- * Dictionaries change rarely and every page needs their labels: kept for a minute per process,
- * so another node sees a staff edit within that minute.
- */
-export async function dictionaries(db: Db): Promise<Dictionaries> {
-  if (cache && Date.now() - cache.at < DICT_TTL_MS) return cache.dicts;
-  const rows = await db.select().from(dictItems).orderBy(asc(dictItems.dictType), asc(dictItems.sort));
-  const dicts: Dictionaries = new Map();
-  for (const r of rows) {
-    if (!dicts.has(r.dictType)) dicts.set(r.dictType, new Map());
-    dicts.get(r.dictType)!.set(r.code, { code: r.code, label: r.label, extra: r.extra ?? null });
-  }
-  cache = { at: Date.now(), dicts };
-  return dicts;
-}
-
-const label = (dicts: Dictionaries, type: string, code: string) => dicts.get(type)?.get(code)?.label ?? code;
-
-/** GET getsondatalist?Dict_Type=: by our key (policyLevel) or by its Chinese name (政策层级). */
-export async function dictionaryItems(db: Db, dictType: string): Promise<DictItem[]> {
-  const key = (Object.keys(DICT_TYPES) as DictType[]).find((k) => k === dictType || DICT_TYPES[k] === dictType);
-  if (!key) throw badRequest(`未知的字典类型：${dictType.slice(0, 40)}`);
-  return [...((await dictionaries(db)).get(key)?.values() ?? [])];
+/** What the policy service reads from: the database and the node's dictionaries. */
+export interface PolicyDeps {
+  db: Db;
+  dicts: DictionaryStore;
 }
 
 // ---- guides ------------------------------------------------------------------------------------------
-
-const capPage = ({ currentPage, pageSize }: PageQuery) => ({ currentPage, pageSize: Math.min(pageSize, MAX_PAGE_SIZE) });
 
 export function guideStatus(windowStart: Date, windowEnd: Date, now = new Date()): GuideStatus {
   return now < windowStart ? 'upcoming' : now >= windowEnd ? 'closed' : 'open';
@@ -111,23 +83,16 @@ const published = and(eq(guides.status, 'published'), eq(policies.status, 'publi
 const INDEXABLE = /[\u3400-\u4dbf\u4e00-\u9fff]{2}|[a-z0-9]/i;
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-/** Every filter value must be a code of its dictionary: a typo gets a clear answer, not an empty page. */
-function checkFilter(dicts: Dictionaries, type: DictType, value: string | undefined): string | undefined {
-  if (value === undefined || value === '') return undefined;
-  if (!dicts.get(type)?.has(value)) throw badRequest(`未知的${DICT_TYPES[type]}：${value.slice(0, 40)}`);
-  return value;
-}
-
 /** The page's SQL, built and checked but not run (the benchmark runs it bare, to measure our overhead). */
-export async function guidePageQuery(db: Db, query: GuidePageQuery) {
-  const dicts = await dictionaries(db);
-  const { currentPage, pageSize } = capPage(query);
-  const level = checkFilter(dicts, 'policyLevel', query.level);
-  const department = checkFilter(dicts, 'department', query.department);
-  const supportType = checkFilter(dicts, 'supportType', query.supportType);
-  const mode = checkFilter(dicts, 'guideMode', query.mode);
-  const industry = checkFilter(dicts, 'industry', query.industry);
-  const region = checkFilter(dicts, 'region', query.region);
+export async function guidePageQuery({ db, dicts: store }: PolicyDeps, query: GuidePageQuery) {
+  const dicts = await store.all();
+  const window = pageWindow(query);
+  const level = dictCode(dicts, 'policyLevel', query.level);
+  const department = dictCode(dicts, 'department', query.department);
+  const supportType = dictCode(dicts, 'supportType', query.supportType);
+  const mode = dictCode(dicts, 'guideMode', query.mode);
+  const industry = dictCode(dicts, 'industry', query.industry);
+  const region = dictCode(dicts, 'region', query.region);
   const keyword = query.keyword?.trim() ?? '';
 
   const where: (SQL | undefined)[] = [published];
@@ -157,30 +122,25 @@ export async function guidePageQuery(db: Db, query: GuidePageQuery) {
         : [desc(rank), desc(guides.publishedAt), desc(guides.id)];
 
   const select = db
-    .select({ ...summaryColumns, total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .select({ ...summaryColumns, total: totalOver() })
     .from(guides)
     .innerJoin(policies, eq(policies.id, guides.policyId))
     .where(and(...where))
     .orderBy(...order)
-    .limit(pageSize)
-    .offset((currentPage - 1) * pageSize);
-  return { select, where: and(...where), dicts, currentPage, pageSize };
+    .limit(window.limit)
+    .offset(window.offset);
+  const count = () =>
+    db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(guides).innerJoin(policies, eq(policies.id, guides.policyId)).where(and(...where)).then((r) => r[0]?.n ?? 0);
+  return { select, count, dicts };
 }
 
-export async function guidePage(db: Db, query: GuidePageQuery): Promise<PageOf<GuideSummary>> {
-  const { select, where, dicts, currentPage, pageSize } = await guidePageQuery(db, query);
-  const rows = await select;
-  // Past the last page the window count is not there: count separately only then.
-  let total = rows[0]?.total ?? 0;
-  if (!rows.length && currentPage > 1) {
-    const [c] = await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(guides).innerJoin(policies, eq(policies.id, guides.policyId)).where(where);
-    total = c?.n ?? 0;
-  }
-  return { list: rows.map((r) => toSummary(dicts, r)), total, currentPage, pageSize };
+export async function guidePage(deps: PolicyDeps, query: GuidePageQuery): Promise<PageOf<GuideSummary>> {
+  const { select, count, dicts } = await guidePageQuery(deps, query);
+  return paginate(query, { rows: () => select, count, map: (r) => toSummary(dicts, r) });
 }
 
 /** The whole guide, with its policy's text sanitised again; counts a view. */
-export async function guideDetail(db: Db, id: number): Promise<GuideDetail> {
+export async function guideDetail({ db, dicts: store }: PolicyDeps, id: number): Promise<GuideDetail> {
   const [row] = await db
     .update(guides)
     .set({ viewCount: sql`${guides.viewCount} + 1` })
@@ -188,8 +148,8 @@ export async function guideDetail(db: Db, id: number): Promise<GuideDetail> {
     .returning();
   if (!row) throw notFound('政策指南不存在或已下线');
   const [policy] = await db.select().from(policies).where(eq(policies.id, row.policyId));
-  const dicts = await dictionaries(db);
-  const labelOf = (dict: string, code: string) => label(dicts, dict, code);
+  const dicts = await store.all();
+  const labelOf = (dict: string, code: string) => label(dicts, dict as DictType, code);
   return {
     ...toSummary(dicts, {
       ...row,
@@ -241,22 +201,19 @@ const toTopic = (t: typeof topics.$inferSelect & { memberCount: number }): Topic
   memberCount: t.memberCount,
 });
 
-export async function topicPage(db: Db, query: PageQuery): Promise<PageOf<TopicSummary>> {
-  const { currentPage, pageSize } = capPage(query);
-  const rows = await db
-    .select({ topic: topics, memberCount, total: sql<number>`count(*) over ()`.mapWith(Number) })
-    .from(topics)
-    .where(activeTopic)
-    .orderBy(asc(topics.sort), desc(topics.id))
-    .limit(pageSize)
-    .offset((currentPage - 1) * pageSize);
-  return { list: rows.map((r) => toTopic({ ...r.topic, memberCount: r.memberCount })), total: rows[0]?.total ?? 0, currentPage, pageSize };
+export async function topicPage({ db }: PolicyDeps, query: PageQuery): Promise<PageOf<TopicSummary>> {
+  return paginate(query, {
+    rows: ({ limit, offset }) =>
+      db.select({ topic: topics, memberCount, total: totalOver() }).from(topics).where(activeTopic).orderBy(asc(topics.sort), desc(topics.id)).limit(limit).offset(offset),
+    count: () => db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(topics).where(activeTopic).then((r) => r[0]?.n ?? 0),
+    map: (r) => toTopic({ ...r.topic, memberCount: r.memberCount }),
+  });
 }
 
-export async function topicDetail(db: Db, id: number): Promise<TopicDetail> {
+export async function topicDetail({ db, dicts: store }: PolicyDeps, id: number): Promise<TopicDetail> {
   const [row] = await db.select({ topic: topics, memberCount }).from(topics).where(and(eq(topics.id, id), activeTopic));
   if (!row) throw notFound('政策专题不存在或已下线');
-  const dicts = await dictionaries(db);
+  const dicts = await store.all();
   const members = await db
     .select(summaryColumns)
     .from(topicGuides)
@@ -269,14 +226,13 @@ export async function topicDetail(db: Db, id: number): Promise<TopicDetail> {
 
 // ---- the home page -----------------------------------------------------------------------------------
 
-export async function appealCategoryPage(db: Db, query: PageQuery): Promise<PageOf<AppealCategory>> {
-  const { currentPage, pageSize } = capPage(query);
-  const all = (await dictionaryItems(db, 'appealCategory')).map((c) => ({ code: c.code, label: c.label, limitDays: Number(c.extra?.limitDays ?? 0) }));
-  return { list: all.slice((currentPage - 1) * pageSize, currentPage * pageSize), total: all.length, currentPage, pageSize };
+export async function appealCategoryPage({ dicts }: PolicyDeps, query: PageQuery): Promise<PageOf<AppealCategory>> {
+  const all = (await dicts.items('appealCategory')).map((c) => ({ code: c.code, label: c.label, limitDays: Number(c.extra?.limitDays ?? 0) }));
+  return pageOfArray(query, all);
 }
 
 /** The home page's counters, in one round trip. */
-export async function statistics(db: Db): Promise<Statistics> {
+export async function statistics({ db }: PolicyDeps): Promise<Statistics> {
   const [row] = await db.execute<Record<keyof Statistics, string>>(sql`
     select
       (select count(*) from ${policies} where status = 'published') as policies,

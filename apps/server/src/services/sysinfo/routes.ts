@@ -9,7 +9,7 @@ import { ok } from '../../lib/envelope';
 const routes: FastifyPluginAsyncTypebox<{ platform: Config['platform'] }> = async (app, opts) => {
   app.get(
     AUTH_PATHS.platformName,
-    { schema: { tags: ['平台'], summary: '平台名称与主办单位（公开）', response: { 200: Envelope(PlatformInfo) } } },
+    { schema: { tags: ['平台'], summary: '平台名称与主办单位（公开）', response: { 200: Envelope(PlatformInfo) } }, config: { access: 'public' } },
     async () => ok({ platformName: opts.platform.name, trialRun: opts.platform.trialRun, bureau: opts.platform.bureau }),
   );
 

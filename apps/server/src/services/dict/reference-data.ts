@@ -1,5 +1,6 @@
 // Reference data every database needs (not demo data): ensured at every start, idempotently.
-import { sql } from 'drizzle-orm';
+// Items that exist are left alone: the bureau's staff edit labels in the console, and a restart
+// must not undo their edits.
 import type { DictType } from '@hqt/contract/policy';
 import type { DbOrTx } from '../../db/client';
 import { dictItems } from '../../db/schema/index';
@@ -44,8 +45,5 @@ export async function ensureDictionaries(db: DbOrTx): Promise<void> {
   const rows = Object.entries(DICTIONARIES).flatMap(([dictType, entries]) =>
     entries.map(([code, label, extra], sort) => ({ dictType, code, label, sort, extra: extra ?? null })),
   );
-  await db
-    .insert(dictItems)
-    .values(rows)
-    .onConflictDoUpdate({ target: [dictItems.dictType, dictItems.code], set: { label: sql`excluded.label`, sort: sql`excluded.sort`, extra: sql`excluded.extra` } });
+  await db.insert(dictItems).values(rows).onConflictDoNothing({ target: [dictItems.dictType, dictItems.code] });
 }

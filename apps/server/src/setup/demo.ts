@@ -1,8 +1,8 @@
 // Demo data for an empty database: the README's demo accounts. Never run in production.
 import { sql } from 'drizzle-orm';
 import { ROLES } from '@hqt/contract/auth';
-import type { Db } from './client';
-import { accounts, enterprises } from './schema/index';
+import type { Db } from '../db/client';
+import { accounts, enterprises } from '../db/schema/index';
 import { hashPassword } from '../services/auth/password';
 import { seedPolicyDemo } from '../services/policy/demo-content';
 

@@ -1,0 +1,44 @@
+// Who is acting, from where, and on what they may act. Services take a Ctx, never a Fastify
+// request, so a route, a Socket.IO handshake and a scheduled job call them the same way.
+
+/** A logged-in account, as resolved from its access token and its live login. */
+export interface Actor {
+  accountId: number;
+  username: string;
+  name: string;
+  roleId: number;
+  sessionId: string;
+}
+
+/**
+ * What the caller's queries are limited to: its own account and the enterprises that account
+ * holds (one account may hold several: 集团, 分公司). Owned data are read and written through
+ * query functions `(db, scope, params)` that filter by it.
+ */
+export interface Scope {
+  accountId: number;
+  roleId: number;
+  enterpriseIds: readonly number[];
+}
+
+export interface Ctx {
+  /** The client's address (null for jobs). */
+  ip: string | null;
+  actor: Actor | null;
+  scope: Scope | null;
+}
+
+/** A ctx whose caller is known: every route declared for logged-in accounts gets one. */
+export interface SignedInCtx extends Ctx {
+  actor: Actor;
+  scope: Scope;
+}
+
+export const anonymousCtx = (ip: string | null): Ctx => ({ ip, actor: null, scope: null });
+
+/** Work the system does by itself (a scheduled job): no account, no address. */
+export const systemCtx = (): Ctx => anonymousCtx(null);
+
+export function isSignedIn(ctx: Ctx): ctx is SignedInCtx {
+  return ctx.actor !== null && ctx.scope !== null;
+}

@@ -1,0 +1,3 @@
+// What other services may use of the auth service.
+export { hashPassword, verifyPassword } from './password';
+export { attemptFailed, attemptSucceeded, claimAttempt } from './lockout';

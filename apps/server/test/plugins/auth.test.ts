@@ -1,0 +1,69 @@
+// Every API route declares who may call it, and the declaration holds: walked over the whole
+// registered route table, so a route added later cannot slip through.
+import Fastify from 'fastify';
+import fp from 'fastify-plugin';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROLES } from '@hqt/contract/auth';
+import { MSG, OWN_MSG } from '@hqt/contract/messages';
+import type { App } from '../../src/app';
+import authPlugin, { ACCESS_ROLES } from '../../src/plugins/auth';
+import { bearer, createAccount, createTestApp, loginAs } from '../helpers/app';
+
+let app: App;
+const tokens = new Map<number, string>();
+beforeAll(async () => {
+  app = await createTestApp();
+  for (const role of Object.values(ROLES)) {
+    const account = await createAccount(app, { roleId: role.id });
+    tokens.set(role.id, (await loginAs(app, account, `10.55.0.${role.id}`)).access_token);
+  }
+});
+afterAll(() => app.close());
+
+/** A concrete address for a route pattern (`:id` → 1). */
+const concrete = (url: string) => url.replace(/:[^/]+/g, '1');
+
+describe('declared access', () => {
+  it('covers every API route, and the table is not empty', () => {
+    expect(app.routeAccess.length).toBeGreaterThan(15);
+    expect(app.routeAccess.map((r) => `${r.method} ${r.url}`)).toEqual(expect.arrayContaining(['POST /api/v1/connect/token', 'GET /api/v1/Admin/getinfo']));
+  });
+
+  it('refuses an anonymous call to every route that is not public with 401 "请先登录"', async () => {
+    const guarded = app.routeAccess.filter((r) => r.access !== 'public');
+    expect(guarded.length).toBeGreaterThan(5);
+    for (const route of guarded) {
+      const res = await app.inject({ method: route.method as 'GET', url: concrete(route.url) });
+      expect(res.json(), `${route.method} ${route.url}`).toEqual({ code: 401, msg: OWN_MSG.notLoggedIn, data: null });
+    }
+  });
+
+  it('refuses every logged-in role the route does not admit with 403 "权限不足！"', async () => {
+    let checked = 0;
+    for (const route of app.routeAccess) {
+      const admitted = ACCESS_ROLES[route.access];
+      if (!admitted) continue;
+      for (const role of Object.values(ROLES)) {
+        if (admitted.includes(role.id)) continue;
+        const res = await app.inject({ method: route.method as 'GET', url: concrete(route.url), headers: bearer(tokens.get(role.id)!) });
+        expect(res.json(), `${role.name} → ${route.method} ${route.url}`).toEqual({ code: 403, msg: MSG.forbidden, data: null });
+        checked++;
+      }
+    }
+    expect(checked).toBeGreaterThan(0); // Admin/create admits staff and administrators only
+  });
+
+  it('a route under an API prefix without a declaration cannot be registered at all', async () => {
+    const bare = Fastify();
+    await bare.register(fp(async () => {}, { name: 'db' }));
+    await bare.register(authPlugin, { secret: 'x'.repeat(32), accessTtlS: 60 });
+    expect(() => bare.get('/api/v1/undeclared', async () => 'open')).toThrow(/declares config.access/);
+    await bare.close();
+    const declared = Fastify();
+    await declared.register(fp(async () => {}, { name: 'db' }));
+    await declared.register(authPlugin, { secret: 'x'.repeat(32), accessTtlS: 60 });
+    declared.get('/api/v1/declared', { config: { access: 'public' } }, async () => 'open');
+    await expect(declared.ready()).resolves.toBeDefined();
+    await declared.close();
+  });
+});

@@ -1,0 +1,44 @@
+// The login endpoints' budget is counted in PostgreSQL: two server nodes on one database share
+// it, a restart does not reset it, and one address's budget is spent across all those routes.
+import { afterAll, expect, it } from 'vitest';
+import { OWN_MSG } from '@hqt/contract/messages';
+import type { App } from '../../src/app';
+import { createTestApp, databaseUrlOf } from '../helpers/app';
+
+const apps: App[] = [];
+afterAll(() => Promise.all(apps.map((a) => a.close())));
+
+const node = async (databaseUrl?: string) => {
+  const app = await createTestApp({ LOGIN_RATE_LIMIT: '5' }, databaseUrl ? { databaseUrl } : {});
+  apps.push(app);
+  return app;
+};
+
+it('holds across two nodes and a restart: 5 per address and minute over captcha, login, refresh and registration together', async () => {
+  const a = await node();
+  const b = await node(databaseUrlOf(a));
+  const ip = '10.66.0.1';
+  const calls = [
+    () => a.inject({ method: 'GET', url: '/api/v1/connect/vierifycode', remoteAddress: ip }),
+    () => b.inject({ method: 'POST', url: '/api/v1/connect/token', remoteAddress: ip, payload: { username: 'x', password: 'y' } }),
+    () => a.inject({ method: 'POST', url: '/new/token', remoteAddress: ip, payload: { refresh_token: 'z' } }),
+    () => b.inject({ method: 'POST', url: '/api/v1/connect/register', remoteAddress: ip, payload: {} }),
+    () => a.inject({ method: 'POST', url: '/api/v1/connect/checkcode', remoteAddress: ip, payload: {} }),
+    () => b.inject({ method: 'GET', url: '/api/v1/connect/vierifycode', remoteAddress: ip }),
+  ];
+  const statuses: number[] = [];
+  for (const call of calls) statuses.push((await call()).statusCode);
+  expect(statuses.slice(0, 5)).not.toContain(429);
+  expect(statuses[5]).toBe(429);
+  const refused = await a.inject({ method: 'POST', url: '/api/v1/connect/token', remoteAddress: ip, payload: { username: 'x', password: 'y' } });
+  expect(refused.json()).toEqual({ code: 429, msg: OWN_MSG.tooManyRequests, data: null });
+  expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+
+  // Another address has its own budget.
+  expect((await b.inject({ method: 'GET', url: '/api/v1/connect/vierifycode', remoteAddress: '10.66.0.2' })).statusCode).toBe(200);
+
+  // A node that restarts still knows the count.
+  await a.close();
+  const restarted = await node(databaseUrlOf(b));
+  expect((await restarted.inject({ method: 'GET', url: '/api/v1/connect/vierifycode', remoteAddress: ip })).statusCode).toBe(429);
+});
