@@ -14,6 +14,7 @@ import { loadConfig } from '../apps/server/src/config';
 import { createDb, createPool } from '../apps/server/src/db/client';
 import { startEmbeddedPostgres } from '../apps/server/src/db/embedded-postgres';
 import { prepareDatabase } from '../apps/server/src/setup/database';
+import type {} from '../apps/server/src/services/dict/plugin'; // its app.dicts declaration
 import { guidePageQuery } from '../apps/server/src/services/policy/service';
 import { generateGuides } from '../apps/server/src/services/policy/synthetic';
 
