@@ -52,4 +52,5 @@ export const OWN_MSG = {
   oldPasswordWrong: '原密码不正确',
   samePassword: '新密码不能与原密码相同',
   passwordChanged: '密码已修改，请重新登录',
+  consoleRefusesEnterprise: '控制台仅供工作人员使用，企业账户请从门户登录',
 } as const;

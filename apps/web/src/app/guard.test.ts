@@ -1,16 +1,23 @@
 import { screen } from '@testing-library/react';
 import { http as mock, HttpResponse } from 'msw';
 import { AUTH_PATHS, type MenuInfo, type TokenResponse } from '@hqt/contract/auth';
-import { MSG } from '@hqt/contract/messages';
+import { MSG, OWN_MSG } from '@hqt/contract/messages';
 import { session } from '@/shared/session/session-store';
 import { server } from '../../test/msw';
-import { guardLoader } from './guard';
+import { ADMIN, PORTAL, type Branch } from './branches';
+import { createGuard, guardShouldRevalidate } from './guard';
 
 /** Runs the guard for an address: the redirect target, or null when the page may open. */
-async function guard(path: string): Promise<string | null> {
+const guards = new Map<Branch, ReturnType<typeof createGuard>>([
+  [PORTAL, createGuard(PORTAL)],
+  [ADMIN, createGuard(ADMIN)],
+]);
+
+async function guard(path: string, branch: Branch = PORTAL): Promise<string | null> {
+  const guardLoader = guards.get(branch)!;
   try {
     const url = new URL(`http://localhost:3000${path}`);
-    await guardLoader({ request: new Request(url), url, pattern: '/', params: {}, context: undefined } as Parameters<typeof guardLoader>[0]);
+    await guardLoader({ request: new Request(url), url, pattern: '/', params: {}, context: undefined } as unknown as Parameters<typeof guardLoader>[0]);
     return null;
   } catch (thrown) {
     if (thrown instanceof Response) return thrown.headers.get('Location');
@@ -73,4 +80,37 @@ test('URL login logs in and goes to the data overview; a failed one goes to the 
   session.clear();
   expect(await guard('/login?username=demo&password=wrong')).toBe('/login');
   expect(session.get().accessToken).toBeNull();
+});
+
+test('the console admits staff and administrators, and sends a logged-in one from its login page to its home', async () => {
+  server.use(
+    mock.get(AUTH_PATHS.menuInfo, () => HttpResponse.json({ code: 200, msg: 'success', data: menu('工作人员') })),
+    mock.get(AUTH_PATHS.apiList, () => HttpResponse.json({ code: 200, msg: 'success', data: [] })),
+  );
+  expect(await guard('/admin', ADMIN)).toBe('/admin/login');
+  expect(await guard('/admin/login', ADMIN)).toBeNull();
+  session.setTokens(tokens);
+  expect(await guard('/admin', ADMIN)).toBeNull();
+  expect(session.get().roles).toEqual(['工作人员']);
+  expect(await guard('/admin/login', ADMIN)).toBe('/admin');
+});
+
+test('the console refuses an enterprise account with a clear message and logs it out', async () => {
+  server.use(
+    mock.get(AUTH_PATHS.menuInfo, () => HttpResponse.json({ code: 200, msg: 'success', data: menu('企业账户') })),
+    mock.post(AUTH_PATHS.logout, () => HttpResponse.json({ code: 200, msg: 'ok', data: null })),
+  );
+  session.setTokens(tokens);
+  expect(await guard('/admin', ADMIN)).toBe('/admin/login');
+  expect(session.get().accessToken).toBeNull();
+  expect(await screen.findByText(OWN_MSG.consoleRefusesEnterprise)).toBeInTheDocument();
+});
+
+test('the guard runs again when the path changes or credentials arrive, not when only the query changes', () => {
+  const revalidate = (from: string, to: string) =>
+    guardShouldRevalidate({ currentUrl: new URL(from, 'http://x'), nextUrl: new URL(to, 'http://x'), defaultShouldRevalidate: true } as Parameters<typeof guardShouldRevalidate>[0]);
+  expect(revalidate('/policyMarket/policyMarket?keyword=研发', '/policyMarket/policyMarket?keyword=贴息')).toBe(false);
+  expect(revalidate('/policyMarket/policyMarket', '/policyMarket/policyMarket?page=2')).toBe(false);
+  expect(revalidate('/register', '/login')).toBe(true);
+  expect(revalidate('/login', '/login?username=demo&password=Demo1234')).toBe(true);
 });

@@ -1,70 +1,79 @@
-// The route guard of spec §2, run as the root loader on every navigation.
-import { redirect, type LoaderFunctionArgs } from 'react-router';
-import { PORTAL_ROLE } from '@hqt/contract/auth';
+// The route guard of spec §2, one per branch, run as the branch's loader whenever the address's
+// path changes (not when only its query does: a market filter is no reason to ask the server).
+import { redirect, type LoaderFunctionArgs, type ShouldRevalidateFunctionArgs } from 'react-router';
 import { MSG } from '@hqt/contract/messages';
-import { LOGIN_PATH, POST_LOGIN_PATH, PUBLIC_PATHS } from '@/config/routes';
+import type { RoleName } from '@hqt/contract/auth';
 import { hasToken, session } from '@/shared/session/session-store';
 import { toast } from '@/shared/ui/feedback';
+import { publicPaths, type Branch } from './branches';
 
 const authApi = () => import('@/shared/api/auth-api');
 
-export async function guardLoader({ request }: LoaderFunctionArgs) {
-  const url = new URL(request.url);
-  const path = url.pathname;
+const hasCredentials = (url: URL) => url.searchParams.has('username') && url.searchParams.has('password');
 
-  // 1. URL login: both credentials in the query → password grant. The redirect replaces the
-  //    address, so the credentials leave the address bar and the history.
-  const username = url.searchParams.get('username');
-  const password = url.searchParams.get('password');
-  if (username !== null && password !== null) {
-    // On a first load the browser's current entry is this very address: replace it at once, so the
-    // password is in no history entry whatever happens next.
-    if (location.href === request.url) history.replaceState(history.state, '', url.pathname);
-    const { loginWithPassword } = await authApi();
-    try {
-      await loginWithPassword({ username, password });
-    } catch {
-      // the toast has said why
-      throw redirect(LOGIN_PATH);
-    }
-    throw redirect(POST_LOGIN_PATH);
-  }
+/** The guard's work depends on the path (and on credentials in the address), never on the rest of the query. */
+export function guardShouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (currentUrl.pathname !== nextUrl.pathname || hasCredentials(nextUrl)) return true;
+  return currentUrl.search === nextUrl.search ? defaultShouldRevalidate : false;
+}
 
-  // 2. With a token.
-  if (hasToken()) {
-    const api = await authApi();
-    if (path === LOGIN_PATH) {
-      await api.loadApiPaths();
-      throw redirect(POST_LOGIN_PATH);
-    }
-    if (session.get().roles.length === 0) {
-      let roleName: string;
+export function createGuard(branch: Branch) {
+  const open = publicPaths(branch);
+  const admits = (roles: readonly string[]) => roles.some((r) => branch.roles.includes(r as RoleName));
+
+  return async function guardLoader({ request }: LoaderFunctionArgs) {
+    const url = new URL(request.url);
+    const path = url.pathname;
+
+    // 1. URL login: both credentials in the query → password grant. The redirect replaces the
+    //    address, so the credentials leave the address bar and the history.
+    if (branch.urlLogin && hasCredentials(url)) {
+      // On a first load the browser's current entry is this very address: replace it at once, so the
+      // password is in no history entry whatever happens next.
+      if (location.href === request.url) history.replaceState(history.state, '', url.pathname);
+      const { loginWithPassword } = await authApi();
       try {
-        const info = await api.fetchMenuInfo();
-        roleName = info.roleName;
-        if (roleName === PORTAL_ROLE) session.setUser({ name: info.userName, roles: [roleName] });
-      } catch (err) {
-        const message = (err as Error).message;
-        // An expired session has its own alert; any other failure logs out.
-        if (message === MSG.loginExpired) return null;
-        session.clear();
-        void toast.warning(message || MSG.verifyFailed);
-        throw redirect(LOGIN_PATH);
+        await loginWithPassword({ username: url.searchParams.get('username')!, password: url.searchParams.get('password')! });
+      } catch {
+        // the toast has said why
+        throw redirect(branch.loginPath);
       }
-      if (roleName !== PORTAL_ROLE) {
-        await api.logoutQuietly();
-        void toast.error(MSG.badCredentials);
-        throw redirect(LOGIN_PATH);
-      }
-      await api.loadApiPaths();
-    } else if (!session.get().roles.includes(PORTAL_ROLE)) {
-      await api.logoutQuietly();
-      throw redirect(LOGIN_PATH);
+      throw redirect(branch.home);
     }
-    return null;
-  }
 
-  // 3. Without a token only the public paths.
-  if (PUBLIC_PATHS.has(path)) return null;
-  throw redirect(LOGIN_PATH);
+    // 2. With a token: the role is asked for once per page load, then kept.
+    if (hasToken()) {
+      const api = await authApi();
+      if (session.get().roles.length === 0) {
+        let roleName: string;
+        try {
+          const info = await api.fetchMenuInfo();
+          roleName = info.roleName;
+          session.setUser({ name: info.userName, roles: [roleName] });
+        } catch (err) {
+          const message = (err as Error).message;
+          // An expired session has its own alert; any other failure logs out (spec §8).
+          if (message === MSG.loginExpired) return null;
+          session.clear();
+          void toast.warning(message || MSG.verifyFailed);
+          throw redirect(branch.loginPath);
+        }
+        if (!admits([roleName])) {
+          await api.logoutQuietly();
+          void toast.error(branch.refusal);
+          throw redirect(branch.loginPath);
+        }
+        await api.loadApiPaths();
+      } else if (!admits(session.get().roles)) {
+        await api.logoutQuietly();
+        throw redirect(branch.loginPath);
+      }
+      if (path === branch.loginPath) throw redirect(branch.home);
+      return null;
+    }
+
+    // 3. Without a token only the public paths.
+    if (open.has(path)) return null;
+    throw redirect(branch.loginPath);
+  };
 }

@@ -1,65 +1,57 @@
+// The route tree, derived from the branches' feature modules: each branch is a pathless route
+// whose loader is its guard; a page's code is fetched only when the guard will let it show.
 import type { ComponentType } from 'react';
 import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
-import { LOGIN_PATH } from '@/config/routes';
+import { NOT_FOUND_PATH } from '@/config/routes';
+import type { FeatureRoute } from '@/shared/feature-module';
 import { hasToken } from '@/shared/session/session-store';
-import { guardLoader } from './guard';
+import { ADMIN, PORTAL, routesOf, type Branch } from './branches';
+import { createGuard, guardShouldRevalidate } from './guard';
 import { Root } from './root';
+import { RootError } from './root-error';
 
 type PageModule = Promise<{ default: ComponentType }>;
 
-const page = (load: () => PageModule) => async () => ({ Component: (await load()).default });
-
 /**
- * A page behind the login: its code is fetched only when a token exists, so a visitor sent to
- * /login never downloads it (react-router runs `lazy` alongside the guard). Every change of
- * session reloads the page, so this decision never goes stale.
+ * A page behind the login is fetched only when a token exists, so a visitor sent to the login page
+ * never downloads it (react-router runs `lazy` alongside the guard). Every change of session
+ * reloads the page, so this decision never goes stale.
  */
-const privatePage = (load: () => PageModule) => async () =>
-  hasToken() ? { Component: (await load()).default } : { loader: () => redirect(LOGIN_PATH), Component: () => null };
-
-const underConstruction = (title: string) => async () => {
-  const { UnderConstruction } = await import('@/features/pages/under-construction');
-  return { Component: () => <UnderConstruction title={title} /> };
+const lazyPage = (route: FeatureRoute, loginPath: string) => async () => {
+  if (route.access === 'private' && !hasToken()) return { loader: () => redirect(loginPath), Component: () => null };
+  return { Component: (await (route.page() as PageModule)).default };
 };
-const privateUnderConstruction = (title: string) => async () =>
-  hasToken() ? underConstruction(title)() : { loader: () => redirect(LOGIN_PATH), Component: () => null };
 
-/** Each service's parent path leads to its one child of the same name (spec §2). */
-const parentRedirects = ['policyCalculation', 'policyPush', 'policyMarket', 'enterpriseDemands', 'enterCode', 'policyTopics', 'personal', 'dataOverview'].map(
-  (name): RouteObject => ({ path: name, loader: ({ request }) => redirect(`/${name}/${name}${new URL(request.url).search}`) }),
-);
+/** A route's path relative to the root: react-router nests by path segments. */
+const relative = (path: string) => path.replace(/^\//, '') || undefined;
+
+function branchRoute(branch: Branch, shell: RouteObject['lazy'] | null): RouteObject {
+  const routes = routesOf(branch);
+  const toRoute = (r: FeatureRoute): RouteObject => (r.path === '/' ? { index: true, lazy: lazyPage(r, branch.loginPath) } : { path: relative(r.path), lazy: lazyPage(r, branch.loginPath) });
+  // The spec's `/service` → `/service/service`, keeping the query.
+  const parentRedirects = routes
+    .filter((r) => r.parentRedirect)
+    .map((r): RouteObject => ({ path: relative(r.path.slice(0, r.path.lastIndexOf('/'))), loader: ({ request }) => redirect(r.path + new URL(request.url).search) }));
+  const framed = routes.filter((r) => (r.frame ?? 'shell') === 'shell').map(toRoute);
+  const bare = routes.filter((r) => r.frame === 'bare').map(toRoute);
+  return {
+    id: branch.id,
+    loader: createGuard(branch),
+    shouldRevalidate: guardShouldRevalidate,
+    children: [...bare, ...(shell ? [{ lazy: shell, children: [...framed, ...parentRedirects] }] : [...framed, ...parentRedirects])],
+  };
+}
+
+const shell = async () => ({ Component: (await import('./shell/shell-layout')).default });
 
 export const routes: RouteObject[] = [
   {
     id: 'root',
     path: '/',
-    loader: guardLoader,
     Component: Root,
+    ErrorBoundary: RootError,
     HydrateFallback: () => null,
-    children: [
-      { path: 'login', lazy: page(() => import('@/features/auth/login-page')) },
-      { path: 'register', lazy: page(() => import('@/features/auth/register-page')) },
-      { path: '404', lazy: page(() => import('@/features/pages/not-found-page')) },
-      { path: '401', lazy: page(() => import('@/features/pages/unauthorized-page')) },
-      {
-        lazy: page(() => import('./shell-layout')),
-        children: [
-          { index: true, lazy: page(() => import('@/features/pages/home-page')) },
-          { path: 'Index', lazy: page(() => import('@/features/pages/home-page')) },
-          { path: 'workbench/workbench1', lazy: privatePage(() => import('@/features/pages/home-page')) },
-          { path: 'dataOverview/dataOverview', lazy: privatePage(() => import('@/features/pages/data-overview-page')) },
-          { path: 'personal/personal', lazy: privatePage(() => import('@/features/account/personal-page')) },
-          { path: 'policyCalculation/policyCalculation', lazy: privateUnderConstruction('政策计算') },
-          { path: 'policyPush/policyPush', lazy: privateUnderConstruction('政策推送') },
-          { path: 'policyMarket/policyMarket', lazy: privatePage(() => import('@/features/policy-market/policy-market-page')) },
-          { path: 'enterpriseDemands/enterpriseDemands', lazy: privateUnderConstruction('企业诉求') },
-          { path: 'enterCode/enterCode', lazy: underConstruction('企业赋码') },
-          { path: 'policyTopics/policyTopics', lazy: page(() => import('@/features/policy-topics/policy-topics-page')) },
-          ...parentRedirects,
-        ],
-      },
-      { path: '*', loader: () => redirect('/404') },
-    ],
+    children: [branchRoute(PORTAL, shell), branchRoute(ADMIN, null), { path: '*', loader: () => redirect(NOT_FOUND_PATH) }],
   },
 ];
 

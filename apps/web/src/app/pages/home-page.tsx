@@ -5,22 +5,13 @@ import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import type { PageOf } from '@hqt/contract/envelope';
 import { POLICY_PATHS, type GuideSummary, type Statistics, type TopicSummary } from '@hqt/contract/policy';
-import { MENU } from '@/config/routes';
 import { http } from '@/shared/api/http';
+import { GuideStatusTag } from '@/features/policy/ui/guide-status-tag';
 import { BarChart } from '@/shared/ui/bar-chart';
-import { GuideStatusTag } from '@/shared/ui/guide-status-tag';
+import { HOME_TILES } from '../navigation';
 
 // Loaded when a visitor opens a guide: the home page stays light on a phone.
-const GuideDetailDrawer = lazy(() => import('@/shared/ui/guide-detail-drawer').then((m) => ({ default: m.GuideDetailDrawer })));
-
-const BLURBS: Record<string, string> = {
-  '/policyCalculation/policyCalculation': '输入企业信息，测算可享受的政策与扶持金额',
-  '/policyPush/policyPush': '订阅关注的政策，新政发布实时提醒',
-  '/policyMarket/policyMarket': '检索政策文件与申报指南',
-  '/enterpriseDemands/enterpriseDemands': '向工信局提出诉求，限时办结、全程可查',
-  '/policyTopics/policyTopics': '按主题汇集的政策专题',
-  '/enterCode/enterCode': '一企一码，扫码查看企业名片',
-};
+const GuideDetailDrawer = lazy(() => import('@/features/policy/ui/guide-detail-drawer').then((m) => ({ default: m.GuideDetailDrawer })));
 
 const homeQueries = {
   stats: { queryKey: ['home', 'stats'], queryFn: () => http.get<Statistics>(POLICY_PATHS.statistics) },
@@ -103,11 +94,11 @@ export default function HomePage() {
         </Col>
       </Row>
       <Row gutter={[16, 16]} style={{ marginTop: 16 }}>
-        {MENU.filter((p) => p.path !== '/').map((p) => (
+        {HOME_TILES.map((p) => (
           <Col key={p.path} xs={24} sm={12} lg={8}>
             <Link to={p.path}>
               <Card hoverable title={p.title}>
-                {BLURBS[p.path]}
+                {p.tile!.blurb}
               </Card>
             </Link>
           </Col>

@@ -3,11 +3,10 @@ import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-quer
 import { App, Button, Drawer, Dropdown, Menu, Tag } from 'antd';
 import 'dayjs/locale/zh-cn';
 import dayjs from 'dayjs';
-import { useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { COOKIES, SIDEBAR_WIDTH_PX } from '@hqt/contract/constants';
 import { MSG } from '@hqt/contract/messages';
-import { MENU, pageTitle } from '@/config/routes';
 import { logout } from '@/shared/api/auth-api';
 import { setCookie } from '@/shared/lib/cookies';
 import { displayName } from '@/shared/lib/display-name';
@@ -16,11 +15,12 @@ import { useSession } from '@/shared/session/session-store';
 import { connectFeedback, toast } from '@/shared/ui/feedback';
 import { PasswordDialog } from '@/features/account/password-dialog';
 import { ProfileDialog } from '@/features/account/profile-dialog';
-import { platformQuery, SiteFooter } from '@/features/layout/site-footer';
-import { TagBar } from '@/features/layout/tag-bar';
-import { tabs } from '@/features/layout/tabs-store';
 import { useIsMobile } from '@/shared/lib/use-is-mobile';
 import { ThemeDialog } from '@/features/account/theme-dialog';
+import { MENU, pageTitle } from '../navigation';
+import { platformQuery, SiteFooter } from './site-footer';
+import { TagBar } from './tag-bar';
+import { tabs } from './tabs-store';
 import './shell.css';
 
 dayjs.locale('zh-cn');
@@ -34,6 +34,7 @@ function FeedbackBridge() {
 }
 
 type DialogName = 'profile' | 'password' | 'theme' | null;
+const LOGOUT_KEY = 'logout';
 
 function UserArea({ onDialog }: { onDialog: (d: DialogName) => void }) {
   const name = useSession((s) => s.name);
@@ -88,9 +89,15 @@ function Shell() {
 
   useEffect(() => setCookie(COOKIES.sidebarStatus, drawerOpen ? '1' : '0'), [drawerOpen]);
 
+  const name = useSession((s) => s.name);
   const selected = MENU.find((p) => p.path === location.pathname)?.path;
   const menuItems = MENU.map((p) => ({ key: p.path, label: p.title }));
-  const go = ({ key }: { key: string }) => navigate(key);
+  // The drawer also carries the account's entries: below 992 px there is no room for them in the header.
+  const drawerItems = [
+    ...MENU.map((p) => ({ key: p.path, label: p.title, icon: p.icon && <Suspense fallback={null}><p.icon /></Suspense> })),
+    ...(name ? [{ type: 'divider' as const }, { key: '/personal/personal', label: '个人中心' }, { key: LOGOUT_KEY, label: '退出登录' }] : [{ key: '/login', label: '登录/注册' }]),
+  ];
+  const go = ({ key }: { key: string }) => (key === LOGOUT_KEY ? void logout() : navigate(key));
 
   return (
     <div className={`shell ${isMobile ? 'shell-mobile' : ''}`}>
@@ -113,7 +120,7 @@ function Shell() {
           rootClassName="side-drawer"
           styles={{ body: { padding: 0 } }}
         >
-          <Menu mode="inline" selectedKeys={selected ? [selected] : []} items={menuItems} onClick={go} style={{ borderInlineEnd: 'none' }} />
+          <Menu mode="inline" selectedKeys={selected ? [selected] : []} items={drawerItems} onClick={go} style={{ borderInlineEnd: 'none' }} />
         </Drawer>
       )}
       <TagBar />

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { fetchPlatformInfo } from '@/shared/api/auth-api';
-import { FOOTER_LINKS } from '@/config/routes';
+import { FOOTER_LINKS } from '../navigation';
 
 export const platformQuery = { queryKey: ['platform'], queryFn: fetchPlatformInfo, staleTime: Infinity };
 

@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Avatar, Button, Descriptions, Input, Space } from 'antd';
 import { useState } from 'react';
 import { ACCOUNT_PATHS } from '@hqt/contract/account';
@@ -7,6 +7,7 @@ import { EMAIL_MAX_LENGTH, isEmail, isPhone, PHONE_MAX_LENGTH } from '@hqt/contr
 import { fetchUserInfo } from '@/shared/api/auth-api';
 import { request } from '@/shared/api/http';
 import { useIsMobile } from '@/shared/lib/use-is-mobile';
+import { useWrite } from '@/shared/lists/use-write';
 import { toast } from '@/shared/ui/feedback';
 
 export const userInfoQuery = { queryKey: ['user-info'], queryFn: fetchUserInfo };
@@ -30,10 +31,9 @@ const FIELDS: FieldSpec[] = [
 
 /** One contact field: read-only until 编辑; 确认 saves just this field. */
 function EditableField({ spec, id, value }: { spec: FieldSpec; id: number; value: string | null }) {
-  const queryClient = useQueryClient();
   const [draft, setDraft] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const save = useWrite((v: string) => request<null>({ method: 'POST', url: spec.path, data: { id, [spec.key]: v } }), [userInfoQuery.queryKey]);
 
   async function confirm() {
     const v = (draft ?? '').trim();
@@ -42,16 +42,12 @@ function EditableField({ spec, id, value }: { spec: FieldSpec; id: number; value
       setDraft('');
       return setError(spec.invalidMsg);
     }
-    setSaving(true);
     try {
-      const answer = await request<null>({ method: 'POST', url: spec.path, data: { id, [spec.key]: v } });
+      const answer = await save.mutateAsync(v);
       void toast.success(answer.msg);
       setDraft(null);
-      await queryClient.invalidateQueries({ queryKey: userInfoQuery.queryKey });
     } catch {
       // the toast has shown the server's message
-    } finally {
-      setSaving(false);
     }
   }
 
@@ -77,7 +73,7 @@ function EditableField({ spec, id, value }: { spec: FieldSpec; id: number; value
           onPressEnter={() => void confirm()}
           autoFocus
         />
-        <Button type="primary" loading={saving} onClick={() => void confirm()}>
+        <Button type="primary" loading={save.isPending} onClick={() => void confirm()}>
           确认
         </Button>
         <Button onClick={() => (setDraft(null), setError(null))}>取消</Button>

@@ -11,7 +11,15 @@ interface LoginForm {
   vierifyCode: string;
 }
 
-export default function LoginPage() {
+interface LoginFormProps {
+  title: string;
+  /** Where a successful login lands (a full load, so every store starts from the new session). */
+  afterLogin: string;
+  other: { to: string; label: string };
+}
+
+/** The password login with captcha; the portal and the staff console each frame it. */
+export function LoginForm({ title, afterLogin, other }: LoginFormProps) {
   const [form] = Form.useForm<LoginForm>();
   const [submitting, setSubmitting] = useState(false);
   const captcha = useCaptcha();
@@ -21,8 +29,7 @@ export default function LoginPage() {
     const { loginWithPassword } = await import('@/shared/api/auth-api');
     try {
       await loginWithPassword({ username: values.username.trim(), password: values.password, vierifyCode: values.vierifyCode, codeIndex: captcha.codeIndex() });
-      // A fresh page load: every store starts from the new session.
-      location.assign(POST_LOGIN_PATH);
+      location.assign(afterLogin);
     } catch {
       // The toast has shown the server's message; the captcha was used up.
       captcha.refresh();
@@ -31,7 +38,7 @@ export default function LoginPage() {
   }
 
   return (
-    <AuthCard other={{ to: '/register', label: '没有账号？立即注册' }} title="企业账户登录">
+    <AuthCard other={other} title={title}>
       <Form form={form} layout="vertical" onFinish={submit} requiredMark={false} autoComplete="on">
         <Form.Item label="用户名" name="username" rules={[{ required: true, whitespace: true, message: '请输入用户名' }]} normalize={(v: string) => v.trimStart()}>
           <Input placeholder="请输入用户名" autoComplete="username" maxLength={64} autoFocus />
@@ -46,4 +53,8 @@ export default function LoginPage() {
       </Form>
     </AuthCard>
   );
+}
+
+export default function LoginPage() {
+  return <LoginForm title="企业账户登录" afterLogin={POST_LOGIN_PATH} other={{ to: '/register', label: '没有账号？立即注册' }} />;
 }

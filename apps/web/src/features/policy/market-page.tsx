@@ -1,23 +1,24 @@
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Empty, Input, Radio, Select, Space, Spin, Switch } from 'antd';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { DEFAULT_PAGE_SIZE, EXPORT_MAX_ROWS, MAX_PAGE_SIZE } from '@hqt/contract/constants';
 import type { PageOf } from '@hqt/contract/envelope';
-import { POLICY_PATHS, type DictType, type GuidePageQuery, type GuideSummary } from '@hqt/contract/policy';
+import { POLICY_PATHS, type DictType, type GuideSummary } from '@hqt/contract/policy';
 import { http } from '@/shared/api/http';
-import { GuideCard } from '@/shared/ui/guide-card';
+import { fetchAllPages } from '@/shared/lists/fetch-all-pages';
+import { useListParams, type ListSpec } from '@/shared/lists/use-list-params';
+import { GuideCard } from './ui/guide-card';
 import { usePageTitle } from '@/shared/lib/page-title';
-import { GuideDetailDrawer, guideDetailQuery } from '@/shared/ui/guide-detail-drawer';
+import { GuideDetailDrawer, guideDetailQuery } from './ui/guide-detail-drawer';
 import { Paginator } from '@/shared/ui/paginator';
 import { guideQueries } from './api/guide-queries';
 import { GUIDE_EXPORT_COLUMNS } from './guide-export-columns';
-import './policy-market.css';
+import './market.css';
 
 // The export/print dialog and its Excel writer load only when asked for.
 const ExportPrintDialog = lazy(() => import('@/shared/ui/export-print-dialog'));
 
-const FILTERS: { key: keyof GuidePageQuery; dict: DictType; placeholder: string }[] = [
+const FILTERS: { key: 'level' | 'department' | 'supportType' | 'mode' | 'industry'; dict: DictType; placeholder: string }[] = [
   { key: 'level', dict: 'policyLevel', placeholder: '政策层级' },
   { key: 'department', dict: 'department', placeholder: '发文部门' },
   { key: 'supportType', dict: 'supportType', placeholder: '扶持方式' },
@@ -41,32 +42,11 @@ function DictSelect({ dict, placeholder, value, onChange }: { dict: DictType; pl
   );
 }
 
-/** Filters live in the address, so a search can be bookmarked, shared and reloaded. */
-function useFilters(): [GuidePageQuery, (patch: Partial<GuidePageQuery>) => void] {
-  const [params, setParams] = useSearchParams();
-  const filters: GuidePageQuery = {
-    currentPage: Number(params.get('page') ?? 1) || 1,
-    pageSize: Number(params.get('size') ?? DEFAULT_PAGE_SIZE) || DEFAULT_PAGE_SIZE,
-    keyword: params.get('keyword') ?? undefined,
-    level: params.get('level') ?? undefined,
-    department: params.get('department') ?? undefined,
-    supportType: params.get('supportType') ?? undefined,
-    mode: params.get('mode') ?? undefined,
-    industry: params.get('industry') ?? undefined,
-    openNow: params.get('openNow') === '1' || undefined,
-    sort: (params.get('sort') as GuidePageQuery['sort']) ?? undefined,
-  };
-  const update = (patch: Partial<GuidePageQuery>) => {
-    const next = { ...filters, currentPage: 1, ...patch };
-    const out = new URLSearchParams();
-    if (next.currentPage > 1) out.set('page', String(next.currentPage));
-    if (next.pageSize !== DEFAULT_PAGE_SIZE) out.set('size', String(next.pageSize));
-    for (const key of ['keyword', 'level', 'department', 'supportType', 'mode', 'industry', 'sort'] as const) if (next[key]) out.set(key, String(next[key]));
-    if (next.openNow) out.set('openNow', '1');
-    setParams(out);
-  };
-  return [filters, update];
-}
+/** The market's list state, in the address (shared/lists). */
+const MARKET_LIST = {
+  filters: { keyword: 'string', level: 'string', department: 'string', supportType: 'string', mode: 'string', industry: 'string', openNow: 'boolean' },
+  sorts: ['date', 'popular'],
+} as const satisfies ListSpec<Record<string, 'string' | 'boolean'>, 'date' | 'popular'>;
 
 /** The opened guide is part of the address: it can be shared, and it has a tag of its own. */
 function useOpenGuide(): [number | null, (id: number | null) => void] {
@@ -85,8 +65,10 @@ function useOpenGuide(): [number | null, (id: number | null) => void] {
 }
 
 export default function PolicyMarketPage() {
-  const [filters, update] = useFilters();
+  const [filters, update] = useListParams(MARKET_LIST);
   const [keyword, setKeyword] = useState(filters.keyword ?? '');
+  // Back and Forward change the address, not the box: the box follows the address.
+  useEffect(() => setKeyword(filters.keyword ?? ''), [filters.keyword]);
   const [openId, setOpenId] = useOpenGuide();
   const [exporting, setExporting] = useState(false);
   const { data, isFetching } = useQuery(guideQueries.list(filters));
@@ -138,18 +120,15 @@ export default function PolicyMarketPage() {
       <GuideDetailDrawer id={openId} onClose={() => setOpenId(null)} />
       {exporting && (
         <Suspense fallback={null}>
-          <ExportPrintDialog open onClose={() => setExporting(false)} columns={GUIDE_EXPORT_COLUMNS} title="申报指南" fetchRows={() => fetchAllRows(filters)} />
+          <ExportPrintDialog
+            open
+            onClose={() => setExporting(false)}
+            columns={GUIDE_EXPORT_COLUMNS}
+            title="申报指南"
+            fetchRows={() => fetchAllPages((currentPage, pageSize) => http.post<PageOf<GuideSummary>>(POLICY_PATHS.guidePage, { ...filters, currentPage, pageSize }))}
+          />
         </Suspense>
       )}
     </Card>
   );
-}
-
-/** Every row the current filters match, for export and print; past 10,000 the dialog refuses, so none are fetched. */
-async function fetchAllRows(filters: GuidePageQuery) {
-  const ask = (currentPage: number) => http.post<PageOf<GuideSummary>>(POLICY_PATHS.guidePage, { ...filters, currentPage, pageSize: MAX_PAGE_SIZE });
-  const first = await ask(1);
-  if (first.total > EXPORT_MAX_ROWS) return { rows: [], total: first.total };
-  const rest = await Promise.all(Array.from({ length: Math.ceil(first.total / MAX_PAGE_SIZE) - 1 }, (_, i) => ask(i + 2)));
-  return { rows: [first, ...rest].flatMap((p) => p.list), total: first.total };
 }

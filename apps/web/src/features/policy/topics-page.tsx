@@ -5,8 +5,8 @@ import { useSearchParams } from 'react-router';
 import type { PageOf } from '@hqt/contract/envelope';
 import { POLICY_PATHS, topicInfoPath, type TopicDetail, type TopicSummary } from '@hqt/contract/policy';
 import { http } from '@/shared/api/http';
-import { GuideCard } from '@/shared/ui/guide-card';
-import { GuideDetailDrawer } from '@/shared/ui/guide-detail-drawer';
+import { GuideCard } from './ui/guide-card';
+import { GuideDetailDrawer } from './ui/guide-detail-drawer';
 
 const topicQueries = {
   list: () => ({ queryKey: ['topics', 'list'], queryFn: () => http.post<PageOf<TopicSummary>>(POLICY_PATHS.topicPage, { currentPage: 1, pageSize: 50 }) }),

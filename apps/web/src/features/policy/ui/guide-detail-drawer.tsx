@@ -5,7 +5,7 @@ import { guideInfoPath, type GuideDetail } from '@hqt/contract/policy';
 import { http } from '@/shared/api/http';
 import { useIsMobile } from '@/shared/lib/use-is-mobile';
 import { GuideStatusTag } from './guide-status-tag';
-import { RichText } from './rich-text';
+import { RichText } from '@/shared/ui/rich-text';
 
 export const guideDetailQuery = (id: number) => ({ queryKey: ['guides', 'detail', id], queryFn: () => http.get<GuideDetail>(guideInfoPath(id)) });
 

@@ -1,0 +1,45 @@
+// The app's two branches and who each admits: the enterprise portal (spec §2) and the staff
+// console under /admin. Each branch has its own login page and its own guard.
+import { ROLES, type RoleName } from '@hqt/contract/auth';
+import { MSG, OWN_MSG } from '@hqt/contract/messages';
+import { ADMIN_BASE, ADMIN_LOGIN_PATH, LOGIN_PATH, NOT_FOUND_PATH, POST_LOGIN_PATH } from '@/config/routes';
+import type { FeatureModule, FeatureRoute } from '@/shared/feature-module';
+import { ADMIN_FEATURES, PORTAL_FEATURES } from './features';
+
+export interface Branch {
+  id: 'portal' | 'admin';
+  features: FeatureModule[];
+  loginPath: string;
+  /** Where a login lands, and where the login page sends someone already logged in. */
+  home: string;
+  roles: readonly RoleName[];
+  /** Shown when an account of another role logs in here (it is then logged out). */
+  refusal: string;
+  /** The spec's URL login (?username=&password=) belongs to the portal only. */
+  urlLogin: boolean;
+}
+
+export const PORTAL: Branch = {
+  id: 'portal',
+  features: PORTAL_FEATURES,
+  loginPath: LOGIN_PATH,
+  home: POST_LOGIN_PATH,
+  roles: [ROLES.enterprise.name],
+  refusal: MSG.badCredentials,
+  urlLogin: true,
+};
+
+export const ADMIN: Branch = {
+  id: 'admin',
+  features: ADMIN_FEATURES,
+  loginPath: ADMIN_LOGIN_PATH,
+  home: ADMIN_BASE,
+  roles: [ROLES.staff.name, ROLES.admin.name],
+  refusal: OWN_MSG.consoleRefusesEnterprise,
+  urlLogin: false,
+};
+
+export const routesOf = (branch: Branch): FeatureRoute[] => branch.features.flatMap((f) => f.routes);
+
+/** Without a token only these addresses open; the error pages are always open. */
+export const publicPaths = (branch: Branch) => new Set([...routesOf(branch).filter((r) => r.access === 'public').map((r) => r.path), NOT_FOUND_PATH, '/401']);

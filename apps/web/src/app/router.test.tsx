@@ -1,0 +1,58 @@
+import { render, screen } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { session } from '@/shared/session/session-store';
+import { RootError } from './root-error';
+import { routes } from './router';
+
+const tokens = { access_token: 'a', refresh_token: 'r', expires_in: 1800 };
+
+beforeEach(() => session.clear());
+
+test('an in-app link to the login page takes a logged-in account to the data overview, as a full load does', async () => {
+  session.setTokens(tokens);
+  session.setUser({ name: '云溪智造科技有限公司', roles: ['企业账户'] });
+  const router = createMemoryRouter(routes, { initialEntries: ['/register'] });
+  await router.navigate('/register');
+  await router.navigate('/login');
+  expect(router.state.location.pathname).toBe('/dataOverview/dataOverview');
+  router.dispose();
+});
+
+test('a logged-out visit to a private page goes to the login page; to the console, to its own login page', async () => {
+  const router = createMemoryRouter(routes, { initialEntries: ['/'] });
+  await router.navigate('/personal/personal');
+  expect(router.state.location.pathname).toBe('/login');
+  await router.navigate('/admin');
+  expect(router.state.location.pathname).toBe('/admin/login');
+  await router.navigate('/nowhere/at/all');
+  expect(router.state.location.pathname).toBe('/404');
+  router.dispose();
+});
+
+describe('the root error element', () => {
+  const renderFailing = (fail: () => never) => {
+    const router = createMemoryRouter([{ path: '/', ErrorBoundary: RootError, children: [{ index: true, Component: () => fail() }] }]);
+    render(<RouterProvider router={router} />);
+  };
+
+  test('is the root of the real route tree', () => {
+    expect(routes[0]!.ErrorBoundary).toBe(RootError);
+  });
+
+  test('a page whose code is gone after a new release asks for a reload, in Chinese', async () => {
+    renderFailing(() => {
+      throw new TypeError('Failed to fetch dynamically imported module: http://127.0.0.1:8080/assets/market-page-Dx1.js');
+    });
+    expect(await screen.findByText('系统已更新')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '重新加载' })).toBeInTheDocument();
+  });
+
+  test('a render error says so and offers a reload and the way home', async () => {
+    renderFailing(() => {
+      throw new Error('boom');
+    });
+    expect(await screen.findByText('页面出错了')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '重新加载' })).toBeInTheDocument();
+    expect(screen.queryByText(/Unexpected Application Error/)).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,53 @@
+// The services a later release builds, said plainly with a way back. Each service's own issue
+// moves its entry into its feature module.
+import { lazyIcon, type FeatureModule, type FeatureRoute } from '@/shared/feature-module';
+
+const comingSoon = (route: Omit<FeatureRoute, 'page'>): FeatureRoute => ({
+  ...route,
+  parentRedirect: true,
+  page: async () => {
+    const { UnderConstruction } = await import('./under-construction');
+    return { default: () => <UnderConstruction title={route.title} /> };
+  },
+});
+
+export const comingSoonModule: FeatureModule = {
+  name: 'coming-soon',
+  routes: [
+    comingSoon({
+      path: '/policyCalculation/policyCalculation',
+      title: '政策计算',
+      access: 'private',
+      icon: lazyIcon(() => import('@ant-design/icons/es/icons/CalculatorOutlined')),
+      menu: 20,
+      footer: 20,
+      tile: { order: 10, blurb: '输入企业信息，测算可享受的政策与扶持金额' },
+    }),
+    comingSoon({
+      path: '/policyPush/policyPush',
+      title: '政策推送',
+      access: 'private',
+      icon: lazyIcon(() => import('@ant-design/icons/es/icons/NotificationOutlined')),
+      menu: 30,
+      footer: 30,
+      tile: { order: 20, blurb: '订阅关注的政策，新政发布实时提醒' },
+    }),
+    comingSoon({
+      path: '/enterpriseDemands/enterpriseDemands',
+      title: '企业诉求',
+      access: 'private',
+      icon: lazyIcon(() => import('@ant-design/icons/es/icons/MessageOutlined')),
+      menu: 50,
+      footer: 50,
+      tile: { order: 40, blurb: '向工信局提出诉求，限时办结、全程可查' },
+    }),
+    comingSoon({
+      path: '/enterCode/enterCode',
+      title: '企业赋码',
+      access: 'public',
+      icon: lazyIcon(() => import('@ant-design/icons/es/icons/QrcodeOutlined')),
+      menu: 70,
+      tile: { order: 60, blurb: '一企一码，扫码查看企业名片' },
+    }),
+  ],
+};

@@ -1,0 +1,39 @@
+// What a feature declares about itself, in one module (`features/<name>/module.ts`): its pages and
+// where they appear. The router, the top menu, the mobile drawer, the footer links, the home
+// tiles and the public paths are all derived from the list of modules (app/features.ts).
+import { lazy, type ComponentType } from 'react';
+import type { RoleName } from '@hqt/contract/auth';
+
+type Loaded<T> = () => Promise<{ default: T }>;
+
+/** An icon loaded when first drawn, so no icon code weighs on the login page. */
+export type LazyIcon = ComponentType;
+export const lazyIcon = (load: Loaded<ComponentType>): LazyIcon => lazy(load);
+
+export interface FeatureRoute {
+  /** The full address, e.g. `/policyMarket/policyMarket`. */
+  path: string;
+  /** The page's name: its tag, menu label and document title. */
+  title: string;
+  page: Loaded<ComponentType>;
+  /** public: open to visitors; private: needs a login (the branch's guard decides whose). */
+  access: 'public' | 'private';
+  /** The roles admitted within the branch; leave out to admit every role the branch admits. */
+  roles?: readonly RoleName[];
+  /** bare: the page draws its own frame (login, registration); shell: inside the portal's frame. */
+  frame?: 'shell' | 'bare';
+  icon?: LazyIcon;
+  /** Position in the top menu and the mobile drawer (ascending); leave out to stay off them. */
+  menu?: number;
+  /** Position among the footer links. */
+  footer?: number;
+  /** A tile on the home page, with one line on what the service does. */
+  tile?: { order: number; blurb: string };
+  /** The spec's `/service` → `/service/service`: the parent address redirects here. */
+  parentRedirect?: boolean;
+}
+
+export interface FeatureModule {
+  name: string;
+  routes: FeatureRoute[];
+}
