@@ -4,6 +4,7 @@
 // second, p99 latency and the ratio. Usage: npm run bench (or tsx bench/search-load.ts).
 import fs from 'node:fs';
 import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -45,10 +46,11 @@ try {
   const { sql: text, params } = select.toSQL();
   await seedPool.end();
   const barePool = createPool(url, () => {}, 10);
-  const bare = http.createServer(async (_req, res) => {
-    const { rows } = await barePool.query({ text, values: params });
-    res.setHeader('content-type', 'application/json');
-    res.end(JSON.stringify(rows));
+  const bare = http.createServer((_req, res) => {
+    void barePool.query({ text, values: params }).then(({ rows }) => {
+      res.setHeader('content-type', 'application/json');
+      res.end(JSON.stringify(rows));
+    });
   });
   await new Promise<void>((r) => bare.listen(0, '127.0.0.1', r));
 
@@ -58,7 +60,7 @@ try {
       return r;
     });
 
-  const bareResult = await run('bare node:http + same SQL', `http://127.0.0.1:${(bare.address() as import('node:net').AddressInfo).port}/`, 'GET');
+  const bareResult = await run('bare node:http + same SQL', `http://127.0.0.1:${(bare.address() as AddressInfo).port}/`, 'GET');
   const appResult = await run('POST getpolicyguidepage (the app)', `${address}/api/v1/govbecalculator/getpolicyguidepage`, 'POST', JSON.stringify(QUERY));
   process.stdout.write(`ratio app / bare: ${(appResult.requests.average / bareResult.requests.average).toFixed(2)} of the throughput, p99 ×${(appResult.latency.p99 / Math.max(1, bareResult.latency.p99)).toFixed(2)}\n`);
 

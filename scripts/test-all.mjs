@@ -6,6 +6,8 @@ import path from 'node:path';
 
 const steps = [
   { name: 'typecheck', cmd: 'npx', args: ['tsc', '-b'] },
+  { name: 'lint', cmd: 'npx', args: ['eslint', '--max-warnings=0', '.'] },
+  { name: 'lint rules', cmd: 'node', args: ['--test', 'eslint/'], tap: true },
   { name: 'server', cmd: 'npx', args: ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=../../.tmp/vitest-server.json'], cwd: 'apps/server', json: '.tmp/vitest-server.json' },
   { name: 'web', cmd: 'npx', args: ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=../../.tmp/vitest-web.json'], cwd: 'apps/web', json: '.tmp/vitest-web.json' },
   { name: 'build', cmd: 'npm', args: ['run', 'build', '-w', '@hqt/web'] },
@@ -15,11 +17,24 @@ const steps = [
 const root = path.dirname(path.dirname(new URL(import.meta.url).pathname));
 fs.mkdirSync(path.join(root, '.tmp'), { recursive: true });
 
-function run({ cmd, args, cwd }) {
+/** Runs a step; a TAP step's output is also kept, to read its counts. */
+function run({ cmd, args, cwd, tap }) {
   return new Promise((resolve) => {
-    const child = spawn(cmd, args, { cwd: path.join(root, cwd ?? '.'), stdio: 'inherit', env: process.env });
-    child.on('exit', (code) => resolve(code ?? 1));
+    const child = spawn(cmd, args, { cwd: path.join(root, cwd ?? '.'), stdio: tap ? ['ignore', 'pipe', 'inherit'] : 'inherit', env: process.env });
+    let output = '';
+    child.stdout?.on('data', (chunk) => {
+      output += chunk;
+      process.stdout.write(chunk);
+    });
+    child.on('exit', (code) => resolve({ code: code ?? 1, output }));
   });
+}
+
+/** Counts from node --test's TAP summary. */
+function tapCounts(output) {
+  const pass = output.match(/^# pass (\d+)$/m);
+  const fail = output.match(/^# fail (\d+)$/m);
+  return pass && fail ? { passed: Number(pass[1]), failed: Number(fail[1]) } : null;
 }
 
 /** Counts from a vitest or Playwright JSON report. */
@@ -40,13 +55,13 @@ let broken = false;
 for (const step of steps) {
   if (step.json) fs.rmSync(path.join(root, step.json), { force: true });
   process.stdout.write(`\n=== ${step.name} ===\n`);
-  const code = await run(step);
-  const c = step.json ? counts(step.json) : null;
+  const { code, output } = await run(step);
+  const c = step.json ? counts(step.json) : step.tap ? tapCounts(output) : null;
   if (c) {
     passed += c.passed;
     // A runner that fails with every test passing (an unhandled error) still failed once.
     failed += c.failed || (code === 0 ? 0 : 1);
-  } else if (step.json) {
+  } else if (step.json || step.tap) {
     // A runner that died before reporting counts as one failure.
     failed += code === 0 ? 0 : 1;
   } else if (code !== 0) {

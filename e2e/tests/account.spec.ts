@@ -1,8 +1,8 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { registerAccount } from '../support/accounts';
 import { loginViaForm } from '../support/session';
 
-async function loggedIn(page: Page, request: import('@playwright/test').APIRequestContext) {
+async function loggedIn(page: Page, request: APIRequestContext) {
   const account = await registerAccount(request);
   await loginViaForm(page, account);
   await expect(page).toHaveURL(/\/dataOverview\/dataOverview$/);

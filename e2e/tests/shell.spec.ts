@@ -1,8 +1,8 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { DEMO } from '../support/constants';
 import { loginViaForm } from '../support/session';
 
-const tagBar = (page: import('@playwright/test').Page) => page.getByRole('navigation', { name: '已打开的页面' });
+const tagBar = (page: Page) => page.getByRole('navigation', { name: '已打开的页面' });
 
 test('the tag bar: one tag per page, no duplicates, a toggle past 8 that goes under 8, 清空 resets', async ({ page }) => {
   await loginViaForm(page, DEMO);

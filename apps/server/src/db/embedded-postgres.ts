@@ -313,7 +313,7 @@ async function initialise(dataDir: string, ids: Ids, initdb: string, log: Logger
       },
     );
   } catch (err) {
-    throw new Error(`initdb failed: ${String((err as { stderr?: Buffer }).stderr ?? err)}`);
+    throw new Error(`initdb failed: ${String((err as { stderr?: Buffer }).stderr ?? err)}`, { cause: err });
   } finally {
     if (pwfd !== undefined) fs.closeSync(pwfd);
     fs.rmSync(pwfile, { force: true });

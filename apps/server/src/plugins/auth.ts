@@ -12,7 +12,7 @@ import { accounts, authSessions, enterprises } from '../db/schema/index';
 import { audit } from '../lib/audit';
 import { anonymousCtx, isSignedIn, type Ctx, type SignedInCtx } from '../lib/ctx';
 import { forbidden, unauthorized } from '../lib/errors';
-import { TokenSigner } from '../services/auth/tokens';
+import { TokenSigner } from '../services/auth/public';
 
 /** public: anyone; account: any logged-in account; enterprise: 企业账户; staff: 工作人员 and 管理员; admin: 管理员. */
 export type Access = 'public' | 'account' | 'enterprise' | 'staff' | 'admin';

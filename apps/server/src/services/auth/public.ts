@@ -1,3 +1,4 @@
 // What other services may use of the auth service.
 export { hashPassword, verifyPassword } from './password';
+export { TokenSigner } from './tokens';
 export { attemptFailed, attemptSucceeded, claimAttempt } from './lockout';

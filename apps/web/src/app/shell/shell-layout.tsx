@@ -73,7 +73,11 @@ function Shell() {
   const location = useLocation();
   const navigate = useNavigate();
   const isMobile = useIsMobile();
-  const [drawerOpen, setDrawerOpen] = useState(false);
+  // The drawer is open at one address: any route change folds it (spec §2), with no effect to run.
+  const address = location.pathname + location.search;
+  const [drawerAt, setDrawerAt] = useState<string | null>(null);
+  const drawerOpen = drawerAt === address;
+  const setDrawerOpen = (open: boolean) => setDrawerAt(open ? address : null);
   const [dialog, setDialog] = useState<DialogName>(null);
   const { data: platform } = useQuery(platformQuery);
 
@@ -81,11 +85,9 @@ function Shell() {
   // folds on every route change (spec §2, §4).
   const override = usePageTitleStore((s) => s.override);
   useEffect(() => {
-    const address = location.pathname + location.search;
     const title = override?.address === address ? override.title : pageTitle(location.pathname);
     if (title && tabs.visit(title, address) === 'full') void toast.warning(MSG.tooManyTabs);
-  }, [location.pathname, location.search, override]);
-  useEffect(() => setDrawerOpen(false), [location.pathname, location.search]);
+  }, [address, location.pathname, override]);
 
   useEffect(() => setCookie(COOKIES.sidebarStatus, drawerOpen ? '1' : '0'), [drawerOpen]);
 

@@ -21,9 +21,9 @@ export function TagBar() {
           onClose={(e) => {
             e.preventDefault();
             const next = tabs.close(tag.name);
-            if (next) navigate(next);
+            if (next) void navigate(next);
           }}
-          onClick={() => navigate(tag.path)}
+          onClick={() => void navigate(tag.path)}
           className={tag.isType ? 'tag-current' : undefined}
           aria-current={tag.isType ? 'page' : undefined}
           style={{ cursor: 'pointer' }}
@@ -40,7 +40,7 @@ export function TagBar() {
         className="tag-clear"
         onClick={() => {
           tabs.clear();
-          navigate(TAGS_RESET_PATH);
+          void navigate(TAGS_RESET_PATH);
         }}
         style={{ cursor: 'pointer' }}
       >

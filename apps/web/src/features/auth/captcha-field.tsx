@@ -16,7 +16,9 @@ interface Props {
 export const CaptchaField = forwardRef<CaptchaHandle, Props>(function CaptchaField({ value, onChange, onIndex }, ref) {
   const [img, setImg] = useState<string | null>(null);
   const valueRef = useRef(value);
-  valueRef.current = value;
+  useEffect(() => {
+    valueRef.current = value;
+  }, [value]);
 
   const refresh = useCallback(async () => {
     const { fetchCaptcha } = await import('@/shared/api/auth-api');

@@ -37,7 +37,7 @@ export default function RegisterPage() {
     try {
       const answer = await register({ ...values, creditCode: values.creditCode.toUpperCase(), codeIndex: captcha.codeIndex() });
       void toast.success(answer.msg);
-      navigate('/login');
+      void navigate('/login');
     } catch {
       captcha.refresh();
     } finally {

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Empty, Input, Radio, Select, Space, Spin, Switch } from 'antd';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { PageOf } from '@hqt/contract/envelope';
 import { POLICY_PATHS, type DictType, type GuideSummary } from '@hqt/contract/policy';
@@ -66,9 +66,6 @@ function useOpenGuide(): [number | null, (id: number | null) => void] {
 
 export default function PolicyMarketPage() {
   const [filters, update] = useListParams(MARKET_LIST);
-  const [keyword, setKeyword] = useState(filters.keyword ?? '');
-  // Back and Forward change the address, not the box: the box follows the address.
-  useEffect(() => setKeyword(filters.keyword ?? ''), [filters.keyword]);
   const [openId, setOpenId] = useOpenGuide();
   const [exporting, setExporting] = useState(false);
   const { data, isFetching } = useQuery(guideQueries.list(filters));
@@ -81,8 +78,9 @@ export default function PolicyMarketPage() {
         enterButton="搜索"
         allowClear
         maxLength={50}
-        value={keyword}
-        onChange={(e) => setKeyword(e.target.value)}
+        // The box shows the address's keyword: Back and Forward bring theirs (a new key, a fresh box).
+        key={filters.keyword ?? ''}
+        defaultValue={filters.keyword}
         onSearch={(v) => update({ keyword: v.trim() || undefined })}
         size="large"
       />

@@ -1,7 +1,7 @@
 // The one HTTP client (spec §7, §8). It owns the Bearer header, the local expiry check with its
 // single alert, the shared refresh (requests that arrive meanwhile wait and go out with the new
 // token), the envelope check and the spec's error toasts. Nothing else calls axios.
-import axios, { AxiosError, type AxiosRequestConfig } from 'axios';
+import axios, { type AxiosError, type AxiosRequestConfig } from 'axios';
 import { AUTH_PATHS, type TokenResponse } from '@hqt/contract/auth';
 import { REFRESH_THRESHOLD_S, REQUEST_TIMEOUT_MS } from '@hqt/contract/constants';
 import { SUCCESS_CODE, type ApiEnvelope } from '@hqt/contract/envelope';

@@ -1,0 +1,79 @@
+// One rule for the codebase's import boundaries (docs/boundaries.md):
+// - web: a feature never imports another feature; shared/ imports neither features nor app/;
+//   features do not import app/.
+// - server: a service reaches another service only through that service's `public.ts`; so do
+//   lib/, db/ and plugins/ (which must not import services at all, but for `public.ts`). The
+//   composition roots (app.ts, server.ts, setup/, scripts/) wire services together and may import
+//   any of their modules.
+// - contract: imports nothing from the apps.
+import path from 'node:path';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const WEB = path.join(ROOT, 'apps/web/src');
+const SERVER = path.join(ROOT, 'apps/server/src');
+const CONTRACT = path.join(ROOT, 'packages/contract/src');
+const APPS = path.join(ROOT, 'apps');
+
+/** Where an import specifier points, as an absolute path without extension (null: a package). */
+function resolve(spec, fromFile) {
+  if (spec.startsWith('@/')) return path.join(WEB, spec.slice(2));
+  if (spec.startsWith('.')) return path.resolve(path.dirname(fromFile), spec);
+  if (spec.startsWith('@hqt/contract/')) return path.join(CONTRACT, spec.slice('@hqt/contract/'.length));
+  if (spec.startsWith('@hqt/')) return path.join(APPS, spec.slice('@hqt/'.length));
+  return null;
+}
+
+const inside = (file, dir) => file === dir || file.startsWith(dir + path.sep);
+/** The first folder below `dir` that `file` lies in: features/<name>, services/<name>. */
+const segment = (file, dir) => (inside(file, dir) ? path.relative(dir, file).split(path.sep)[0] : null);
+const stem = (file) => file.replace(/\.(tsx?|jsx?|mjs)$/, '');
+
+function problem(from, to) {
+  if (inside(from, CONTRACT)) {
+    return inside(to, CONTRACT) ? null : 'the contract imports nothing from the apps: both sides depend on it, never the reverse';
+  }
+  if (inside(from, WEB)) {
+    const features = path.join(WEB, 'features');
+    const fromFeature = segment(from, features);
+    const toFeature = segment(to, features);
+    if (toFeature && fromFeature && toFeature !== fromFeature) return `features do not import each other (${fromFeature} → ${toFeature}): move the shared part to shared/, or compose both in app/`;
+    if (inside(from, path.join(WEB, 'shared')) && (toFeature || inside(to, path.join(WEB, 'app')))) return 'shared/ is used by features and app/, and imports neither';
+    if (fromFeature && inside(to, path.join(WEB, 'app'))) return 'a feature does not import app/: the app composes features, not the reverse';
+    return null;
+  }
+  if (inside(from, SERVER)) {
+    const services = path.join(SERVER, 'services');
+    const toService = segment(to, services);
+    if (!toService) return null;
+    const fromService = segment(from, services);
+    if (fromService === toService) return null;
+    const composition = ['app', 'server'].some((f) => stem(from) === path.join(SERVER, f)) || ['setup', 'scripts'].some((d) => inside(from, path.join(SERVER, d)));
+    if (composition) return null;
+    if (stem(to) === path.join(services, toService, 'public')) return null;
+    return `reach the ${toService} service through services/${toService}/public.ts`;
+  }
+  return null;
+}
+
+export default {
+  rules: {
+    boundaries: {
+      meta: { type: 'problem', schema: [], docs: { description: 'import boundaries between features, services and the contract' } },
+      create(context) {
+        const check = (node, source) => {
+          if (!source || typeof source.value !== 'string') return;
+          const to = resolve(source.value, context.filename);
+          if (!to) return;
+          const message = problem(context.filename, stem(to));
+          if (message) context.report({ node, message });
+        };
+        return {
+          ImportDeclaration: (node) => check(node, node.source),
+          ExportNamedDeclaration: (node) => check(node, node.source),
+          ExportAllDeclaration: (node) => check(node, node.source),
+          ImportExpression: (node) => check(node, node.source),
+        };
+      },
+    },
+  },
+};

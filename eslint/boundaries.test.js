@@ -1,0 +1,34 @@
+// The boundary rule reports what it should and nothing else (node --test, run by npm test).
+import path from 'node:path';
+import { test } from 'node:test';
+import { RuleTester } from 'eslint';
+import tseslint from 'typescript-eslint';
+import hqt from './boundaries.js';
+
+const root = path.resolve(import.meta.dirname, '..');
+const at = (file) => path.join(root, file);
+const tester = new RuleTester({ languageOptions: { parser: tseslint.parser, ecmaVersion: 2022, sourceType: 'module' } });
+
+test('hqt/boundaries', () => {
+  tester.run('boundaries', hqt.rules.boundaries, {
+    valid: [
+      { filename: at('apps/web/src/features/policy/market-page.tsx'), code: "import { GuideCard } from './ui/guide-card';" },
+      { filename: at('apps/web/src/features/policy/market-page.tsx'), code: "import { http } from '@/shared/api/http';" },
+      { filename: at('apps/web/src/app/pages/home-page.tsx'), code: "import { GuideCard } from '@/features/policy/ui/guide-card';" },
+      { filename: at('apps/server/src/services/account/service.ts'), code: "import { hashPassword } from '../auth/public';" },
+      { filename: at('apps/server/src/app.ts'), code: "import authRoutes from './services/auth/routes';" },
+      { filename: at('apps/server/src/services/policy/service.ts'), code: "import { dictCode } from '../dict/public';" },
+      { filename: at('packages/contract/src/policy.ts'), code: "import { MSG } from './messages';" },
+    ],
+    invalid: [
+      { filename: at('apps/web/src/features/policy/market-page.tsx'), code: "import { ProfilePanel } from '@/features/account/profile-panel';", errors: [{ message: /features do not import each other/ }] },
+      { filename: at('apps/web/src/features/policy/market-page.tsx'), code: "const p = import('../account/personal-page');", errors: [{ message: /features do not import each other/ }] },
+      { filename: at('apps/web/src/shared/ui/paginator.tsx'), code: "import { policyModule } from '@/features/policy/module';", errors: [{ message: /shared\/ is used by features/ }] },
+      { filename: at('apps/web/src/features/auth/login-page.tsx'), code: "import { MENU } from '@/app/navigation';", errors: [{ message: /does not import app/ }] },
+      { filename: at('apps/server/src/services/account/service.ts'), code: "import { hashPassword } from '../auth/password';", errors: [{ message: /services\/auth\/public.ts/ }] },
+      { filename: at('apps/server/src/plugins/auth.ts'), code: "import { TokenSigner } from '../services/auth/tokens';", errors: [{ message: /services\/auth\/public.ts/ }] },
+      { filename: at('apps/server/src/db/migrate.ts'), code: "export { ensureDictionaries } from '../services/dict/reference-data';", errors: [{ message: /services\/dict\/public.ts/ }] },
+      { filename: at('packages/contract/src/policy.ts'), code: "import { sanitizeHtml } from '@hqt/server/src/lib/sanitize';", errors: [{ message: /contract imports nothing/ }] },
+    ],
+  });
+});
