@@ -7,7 +7,7 @@ let seq = 0;
 export async function registerAccount(request: APIRequestContext, name = '云溪县测试科技有限公司') {
   const n = `${Date.now() % 1_000_000}${++seq}`.padStart(9, '0').slice(-9);
   const base = `91511234${n}`;
-  const account = { username: `e2e_${n}`, password: 'Start1234', name };
+  const account = { username: `e2e_${n}`, password: 'Start1234', name, phone: `136${n.slice(-8)}` };
   const captcha = await (await request.get('/api/v1/connect/vierifycode')).json();
   const res = await request.post('/api/v1/connect/register', {
     data: {
@@ -15,7 +15,7 @@ export async function registerAccount(request: APIRequestContext, name = '云溪
       password: account.password,
       enterpriseName: name,
       creditCode: base + creditCodeCheckChar(base),
-      contactPhone: '13600000000',
+      contactPhone: account.phone,
       vierifyCode: CAPTCHA_ANSWER,
       codeIndex: captcha.data.codeIndex,
     },

@@ -10,9 +10,12 @@ async function loggedIn(page: Page, request: APIRequestContext) {
 }
 
 test('personal centre: phone and e-mail are read-only until 编辑, checked by the spec rules, saved by 确认', async ({ page, request }) => {
-  await loggedIn(page, request);
+  const account = await loggedIn(page, request);
   await page.goto('/personal/personal');
-  await expect(page.getByText('企业账户')).toBeVisible();
+  // The phone given at registration is there; no role name is shown (spec §3).
+  await expect(page.getByRole('main').getByText(account.phone)).toBeVisible();
+  await expect(page.getByRole('main').getByText('角色')).toHaveCount(0);
+  await expect(page.getByRole('main').getByText('企业账户')).toHaveCount(0);
   const phone = page.getByRole('textbox', { name: '电话' });
   await expect(phone).toHaveCount(0);
 

@@ -8,7 +8,8 @@ async function openMarket(page: Page, query = '') {
   await loginViaForm(page, DEMO);
   await expect(page).toHaveURL(/\/dataOverview\/dataOverview$/);
   await page.goto(`/policyMarket/policyMarket${query}`);
-  await expect(page.getByRole('heading', { name: '政策超市' }).or(page.getByText('政策超市').first())).toBeVisible();
+  await expect(page.getByRole('main').getByText('政策超市', { exact: true })).toBeVisible();
+  await expect(page.getByRole('textbox', { name: '关键词' })).toBeVisible();
 }
 
 const cards = (page: Page) => page.locator('.guide-card');

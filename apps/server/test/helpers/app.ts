@@ -16,7 +16,7 @@ const TEST_JWT_SECRET = randomBytes(32).toString('hex');
 
 async function createDatabase(): Promise<string> {
   const adminUrl = inject('pgAdminUrl');
-  const name = `t_${randomBytes(6).toString('hex')}`;
+  const name = `${inject('testDatabasePrefix')}${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   await admin.query(`create database ${name} template ${TEMPLATE_DB}`);

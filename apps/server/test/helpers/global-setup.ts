@@ -1,5 +1,6 @@
 // One embedded PostgreSQL for the whole run; a migrated template database that each test file
 // copies (CREATE DATABASE … TEMPLATE), so files never see each other's rows.
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -13,6 +14,8 @@ export const TEMPLATE_DB = 'hqt_template';
 declare module 'vitest' {
   export interface ProvidedContext {
     pgAdminUrl: string;
+    /** Prefix of this run's per-file databases, so the run drops exactly its own. */
+    testDatabasePrefix: string;
   }
 }
 
@@ -26,8 +29,20 @@ const withDatabase = (url: string, database: string) => {
 export default async function setup(project: TestProject) {
   let adminUrl: string;
   let stop = async () => {};
+  const prefix = `t_${randomBytes(4).toString('hex')}_`;
   if (process.env.TEST_DATABASE_URL) {
     adminUrl = process.env.TEST_DATABASE_URL;
+    // A server of yours keeps what it is given: take this run's databases away again.
+    stop = async () => {
+      const admin = new pg.Client({ connectionString: adminUrl });
+      await admin.connect();
+      try {
+        const { rows } = await admin.query<{ datname: string }>('select datname from pg_database where datname like $1', [`${prefix}%`]);
+        for (const { datname } of [...rows, { datname: TEMPLATE_DB }]) await admin.query(`drop database if exists ${datname} with (force)`);
+      } finally {
+        await admin.end();
+      }
+    };
   } else {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hqt-test-pg-'));
     const { startEmbeddedPostgres } = await import('../../src/db/embedded-postgres');
@@ -45,5 +60,6 @@ export default async function setup(project: TestProject) {
   await admin.end();
   await prepareDatabase(withDatabase(adminUrl, TEMPLATE_DB));
   project.provide('pgAdminUrl', adminUrl);
+  project.provide('testDatabasePrefix', prefix);
   return stop;
 }

@@ -302,12 +302,13 @@ describe('access tokens', () => {
 });
 
 describe('registration', () => {
+  let phones = 0;
   const body = (over: Record<string, unknown> = {}) => ({
     username: `reg_${Math.random().toString(36).slice(2, 10)}`,
     password: 'Abc12345',
     enterpriseName: '云溪县绿源农业发展有限公司',
     creditCode: '91511234MA6BXY5K19',
-    contactPhone: '13712345678',
+    contactPhone: `137${String(12345678 + ++phones).padStart(8, '0')}`,
     vierifyCode: CAPTCHA,
     ...over,
   });
@@ -320,6 +321,9 @@ describe('registration', () => {
     const t = await token({ username: payload.username, password: payload.password });
     const menu = await app.inject({ method: 'GET', url: '/api/v1/admin/getadmininfomenu', headers: bearer(t.json().access_token) });
     expect(menu.json().data).toEqual({ roleName: '企业账户', userName: '云溪县绿源农业发展有限公司', adminMenu: [] });
+    // The phone given at registration is the profile's phone.
+    const info = await app.inject({ method: 'GET', url: '/api/v1/Admin/getinfo', headers: bearer(t.json().access_token) });
+    expect(info.json().data.phone).toBe(payload.contactPhone);
   });
 
   it('refuses bad fields with the rule messages, and changes nothing', async () => {
@@ -351,6 +355,8 @@ describe('registration', () => {
     expect(sameName.json()).toEqual({ code: 409, msg: OWN_MSG.usernameTaken, data: null });
     const sameCode = await app.inject({ method: 'POST', url: '/api/v1/connect/register', payload: body({ creditCode: '91511234MA6CNR7T27', codeIndex: (await captcha()).codeIndex }) });
     expect(sameCode.json()).toEqual({ code: 409, msg: OWN_MSG.creditCodeTaken, data: null });
+    const samePhone = await app.inject({ method: 'POST', url: '/api/v1/connect/register', payload: body({ contactPhone: first.contactPhone, creditCode: '91511234MA6DPQ3M4L', codeIndex: (await captcha()).codeIndex }) });
+    expect(samePhone.json()).toEqual({ code: 409, msg: OWN_MSG.phoneTaken, data: null });
   });
 });
 

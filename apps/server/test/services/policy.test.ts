@@ -110,30 +110,38 @@ describe('getfullguideinfo', () => {
 
   it('strips scripts, event handlers and javascript: links from stored HTML, when saved and when shown', async () => {
     const [g] = await app.db.select().from(guides).limit(1);
-    // Written behind the sanitiser's back, as an old row or a careless import might be.
-    await app.db
-      .update(policies)
-      .set({ contentHtml: '<p onclick="x()">正文</p><script>alert(1)</script><img src="x" onerror="alert(1)"><a href="javascript:alert(1)">链接</a><a href="https://gov.cn">官网</a>' })
-      .where(eq(policies.id, g!.policyId));
-    const html: string = (await app.inject({ method: 'GET', url: `/api/v1/govbecalculator/getfullguideinfo/${g!.id}` })).json().data.policy.contentHtml;
-    expect(html).toContain('<p>正文</p>');
-    expect(html).toContain('href="https://gov.cn"');
-    for (const bad of ['<script', 'onclick', 'onerror', 'javascript:']) expect(html).not.toContain(bad);
+    const [original] = await app.db.select({ contentHtml: policies.contentHtml }).from(policies).where(eq(policies.id, g!.policyId));
+    try {
+      // Written behind the sanitiser's back, as an old row or a careless import might be.
+      await app.db
+        .update(policies)
+        .set({ contentHtml: '<p onclick="x()">正文</p><script>alert(1)</script><img src="x" onerror="alert(1)"><a href="javascript:alert(1)">链接</a><a href="https://gov.cn">官网</a>' })
+        .where(eq(policies.id, g!.policyId));
+      const html: string = (await app.inject({ method: 'GET', url: `/api/v1/govbecalculator/getfullguideinfo/${g!.id}` })).json().data.policy.contentHtml;
+      expect(html).toContain('<p>正文</p>');
+      expect(html).toContain('href="https://gov.cn"');
+      for (const bad of ['<script', 'onclick', 'onerror', 'javascript:']) expect(html).not.toContain(bad);
+    } finally {
+      await app.db.update(policies).set({ contentHtml: original!.contentHtml }).where(eq(policies.id, g!.policyId));
+    }
   });
 
   it('an unknown or draft id answers 404; a malformed id 400', async () => {
     const [g] = await app.db.select().from(guides).limit(1);
     await app.db.update(guides).set({ status: 'draft' }).where(eq(guides.id, g!.id));
-    for (const id of [g!.id, 999999]) {
-      const res = await app.inject({ method: 'GET', url: `/api/v1/govbecalculator/getfullguideinfo/${id}` });
-      expect(res.json()).toEqual({ code: 404, msg: '政策指南不存在或已下线', data: null });
+    try {
+      for (const id of [g!.id, 999999]) {
+        const res = await app.inject({ method: 'GET', url: `/api/v1/govbecalculator/getfullguideinfo/${id}` });
+        expect(res.json()).toEqual({ code: 404, msg: '政策指南不存在或已下线', data: null });
+      }
+      expect((await page({ pageSize: 100 })).body.data.list.map((x) => x.id)).not.toContain(g!.id);
+    } finally {
+      await app.db.update(guides).set({ status: 'published' }).where(eq(guides.id, g!.id));
     }
-    expect((await page({ pageSize: 100 })).body.data.list.map((x) => x.id)).not.toContain(g!.id);
     for (const id of ['abc', '1.5', '-1', '99999999999']) {
       const res = await app.inject({ method: 'GET', url: `/api/v1/govbecalculator/getfullguideinfo/${id}` });
       expect(res.statusCode, id).toBe(400);
     }
-    await app.db.update(guides).set({ status: 'published' }).where(eq(guides.id, g!.id));
   });
 });
 
@@ -157,11 +165,19 @@ describe('topics, categories, counters, dictionaries', () => {
     expect(data.list[0].limitDays).toBe(5);
   });
 
-  it('the home counters count what is published and open', async () => {
-    const data = (await app.inject({ method: 'GET', url: '/api/v1/govbecalculator/dataquantitystatistics' })).json().data;
+  it('the home counters count what is published and open; a draft policy\'s guides are not counted', async () => {
+    const counters = async () => (await app.inject({ method: 'GET', url: '/api/v1/govbecalculator/dataquantitystatistics' })).json().data;
+    const data = await counters();
     expect(data).toMatchObject({ policies: 25, guides: 60, topics: 5 });
     expect(data.openGuides).toBeGreaterThan(10);
     expect(data.openGuides).toBeLessThan(60);
+    const [withGuides] = await app.db.select({ policyId: guides.policyId, n: sql<number>`count(*)::int` }).from(guides).groupBy(guides.policyId).orderBy(sql`count(*) desc`).limit(1);
+    await app.db.update(policies).set({ status: 'draft' }).where(eq(policies.id, withGuides!.policyId));
+    try {
+      expect(await counters()).toMatchObject({ policies: 24, guides: 60 - withGuides!.n });
+    } finally {
+      await app.db.update(policies).set({ status: 'published' }).where(eq(policies.id, withGuides!.policyId));
+    }
   });
 
   it('dictionaries by key or by Chinese name; an unknown type is refused', async () => {

@@ -186,6 +186,9 @@ export async function register(db: Db, ctx: Ctx, body: RegisterBody): Promise<vo
     if (taken) throw conflict(OWN_MSG.usernameTaken);
     const [codeTaken] = await tx.select({ id: enterprises.id }).from(enterprises).where(eq(enterprises.creditCode, body.creditCode));
     if (codeTaken) throw conflict(OWN_MSG.creditCodeTaken);
+    // The contact phone is the account's phone too (the profile shows it); phones are one per account.
+    const [phoneTaken] = await tx.select({ id: accounts.id }).from(accounts).where(eq(accounts.phone, body.contactPhone));
+    if (phoneTaken) throw conflict(OWN_MSG.phoneTaken);
     const [account] = await tx
       .insert(accounts)
       .values({
@@ -193,7 +196,7 @@ export async function register(db: Db, ctx: Ctx, body: RegisterBody): Promise<vo
         passwordHash,
         name: body.enterpriseName,
         roleId: ROLES.enterprise.id,
-        phone: null,
+        phone: body.contactPhone,
       })
       .returning({ id: accounts.id });
     await tx.insert(enterprises).values({
@@ -207,6 +210,6 @@ export async function register(db: Db, ctx: Ctx, body: RegisterBody): Promise<vo
     // Two registrations of one name or one credit code at once: the unique indexes decide.
     if (!isUniqueViolation(err)) throw err;
     const constraint = (err as { cause?: { constraint?: string } }).cause?.constraint ?? '';
-    throw conflict(constraint.includes('credit_code') ? OWN_MSG.creditCodeTaken : OWN_MSG.usernameTaken);
+    throw conflict(constraint.includes('credit_code') ? OWN_MSG.creditCodeTaken : constraint.includes('phone') ? OWN_MSG.phoneTaken : OWN_MSG.usernameTaken);
   });
 }

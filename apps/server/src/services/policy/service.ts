@@ -236,8 +236,9 @@ export async function statistics({ db }: PolicyDeps): Promise<Statistics> {
   const [row] = await db.execute<Record<keyof Statistics, string>>(sql`
     select
       (select count(*) from ${policies} where status = 'published') as policies,
-      (select count(*) from ${guides} where status = 'published') as guides,
-      (select count(*) from ${guides} where status = 'published' and window_start <= now() and window_end > now()) as "openGuides",
+      (select count(*) from ${guides} g join ${policies} p on p.id = g.policy_id where g.status = 'published' and p.status = 'published') as guides,
+      (select count(*) from ${guides} g join ${policies} p on p.id = g.policy_id
+        where g.status = 'published' and p.status = 'published' and g.window_start <= now() and g.window_end > now()) as "openGuides",
       (select count(*) from ${topics} where status = 'published' and starts_at <= now() and (ends_at is null or ends_at > now())) as topics,
       (select count(*) from ${enterprises}) as enterprises,
       (select coalesce(sum(view_count), 0) from ${guides}) as views`).then((r) => r.rows);

@@ -100,7 +100,6 @@ export function ProfilePanel() {
       <Descriptions column={1} bordered size="small" layout={isMobile ? 'vertical' : 'horizontal'} styles={{ label: { width: 96, whiteSpace: 'nowrap' } }}>
         <Descriptions.Item label="账号编号">{data.id}</Descriptions.Item>
         <Descriptions.Item label="名称">{data.name}</Descriptions.Item>
-        <Descriptions.Item label="角色">{data.roleName}</Descriptions.Item>
         {FIELDS.map((spec) => (
           <Descriptions.Item key={spec.key} label={spec.label}>
             <EditableField spec={spec} id={data.id} value={data[spec.key]} />

@@ -36,9 +36,14 @@ test('an error status with an envelope shows its message; 403 shows "权限不�
 });
 
 test('a silent call (the API list) shows nothing when it fails', async () => {
-  server.use(mock.get(AUTH_PATHS.apiList, () => HttpResponse.json({ code: 500, msg: '不该出现', data: null })));
+  server.use(
+    mock.get(AUTH_PATHS.apiList, () => HttpResponse.json({ code: 500, msg: '不该出现', data: null })),
+    mock.get(AUTH_PATHS.platformName, () => HttpResponse.json({ code: 500, msg: '应当出现', data: null })),
+  );
   await expect(http.get(AUTH_PATHS.apiList, { silent: true })).rejects.toBeInstanceOf(ApiError);
-  await new Promise((r) => setTimeout(r, 50));
+  // A loud failure after it: once its toast shows, a toast of the silent one would have shown first.
+  await expect(http.get(AUTH_PATHS.platformName)).rejects.toBeInstanceOf(ApiError);
+  expect(await screen.findByText('应当出现')).toBeInTheDocument();
   expect(screen.queryByText('不该出现')).toBeNull();
 });
 

@@ -14,8 +14,10 @@ test('the spec\'s formatting: 暂无, 是/否, sex, blood, knowledge level, time
 });
 
 test('10-digit timestamps are seconds, 13-digit milliseconds, shown as year-month-day hour:minute:second', () => {
-  const seconds = 1_795_000_000;
-  expect(formatDateTime(seconds)).toBe(formatDateTime(seconds * 1000));
-  expect(formatDateTime(String(seconds))).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+  const seconds = 1_795_000_000; // 2026-11-18 19:06:40 in Beijing
+  expect(formatDateTime(seconds)).toBe('2026-11-18 19:06:40');
+  expect(formatDateTime(seconds * 1000)).toBe('2026-11-18 19:06:40');
+  expect(formatDateTime(String(seconds))).toBe('2026-11-18 19:06:40');
+  expect(formatDateTime(seconds * 1000 + 59_000)).toBe('2026-11-18 19:07:39');
   expect(formatDateTime('2026-11-22T00:00:00+08:00')).toBe('2026-11-22 00:00:00');
 });
