@@ -178,6 +178,44 @@ describe('login (POST /api/v1/connect/token)', () => {
   });
 });
 
+describe('the lockout under concurrency', () => {
+  const burst = async (account: { username: string; password: string }, passwords: string[]) => {
+    const captchas = await Promise.all(passwords.map(() => captcha()));
+    return Promise.all(
+      passwords.map((password, i) => token({ username: account.username, password, vierifyCode: CAPTCHA, codeIndex: captchas[i]!.codeIndex })),
+    );
+  };
+  const passwordChecks = async (accountId: number) =>
+    (await app.db.select({ detail: auditLog.detail }).from(auditLog).where(eq(auditLog.accountId, accountId))).filter(
+      (r) => (r.detail as { reason?: string } | null)?.reason === 'password',
+    ).length;
+  const lockedUntil = async (accountId: number) => (await app.db.select().from(accounts).where(eq(accounts.id, accountId)))[0]!.lockedUntil;
+
+  it('30 wrong passwords at once get five checks and lock the account', async () => {
+    const account = await createAccount(app);
+    const answers = await burst(account, Array.from({ length: 30 }, (_, i) => `Wrong${i}pass`));
+    expect(answers.every((r) => r.json().msg === MSG.badCredentials)).toBe(true);
+    expect(await passwordChecks(account.id)).toBe(5);
+    expect((await lockedUntil(account.id))!.getTime()).toBeGreaterThan(Date.now() + 29 * 60_000);
+  });
+
+  it('a right password among 30 wrong ones cannot clear a lock they set', async () => {
+    for (let round = 0; round < 3; round++) {
+      const account = await createAccount(app);
+      const passwords = Array.from({ length: 30 }, (_, i) => `Wrong${i}pass`);
+      passwords.splice(10 + round * 7, 0, account.password);
+      const answers = await burst(account, passwords);
+      expect(answers.filter((r) => r.statusCode === 200).length).toBeLessThanOrEqual(1);
+      // In the order they were recorded: the wrong passwords checked after the last success.
+      const trail = await app.db.select({ action: auditLog.action, detail: auditLog.detail }).from(auditLog).where(eq(auditLog.accountId, account.id)).orderBy(auditLog.id);
+      const lastSuccess = trail.map((r) => r.action).lastIndexOf('login.success');
+      const failuresAfter = trail.slice(lastSuccess + 1).filter((r) => (r.detail as { reason?: string } | null)?.reason === 'password').length;
+      expect(failuresAfter).toBeLessThanOrEqual(5);
+      if (failuresAfter === 5) expect(await lockedUntil(account.id)).not.toBeNull();
+    }
+  });
+});
+
 describe('refresh (POST /new/token) and logout', () => {
   it('rotates the refresh token on every use; the new access token works', async () => {
     const account = await createAccount(app);
