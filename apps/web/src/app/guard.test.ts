@@ -59,8 +59,17 @@ test('any other role is logged out with "账号或密码有误" and sent to the 
   expect(await screen.findByText(MSG.badCredentials)).toBeInTheDocument();
 });
 
-test('a failed user-info call logs out with its message', async () => {
-  server.use(mock.get(AUTH_PATHS.menuInfo, () => HttpResponse.json({ code: 401, msg: '登录状态已失效，请重新登录', data: null })));
+test('a token the server refuses as invalid logs out with its message, not the expiry alert (spec §8)', async () => {
+  server.use(mock.get(AUTH_PATHS.menuInfo, () => HttpResponse.json({ code: 401, msg: MSG.verifyFailed, data: null }, { status: 401 })));
+  session.setTokens(tokens);
+  expect(await guard('/dataOverview/dataOverview')).toBe('/login');
+  expect(session.get().accessToken).toBeNull();
+  expect(await screen.findByText(MSG.verifyFailed)).toBeInTheDocument();
+  expect(screen.queryByText(MSG.loginExpiredTitle)).toBeNull();
+});
+
+test('a user-info call that fails otherwise logs out with its message', async () => {
+  server.use(mock.get(AUTH_PATHS.menuInfo, () => HttpResponse.json({ code: 500, msg: '服务器繁忙，请稍后再试', data: null }, { status: 500 })));
   session.setTokens(tokens);
   expect(await guard('/dataOverview/dataOverview')).toBe('/login');
   expect(session.get().accessToken).toBeNull();

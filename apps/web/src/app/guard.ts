@@ -52,10 +52,13 @@ export function createGuard(branch: Branch) {
           session.setUser({ name: info.userName, roles: [roleName] });
         } catch (err) {
           const message = (err as Error).message;
-          // An expired session has its own alert; any other failure logs out (spec §8).
+          // An expired session has its own alert; any other failure logs out (spec §8). A refused
+          // token was already forgotten and announced by the HTTP client.
           if (message === MSG.loginExpired) return null;
-          session.clear();
-          void toast.warning(message || MSG.verifyFailed);
+          if ((err as { code?: number }).code !== 401) {
+            session.clear();
+            void toast.warning(message || MSG.verifyFailed);
+          }
           throw redirect(branch.loginPath);
         }
         if (!admits([roleName])) {

@@ -7,6 +7,7 @@ import { Suspense, useEffect, useState } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { COOKIES, SIDEBAR_WIDTH_PX } from '@hqt/contract/constants';
 import { MSG } from '@hqt/contract/messages';
+import { LOGIN_PATH } from '@/config/routes';
 import { logout } from '@/shared/api/auth-api';
 import { setCookie } from '@/shared/lib/cookies';
 import { displayName } from '@/shared/lib/display-name';
@@ -17,6 +18,7 @@ import { PasswordDialog } from '@/features/account/password-dialog';
 import { ProfileDialog } from '@/features/account/profile-dialog';
 import { useIsMobile } from '@/shared/lib/use-is-mobile';
 import { ThemeDialog } from '@/features/account/theme-dialog';
+import { PORTAL, publicPaths } from '../branches';
 import { MENU, pageTitle } from '../navigation';
 import { platformQuery, SiteFooter } from './site-footer';
 import { TagBar } from './tag-bar';
@@ -35,6 +37,7 @@ function FeedbackBridge() {
 
 type DialogName = 'profile' | 'password' | 'theme' | null;
 const LOGOUT_KEY = 'logout';
+const PORTAL_PUBLIC = publicPaths(PORTAL);
 
 function UserArea({ onDialog }: { onDialog: (d: DialogName) => void }) {
   const name = useSession((s) => s.name);
@@ -92,6 +95,11 @@ function Shell() {
   useEffect(() => setCookie(COOKIES.sidebarStatus, drawerOpen ? '1' : '0'), [drawerOpen]);
 
   const name = useSession((s) => s.name);
+  // A login the server ended while a private page is open (the HTTP client has said why): to the login page.
+  const token = useSession((s) => s.accessToken);
+  useEffect(() => {
+    if (!token && !PORTAL_PUBLIC.has(location.pathname)) void navigate(LOGIN_PATH);
+  }, [token, location.pathname, navigate]);
   const selected = MENU.find((p) => p.path === location.pathname)?.path;
   const menuItems = MENU.map((p) => ({ key: p.path, label: p.title }));
   // The drawer also carries the account's entries: below 992 px there is no room for them in the header.

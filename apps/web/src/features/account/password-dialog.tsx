@@ -27,7 +27,12 @@ export function PasswordDialog({ open, onClose }: { open: boolean; onClose: () =
   };
 
   async function confirm() {
-    const values = await form.validateFields();
+    let values: PasswordForm;
+    try {
+      values = await form.validateFields();
+    } catch {
+      return; // each empty field shows "必填项不能为空" under itself
+    }
     const problem = passwordProblem(values.oldPassword) ?? passwordProblem(values.newPassword);
     if (problem) return void toast.error(problem);
     if (values.oldPassword.length <= 6 || values.newPassword.length <= 6) {

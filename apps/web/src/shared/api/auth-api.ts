@@ -12,6 +12,7 @@ import {
 import { MSG } from '@hqt/contract/messages';
 import { ApiError, http, request } from '@/shared/api/http';
 import { session } from '@/shared/session/session-store';
+import { toast } from '@/shared/ui/feedback';
 
 export const fetchCaptcha = () => http.get<CaptchaResponse>(AUTH_PATHS.captcha);
 
@@ -22,7 +23,10 @@ export async function loginWithPassword(body: { username: string; password: stri
     url: AUTH_PATHS.token,
     data: { ...body, username: body.username.trim(), client_id: 'huiqitong-web', grant_type: 'password' },
   })) as unknown as Partial<TokenResponse>;
-  if (!answer?.access_token || !answer.refresh_token || !answer.expires_in) throw new ApiError(MSG.captchaWrong, 400);
+  if (!answer?.access_token || !answer.refresh_token || !answer.expires_in) {
+    void toast.error(MSG.captchaWrong);
+    throw new ApiError(MSG.captchaWrong, 400);
+  }
   session.setTokens({ access_token: answer.access_token, refresh_token: answer.refresh_token, expires_in: answer.expires_in });
 }
 

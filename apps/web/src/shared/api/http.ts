@@ -50,6 +50,18 @@ function sessionExpired(): ApiError {
   return new ApiError(MSG.loginExpired, 401);
 }
 
+let invalidWarned = false;
+
+/** The server refused the token for another reason than its age: forget it and say so, once. */
+function sessionInvalid(msg: string): ApiError {
+  session.clear();
+  if (!invalidWarned) {
+    invalidWarned = true;
+    void toast.warning(msg);
+  }
+  return new ApiError(msg, 401);
+}
+
 async function refreshTokens(): Promise<void> {
   session.reload();
   if (session.get().expiresAt - Date.now() >= REFRESH_THRESHOLD_S * 1000) return; // another tab did it
@@ -84,10 +96,15 @@ client.interceptors.request.use(async (config) => {
   return config;
 });
 
+/** A sent token the server refused: the session is over, by age (its alert) or otherwise (spec §8). */
+const tokenRefused = (config: AxiosRequestConfig | undefined, code: number) => code === 401 && Boolean(config?.headers?.Authorization) && !config?.anonymous;
+const endedSession = (msg: string | null) => (msg === MSG.loginExpired ? sessionExpired() : sessionInvalid(msg || MSG.verifyFailed));
+
 client.interceptors.response.use(
   (res) => {
     const body = res.data as Partial<ApiEnvelope<unknown>> | undefined;
     if (body && typeof body === 'object' && typeof body.code === 'number' && body.code !== SUCCESS_CODE) {
+      if (tokenRefused(res.config, body.code)) return Promise.reject(endedSession(body.msg ?? null));
       const msg = body.msg || MSG.requestFailed;
       if (!res.config.silent) void toast.error(msg);
       return Promise.reject(new ApiError(msg, body.code));
@@ -99,11 +116,7 @@ client.interceptors.response.use(
     const err = error as AxiosError<Partial<ApiEnvelope<unknown>>>;
     const status = err.response?.status ?? 0;
     const serverMsg = typeof err.response?.data?.msg === 'string' ? err.response.data.msg : null;
-    const hadToken = Boolean(err.config?.headers?.Authorization) && !err.config?.anonymous;
-    if (status === 401 && hadToken) {
-      // The server ended this login (logout elsewhere, password changed, token revoked).
-      return Promise.reject(sessionExpired());
-    }
+    if (tokenRefused(err.config, status)) return Promise.reject(endedSession(serverMsg));
     const msg = status === 403 ? MSG.forbidden : (serverMsg ?? MSG.requestFailed);
     if (!err.config?.silent) void toast.error(msg);
     return Promise.reject(new ApiError(msg, status));
