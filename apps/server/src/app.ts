@@ -7,7 +7,8 @@ import type { Config } from './config';
 import authPlugin from './plugins/auth';
 import dbPlugin from './plugins/db';
 import docsPlugin from './plugins/docs';
-import errorsPlugin from './plugins/errors';
+import errorsPlugin, { clientErrorHandler, frameworkErrors, safeError } from './plugins/errors';
+import inputGuardPlugin from './plugins/input-guard';
 import rateLimitPlugin from './plugins/rate-limit';
 import securityPlugin from './plugins/security';
 import webPlugin, { readInlineScripts } from './plugins/web';
@@ -42,6 +43,8 @@ export function loggerOptions(level: string): FastifyServerOptions['logger'] {
     },
     serializers: {
       req: (req: { method: string; url: string; ip?: string }) => ({ method: req.method, url: redactedUrl(req.url), ip: req.ip }),
+      // A failed query's parameters (password hashes, usernames, credit codes) never reach the log.
+      err: safeError,
     },
   };
 }
@@ -52,13 +55,22 @@ export async function buildApp(opts: AppOptions) {
     ...(opts.loggerInstance ? { loggerInstance: opts.loggerInstance } : { logger: loggerOptions(config.logLevel) }),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // Answers made before routing get the envelope and the security headers too (plugins/errors.ts);
+    // a missing Host is refused by plugins/input-guard.ts instead of by Node's bare 400.
+    frameworkErrors,
+    clientErrorHandler,
+    http: { requireHostHeader: false },
     ajv: {
-      customOptions: { verbose: true, allErrors: false, keywords: ['errorMessage'] },
+      // strictNumbers off: ajv's own check skips minimum/maximum for a non-finite number, and its
+      // coercion turns the query's or path's "Infinity" into one; with it off the bounds every
+      // request number declares (packages/contract, MAX_INT) refuse Infinity, 1e309 and 1E+21.
+      customOptions: { verbose: true, allErrors: false, keywords: ['errorMessage'], strictNumbers: false },
     },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   await app.register(errorsPlugin);
   await app.register(securityPlugin, { inlineScripts: readInlineScripts(config.webDist) });
+  await app.register(inputGuardPlugin);
   await app.register(formbody, { bodyLimit: 16 * 1024 });
   await app.register(dbPlugin, { connectionString: opts.databaseUrl });
   await app.register(authPlugin, { secret: opts.jwtSecret, accessTtlS: config.accessTokenTtlS });

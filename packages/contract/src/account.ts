@@ -1,5 +1,6 @@
 // The personal centre's calls (spec §3, §7): phone, e-mail and password of one's own account.
 import Type from 'typebox';
+import { MAX_INT } from './constants';
 import { MSG } from './messages';
 import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, PASSWORD_MAX_LENGTH, PHONE_MAX_LENGTH, PHONE_PATTERN } from './validation';
 
@@ -10,7 +11,7 @@ export const ACCOUNT_PATHS = {
   updatePassword: '/api/v1/admin/updatepwd',
 } as const;
 
-const AccountId = Type.Integer({ title: '账号编号', minimum: 1 });
+const AccountId = Type.Integer({ title: '账号编号', minimum: 1, maximum: MAX_INT });
 export const Phone = Type.String({ title: '电话', pattern: PHONE_PATTERN, maxLength: PHONE_MAX_LENGTH, errorMessage: MSG.phoneInvalid });
 export const Email = Type.String({ title: '邮箱', pattern: EMAIL_PATTERN, maxLength: EMAIL_MAX_LENGTH, errorMessage: MSG.emailInvalid });
 
@@ -23,7 +24,7 @@ export type UpdateEmailBody = Type.Static<typeof UpdateEmailBody>;
 export const ProfileSaveQuery = Type.Object({
   id: Type.Optional(AccountId),
   name: Type.Optional(Type.String({ maxLength: 100 })),
-  roleId: Type.Optional(Type.Integer()),
+  roleId: Type.Optional(Type.Integer({ title: '角色', minimum: 1, maximum: MAX_INT })),
   phone: Type.Optional(Phone),
   email: Type.Optional(Email),
 });

@@ -10,6 +10,7 @@ import {
   PHONE_PATTERN,
   USERNAME_PATTERN,
 } from './validation';
+import { MAX_INT } from './constants';
 import { MSG, OWN_MSG } from './messages';
 
 export const AUTH_PATHS = {
@@ -105,7 +106,7 @@ export type MenuInfo = Type.Static<typeof MenuInfo>;
 
 export const ApiPath = Type.Object({ path: Type.String() });
 export type ApiPath = Type.Static<typeof ApiPath>;
-export const ApiListByIdQuery = Type.Object({ id: Type.Integer({ title: '角色编号', minimum: 1 }) });
+export const ApiListByIdQuery = Type.Object({ id: Type.Integer({ title: '角色编号', minimum: 1, maximum: MAX_INT }) });
 
 export const PlatformInfo = Type.Object({
   platformName: Type.String(),

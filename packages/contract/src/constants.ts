@@ -26,6 +26,12 @@ export const PAGE_SIZES = [5, 10, 20, 30, 50] as const;
 export const DEFAULT_PAGE_SIZE = 20;
 /** Larger page sizes asked for (the spec's own client asks 99999) are capped, not refused. */
 export const MAX_PAGE_SIZE = 500;
+/**
+ * The largest integer a request may carry (ids, page numbers, page sizes): PostgreSQL's integer.
+ * Every integer of a request schema declares a minimum and this maximum, so 1E+21 or a coerced
+ * "Infinity" is a 400 at validation, never a query that fails (docs/input-hardening.md).
+ */
+export const MAX_INT = 2_147_483_647;
 
 export const EXPORT_MAX_ROWS = 10_000;
 export const EXPORT_DEFAULT_FILE_NAME = 'excel-list';

@@ -1,6 +1,7 @@
 // Every answer of the API is one envelope: { code, msg, data }, code 200 on success (PRODUCT.md).
 // Errors carry the same HTTP status in `code` and a Chinese `msg` that the client shows verbatim.
 import Type, { type TSchema } from 'typebox';
+import { MAX_INT } from './constants';
 
 export const SUCCESS_CODE = 200;
 
@@ -19,10 +20,13 @@ export interface ApiEnvelope<T> {
   data: T;
 }
 
-/** The spec's paging: currentPage and pageSize; the server caps pageSize instead of failing. */
+/**
+ * The spec's paging: currentPage and pageSize; the server caps pageSize (MAX_PAGE_SIZE) instead of
+ * failing, so pageSize 9999999 works. The maximum only refuses what no integer column could hold.
+ */
 export const PageQuery = Type.Object({
-  currentPage: Type.Integer({ minimum: 1, title: '页码', default: 1 }),
-  pageSize: Type.Integer({ minimum: 1, title: '每页条数', default: 20 }),
+  currentPage: Type.Integer({ minimum: 1, maximum: MAX_INT, title: '页码', default: 1 }),
+  pageSize: Type.Integer({ minimum: 1, maximum: MAX_INT, title: '每页条数', default: 20 }),
 });
 export type PageQuery = Type.Static<typeof PageQuery>;
 

@@ -53,4 +53,8 @@ export const OWN_MSG = {
   samePassword: '新密码不能与原密码相同',
   passwordChanged: '密码已修改，请重新登录',
   consoleRefusesEnterprise: '控制台仅供工作人员使用，企业账户请从门户登录',
+  illegalCharacters: '参数包含非法字符',
+  uriTooLong: '请求地址过长',
+  headersTooLarge: '请求头过大',
+  requestTimeout: '请求超时，请稍后再试',
 } as const;

@@ -1,6 +1,7 @@
 // 政策超市 and 政策专题 (spec §7, PRODUCT.md services 1–3): paths, schemas, and the guides'
 // machine-readable eligibility and amount rules with their description in words.
 import Type from 'typebox';
+import { MAX_INT } from './constants';
 import { PageQuery } from './envelope';
 
 export const POLICY_PATHS = {
@@ -201,7 +202,7 @@ export const GuideDetail = Type.Object({
 });
 export type GuideDetail = Type.Static<typeof GuideDetail>;
 
-export const IdParams = Type.Object({ id: Type.Integer({ title: '编号', minimum: 1, maximum: 2147483647 }) });
+export const IdParams = Type.Object({ id: Type.Integer({ title: '编号', minimum: 1, maximum: MAX_INT }) });
 
 export const TopicSummary = Type.Object({
   id: Type.Integer(),

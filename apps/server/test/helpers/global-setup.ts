@@ -28,7 +28,7 @@ const withDatabase = (url: string, database: string) => {
 /** TEST_DATABASE_URL: a server of your own (its user must be allowed to create databases). */
 export default async function setup(project: TestProject) {
   let adminUrl: string;
-  let stop = async () => {};
+  let stop: () => Promise<void>;
   const prefix = `t_${randomBytes(4).toString('hex')}_`;
   if (process.env.TEST_DATABASE_URL) {
     adminUrl = process.env.TEST_DATABASE_URL;
