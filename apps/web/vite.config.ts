@@ -6,7 +6,13 @@ const api = 'http://127.0.0.1:8080';
 
 export default defineConfig({
   plugins: [react()],
-  resolve: { alias: { '@': path.resolve(import.meta.dirname, 'src') } },
+  resolve: {
+    alias: {
+      '@': path.resolve(import.meta.dirname, 'src'),
+      // The browser needs no validator: build/typebox-browser.ts says why.
+      typebox: path.resolve(import.meta.dirname, 'build/typebox-browser.ts'),
+    },
+  },
   server: {
     proxy: { '/api': api, '/new': api, '/user': api, '/socket.io': { target: api, ws: true } },
   },

@@ -1,4 +1,6 @@
-import { Form, Input } from 'antd';
+import { Form } from 'antd';
+// The input parts themselves: antd's Input namespace brings TextArea, Search and OTP to the login page.
+import Input from 'antd/es/input/Input';
 import { forwardRef, useCallback, useEffect, useImperativeHandle, useRef, useState } from 'react';
 
 export interface CaptchaHandle {

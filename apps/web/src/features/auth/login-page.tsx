@@ -1,4 +1,7 @@
-import { Button, Form, Input } from 'antd';
+import { Button, Form } from 'antd';
+// The input parts themselves: antd's Input namespace brings TextArea, Search and OTP to the login page.
+import Input from 'antd/es/input/Input';
+import Password from 'antd/es/input/Password';
 import { useState } from 'react';
 import { POST_LOGIN_PATH } from '@/config/routes';
 import { AuthCard } from './auth-card';
@@ -44,7 +47,7 @@ export function LoginForm({ title, afterLogin, other }: LoginFormProps) {
           <Input placeholder="请输入用户名" autoComplete="username" maxLength={64} autoFocus />
         </Form.Item>
         <Form.Item label="密码" name="password" rules={[{ required: true, message: '请输入密码' }]}>
-          <Input.Password placeholder="请输入密码" autoComplete="current-password" maxLength={64} />
+          <Password placeholder="请输入密码" autoComplete="current-password" maxLength={64} />
         </Form.Item>
         {captcha.item}
         <Button type="primary" htmlType="submit" block size="large" loading={submitting}>

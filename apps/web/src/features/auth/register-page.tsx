@@ -1,4 +1,7 @@
-import { Button, Form, Input } from 'antd';
+import { Button, Form } from 'antd';
+// The input parts themselves: antd's Input namespace brings TextArea, Search and OTP to the login page.
+import Input from 'antd/es/input/Input';
+import Password from 'antd/es/input/Password';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { isCreditCode, passwordProblem, PHONE_PATTERN, USERNAME_PATTERN } from '@hqt/contract/validation';
@@ -52,7 +55,7 @@ export default function RegisterPage() {
           <Input placeholder="4-32位字母、数字或下划线" autoComplete="username" maxLength={32} />
         </Form.Item>
         <Form.Item label="密码" name="password" rules={[ruleFrom((v) => passwordProblem(v, { onConfirm: true }))]}>
-          <Input.Password placeholder="须含大小写字母及数字，多于6位" autoComplete="new-password" maxLength={64} />
+          <Password placeholder="须含大小写字母及数字，多于6位" autoComplete="new-password" maxLength={64} />
         </Form.Item>
         <Form.Item
           label="确认密码"
@@ -60,7 +63,7 @@ export default function RegisterPage() {
           dependencies={['password']}
           rules={[ruleFrom((v) => (v === form.getFieldValue('password') ? null : '两次输入的密码不一致'))]}
         >
-          <Input.Password autoComplete="new-password" maxLength={64} />
+          <Password autoComplete="new-password" maxLength={64} />
         </Form.Item>
         <Form.Item label="企业名称" name="enterpriseName" rules={[{ required: true, min: 2, max: 100, message: OWN_MSG.enterpriseNameRule }]}>
           <Input maxLength={100} />
