@@ -41,7 +41,7 @@ test('personal centre: phone and e-mail are read-only until 编辑, checked by t
   await expect(email).toHaveValue('');
   await email.fill('张三@yunxi.cn');
   await email.press('Enter');
-  await expect(page.getByText('修改成功').first()).toBeVisible();
+  await expect(email).toHaveCount(0); // saved: the field is read-only again
 
   await page.reload();
   await expect(page.getByText('13912345678')).toBeVisible();
@@ -49,11 +49,12 @@ test('personal centre: phone and e-mail are read-only until 编辑, checked by t
 });
 
 test('the 个人资料 dialog shows the same profile, with the avatar at 80×80', async ({ page, request }) => {
-  await loggedIn(page, request);
+  const account = await loggedIn(page, request);
   await page.getByText(/欢迎您，/).click();
   await page.getByRole('menuitem', { name: '个人资料' }).click();
   const dialog = page.getByRole('dialog', { name: '个人资料' });
-  await expect(dialog.getByText('企业账户')).toBeVisible();
+  await expect(dialog.getByText(account.name)).toBeVisible();
+  await expect(dialog.getByText(account.phone)).toBeVisible();
   // Its computed size, not its box: the dialog zooms in as it opens.
   await expect(dialog.locator('.ant-avatar')).toHaveCSS('width', '80px');
   await expect(dialog.locator('.ant-avatar')).toHaveCSS('height', '80px');

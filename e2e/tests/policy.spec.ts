@@ -9,7 +9,7 @@ async function openMarket(page: Page, query = '') {
   await expect(page).toHaveURL(/\/dataOverview\/dataOverview$/);
   await page.goto(`/policyMarket/policyMarket${query}`);
   await expect(page.getByRole('main').getByText('政策超市', { exact: true })).toBeVisible();
-  await expect(page.getByRole('textbox', { name: '关键词' })).toBeVisible();
+  await expect(page.getByLabel('关键词')).toBeVisible();
 }
 
 const cards = (page: Page) => page.locator('.guide-card');

@@ -1,5 +1,3 @@
-import { Form } from 'antd';
-// The input parts themselves: antd's Input namespace brings TextArea, Search and OTP to the login page.
 import Input from 'antd/es/input/Input';
 import { forwardRef, useCallback, useEffect, useImperativeHandle, useRef, useState } from 'react';
 
@@ -56,14 +54,12 @@ export const CaptchaField = forwardRef<CaptchaHandle, Props>(function CaptchaFie
   );
 });
 
-/** The captcha row of a form, and what a submit needs from it: the image's index, a new image. */
+/** What a form needs of its captcha: the field's ref and index callback, the image's index, a new image. */
 export function useCaptcha() {
   const ref = useRef<CaptchaHandle>(null);
   const index = useRef('');
-  const item = (
-    <Form.Item label="验证码" name="vierifyCode" rules={[{ required: true, whitespace: true, message: '请输入验证码' }]}>
-      <CaptchaField ref={ref} onIndex={(i) => (index.current = i)} />
-    </Form.Item>
-  );
-  return { item, codeIndex: () => index.current, refresh: () => ref.current?.refresh() };
+  const onIndex = useCallback((i: string) => {
+    index.current = i;
+  }, []);
+  return { ref, onIndex, codeIndex: () => index.current, refresh: () => ref.current?.refresh() };
 }

@@ -8,7 +8,7 @@ import { isCreditCode, passwordProblem, PHONE_PATTERN, USERNAME_PATTERN } from '
 import { MSG, OWN_MSG } from '@hqt/contract/messages';
 import { toast } from '@/shared/ui/feedback';
 import { AuthCard } from './auth-card';
-import { useCaptcha } from './captcha-field';
+import { CaptchaField, useCaptcha } from './captcha-field';
 import './auth.css';
 
 interface RegisterForm {
@@ -32,17 +32,17 @@ export default function RegisterPage() {
   const [form] = Form.useForm<RegisterForm>();
   const navigate = useNavigate();
   const [submitting, setSubmitting] = useState(false);
-  const captcha = useCaptcha();
+  const { ref: captchaRef, onIndex, codeIndex, refresh: newCaptcha } = useCaptcha();
 
   async function submit({ confirm: _confirm, ...values }: RegisterForm) {
     setSubmitting(true);
     const { register } = await import('@/shared/api/auth-api');
     try {
-      const answer = await register({ ...values, creditCode: values.creditCode.toUpperCase(), codeIndex: captcha.codeIndex() });
+      const answer = await register({ ...values, creditCode: values.creditCode.toUpperCase(), codeIndex: codeIndex() });
       void toast.success(answer.msg);
       void navigate('/login');
     } catch {
-      captcha.refresh();
+      newCaptcha();
     } finally {
       setSubmitting(false);
     }
@@ -74,7 +74,9 @@ export default function RegisterPage() {
         <Form.Item label="联系电话" name="contactPhone" rules={[{ required: true, message: MSG.phoneRule }, { pattern: new RegExp(PHONE_PATTERN), message: MSG.phoneInvalid }]}>
           <Input maxLength={11} inputMode="numeric" />
         </Form.Item>
-        {captcha.item}
+        <Form.Item label="验证码" name="vierifyCode" rules={[{ required: true, whitespace: true, message: OWN_MSG.captchaRequired }]}>
+          <CaptchaField ref={captchaRef} onIndex={onIndex} />
+        </Form.Item>
         <Button type="primary" htmlType="submit" block size="large" loading={submitting}>
           注册
         </Button>
