@@ -35,6 +35,8 @@ export const Page = <T extends TSchema>(item: T) =>
   Type.Object({
     list: Type.Array(item),
     total: Type.Integer(),
+    /** True when `total` is a lower bound: more rows match than the list counts (shown as 10000+). */
+    totalCapped: Type.Optional(Type.Boolean()),
     currentPage: Type.Integer(),
     pageSize: Type.Integer(),
   });
@@ -42,6 +44,8 @@ export const Page = <T extends TSchema>(item: T) =>
 export interface PageOf<T> {
   list: T[];
   total: number;
+  /** True when `total` is a lower bound: more rows match than the list counts (shown as 10000+). */
+  totalCapped?: boolean;
   currentPage: number;
   pageSize: number;
 }

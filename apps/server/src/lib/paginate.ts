@@ -20,18 +20,28 @@ export function pageWindow({ currentPage, pageSize }: PageQuery): PageWindow {
 /** Select it beside a page's columns: every row then carries the count of all matching rows. */
 export const totalOver = () => sql<number>`count(*) over ()`.mapWith(Number);
 
+/** Above this many matches a capped list answers `total: COUNT_CAP, totalCapped: true` (shown as 共 10000+ 条). */
+export const COUNT_CAP = 10_000;
+
 /**
- * One page of a list in one round trip: `rows` selects the window's rows with `totalOver()` as
- * `total`; only a page past the last one (no rows to carry the total) asks `count`.
+ * One page of a list in one round trip: `rows` selects the window's rows with the count of all
+ * matches as `total` (`totalOver()`); only a page past the last one (no row to carry the total)
+ * asks `count`. A list that may match too many rows to count on every page (the policy market)
+ * gives `cap`: its queries count at most `cap + 1` matches, and when more than `cap` match the
+ * answer says `total: cap, totalCapped: true` (a lower bound). The page's rows are the exact ones
+ * either way.
  */
 export async function paginate<R extends { total: number }, T>(
   query: PageQuery,
-  list: { rows: (window: PageWindow) => Promise<R[]>; count: () => Promise<number>; map: (row: R) => T },
+  list: { rows: (window: PageWindow) => Promise<R[]>; count: () => Promise<number>; map: (row: R) => T; cap?: number },
 ): Promise<PageOf<T>> {
   const window = pageWindow(query);
   const rows = await list.rows(window);
-  const total = rows[0]?.total ?? (window.currentPage > 1 ? await list.count() : 0);
-  return { list: rows.map(list.map), total, currentPage: window.currentPage, pageSize: window.pageSize };
+  const counted = rows[0]?.total ?? (window.currentPage > 1 ? await list.count() : 0);
+  const page = { list: rows.map(list.map), total: counted, currentPage: window.currentPage, pageSize: window.pageSize };
+  if (list.cap === undefined) return page;
+  const capped = counted > list.cap;
+  return { ...page, total: capped ? list.cap : counted, totalCapped: capped };
 }
 
 /** A list held in memory (a dictionary): the same page shape and meaning. */

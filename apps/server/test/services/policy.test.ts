@@ -3,7 +3,9 @@ import { eq, sql } from 'drizzle-orm';
 import type { GuideSummary } from '@hqt/contract/policy';
 import type { App } from '../../src/app';
 import { guides, policies } from '../../src/db/schema/index';
+import type {} from '../../src/services/dict/plugin'; // its app.dicts declaration
 import { seedPolicyDemo } from '../../src/services/policy/demo-content';
+import { guidePage } from '../../src/services/policy/service';
 import { createTestApp } from '../helpers/app';
 
 let app: App;
@@ -15,7 +17,7 @@ afterAll(() => app.close());
 
 const page = async (body: Record<string, unknown>) => {
   const res = await app.inject({ method: 'POST', url: '/api/v1/govbecalculator/getpolicyguidepage', payload: { currentPage: 1, pageSize: 20, ...body } });
-  return { status: res.statusCode, body: res.json() as { code: number; msg: string; data: { list: GuideSummary[]; total: number; currentPage: number; pageSize: number } } };
+  return { status: res.statusCode, body: res.json() as { code: number; msg: string; data: { list: GuideSummary[]; total: number; totalCapped?: boolean; currentPage: number; pageSize: number } } };
 };
 const titles = (list: GuideSummary[]) => list.map((g) => g.title);
 
@@ -189,5 +191,65 @@ describe('topics, categories, counters, dictionaries', () => {
     const bad = await app.inject({ method: 'GET', url: '/api/v1/dictdata/getsondatalist?Dict_Type=nope' });
     expect(bad.json()).toEqual({ code: 400, msg: '未知的字典类型：nope', data: null });
     expect((await app.inject({ method: 'GET', url: '/api/v1/dictdata/getsondatalist' })).json().msg).toBe('请填写字典类型');
+  });
+});
+
+describe('getpolicyguidepage at scale: a capped total, an exact page, relevance', () => {
+  const deps = () => ({ db: app.db, dicts: app.dicts });
+  const ids = (list: GuideSummary[]) => list.map((g) => g.id);
+
+  it('counts up to the cap: above it the total is a lower bound, the page still the exact one', async () => {
+    const exact = await page({ pageSize: 5, currentPage: 2 });
+    expect(exact.body.data).toMatchObject({ total: 60, totalCapped: false });
+    const capped = await guidePage(deps(), { currentPage: 2, pageSize: 5 }, { countCap: 10 });
+    expect(capped).toMatchObject({ total: 10, totalCapped: true, currentPage: 2, pageSize: 5 });
+    expect(ids(capped.list)).toEqual(ids(exact.body.data.list));
+    // A keyword, sorted by relevance, by date and by popularity: the same rows in the same order.
+    for (const extra of [{ keyword: '企业' }, { keyword: '补助', sort: 'date' as const }, { keyword: '企业', sort: 'popular' as const }, { keyword: '税' }]) {
+      const full = await page({ pageSize: 100, ...extra });
+      expect(full.body.data.total, extra.keyword).toBeGreaterThan(3);
+      const small = await guidePage(deps(), { currentPage: 1, pageSize: 100, ...extra }, { countCap: 3 });
+      expect(small, extra.keyword).toMatchObject({ total: 3, totalCapped: true });
+      expect(ids(small.list), extra.keyword).toEqual(ids(full.body.data.list));
+      const second = await guidePage(deps(), { currentPage: 2, pageSize: 2, ...extra }, { countCap: 3 });
+      expect(ids(second.list), extra.keyword).toEqual(ids(full.body.data.list.slice(2, 4)));
+    }
+    // Exactly the cap is still exact.
+    expect(await guidePage(deps(), { currentPage: 1, pageSize: 5 }, { countCap: 60 })).toMatchObject({ total: 60, totalCapped: false });
+  });
+
+  it('a page past the last is empty and still carries the total, capped or not', async () => {
+    const all = await page({ keyword: '研发', pageSize: 100 });
+    const past = await page({ keyword: '研发', currentPage: 9, pageSize: 10 });
+    expect(past.body.data).toMatchObject({ list: [], total: all.body.data.total, totalCapped: false, currentPage: 9 });
+    expect(all.body.data.total).toBe(all.body.data.list.length);
+    expect(await guidePage(deps(), { currentPage: 100, pageSize: 5 }, { countCap: 10 })).toMatchObject({ list: [], total: 10, totalCapped: true });
+    expect(await guidePage(deps(), { currentPage: 100, pageSize: 5, supportType: 'tax', keyword: '扣除' }, { countCap: 10 })).toMatchObject({ list: [], totalCapped: false });
+  });
+
+  it('relevance: guides whose title matches first, then the newest', async () => {
+    const { body } = await page({ keyword: '企业', pageSize: 100 });
+    const list = body.data.list;
+    const inTitle = list.findIndex((g) => !g.title.includes('企业'));
+    expect(inTitle).toBeGreaterThan(0); // some titles match …
+    expect(inTitle).toBeLessThan(list.length); // … and some guides match by their summary or text only
+    expect(list.slice(inTitle).every((g) => !g.title.includes('企业'))).toBe(true);
+    for (const group of [list.slice(0, inTitle), list.slice(inTitle)]) {
+      const keys = group.map((g) => `${g.publishedAt} ${String(g.id).padStart(9, '0')}`);
+      expect([...keys].sort().reverse()).toEqual(keys);
+    }
+    // An older title match comes before a newer guide that matches elsewhere only.
+    const [title, other] = [list[inTitle - 1]!, list[inTitle]!];
+    await app.db.update(guides).set({ publishedAt: new Date('2000-01-01T00:00:00Z') }).where(eq(guides.id, title.id));
+    await app.db.update(guides).set({ publishedAt: new Date('2099-01-01T00:00:00Z') }).where(eq(guides.id, other.id));
+    try {
+      const again = ids((await page({ keyword: '企业', pageSize: 100 })).body.data.list);
+      expect(again.indexOf(title.id)).toBe(inTitle - 1);
+      expect(again.indexOf(other.id)).toBe(inTitle);
+      expect(ids((await page({ keyword: '企业', sort: 'date', pageSize: 100 })).body.data.list)[0]).toBe(other.id);
+    } finally {
+      await app.db.update(guides).set({ publishedAt: new Date(title.publishedAt) }).where(eq(guides.id, title.id));
+      await app.db.update(guides).set({ publishedAt: new Date(other.publishedAt) }).where(eq(guides.id, other.id));
+    }
   });
 });

@@ -78,6 +78,12 @@ export const guides = pgTable(
     search: tsvector('search').generatedAlwaysAs(
       sql`setweight(hqt_bigrams(title), 'A') || setweight(hqt_bigrams(summary), 'B') || setweight(hqt_bigrams(beneficiaries || ' ' || conditions_text || ' ' || support_standard), 'D')`,
     ),
+    /**
+     * The title's bigrams alone: the market's "relevance" puts guides whose title matches first.
+     * `search` cannot tell where a piece was found (array_to_tsvector keeps no positions, so no
+     * weights either, and ts_rank gives every match the same value).
+     */
+    titleSearch: tsvector('title_search').generatedAlwaysAs(sql`hqt_bigrams(title)`),
     ...timestamps,
   },
   (t) => [
@@ -87,6 +93,12 @@ export const guides = pgTable(
     index('guides_policy_idx').on(t.policyId),
     index('guides_published_idx').on(t.status, t.publishedAt),
     index('guides_window_idx').on(t.windowStart, t.windowEnd),
+    // The market's newest-first walk (a page stops after its rows) and, with policy_id, the capped
+    // count as an index-only scan (services/policy/service.ts, guidePageQuery).
+    index('guides_market_idx')
+      .on(t.publishedAt.desc().nullsFirst(), t.id.desc().nullsFirst(), t.policyId)
+      .where(sql`${t.status} = 'published'`),
+    index('guides_title_search_idx').using('gin', t.titleSearch),
   ],
 );
 

@@ -112,7 +112,7 @@ export default function PolicyMarketPage() {
           </div>
         )}
         {data && data.total > 0 && (
-          <Paginator total={data.total} currentPage={data.currentPage} pageSize={data.pageSize} onChange={(page, size) => update({ currentPage: size === filters.pageSize ? page : 1, pageSize: size })} />
+          <Paginator total={data.total} totalCapped={data.totalCapped} currentPage={data.currentPage} pageSize={data.pageSize} onChange={(page, size) => update({ currentPage: size === filters.pageSize ? page : 1, pageSize: size })} />
         )}
       </Spin>
       <GuideDetailDrawer id={openId} onClose={() => setOpenId(null)} />

@@ -11,7 +11,8 @@ export async function fetchAllPages<T>(
   pageSize: number = MAX_PAGE_SIZE,
 ): Promise<{ rows: T[]; total: number }> {
   const first = await fetchPage(1, pageSize);
-  if (first.total > EXPORT_MAX_ROWS) return { rows: [], total: first.total };
+  // A capped total means "at least this many": more than the cap, so too many as well.
+  if (first.totalCapped || first.total > EXPORT_MAX_ROWS) return { rows: [], total: Math.max(first.total, EXPORT_MAX_ROWS + 1) };
   const pages: PageOf<T>[] = [first];
   const last = Math.ceil(first.total / pageSize);
   for (let start = 2; start <= last; start += CONCURRENCY) {

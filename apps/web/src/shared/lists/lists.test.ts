@@ -38,6 +38,11 @@ describe('fetching every page for export', () => {
     expect(asked.sort((a, b) => a - b)).toEqual(Array.from({ length: 13 }, (_, i) => i + 1));
   });
 
+  test('a total the server only counted up to its cap is too many as well', async () => {
+    const capped = async (currentPage: number, pageSize: number): Promise<PageOf<number>> => ({ list: [1], total: EXPORT_MAX_ROWS, totalCapped: true, currentPage, pageSize });
+    expect(await fetchAllPages(capped)).toEqual({ rows: [], total: EXPORT_MAX_ROWS + 1 });
+  });
+
   test('past the 10,000-row cap fetches nothing beyond the first page', async () => {
     const { asked, fetchPage } = source(EXPORT_MAX_ROWS + 1);
     expect(await fetchAllPages(fetchPage)).toEqual({ rows: [], total: EXPORT_MAX_ROWS + 1 });
