@@ -44,6 +44,10 @@ export default defineConfig({
       LOGIN_RATE_LIMIT: '1000',
       // Lets a test speak from an address of its own (X-Forwarded-For), as behind a load balancer.
       TRUST_PROXY: 'true',
+      // The footer items a government site carries, as a deployment configures them.
+      SITE_CODE: '5134230001',
+      ICP_RECORD: '蜀ICP备2026012345号-1',
+      PSB_RECORD: '川公网安备51342302000123号',
     },
     gracefulShutdown: { signal: 'SIGTERM', timeout: 20_000 },
   },

@@ -41,6 +41,8 @@ test('a wrong password shows "账号或密码有误" and brings a new captcha', 
 
 test('a captcha left empty is asked for before anything is sent', async ({ page }) => {
   await page.goto('/login');
+  // The login page names the bureau that runs the portal.
+  await expect(page.getByText('云溪县工业和信息化局')).toBeVisible();
   await page.getByLabel('用户名').fill(DEMO.username);
   await page.getByLabel('密码', { exact: true }).fill(DEMO.password);
   await page.getByRole('button', { name: /登\s*录/ }).click();

@@ -72,13 +72,38 @@ test('topics are public: a visitor opens a topic and one of its guides', async (
   await expect(page.getByRole('dialog', { name: '企业研发投入补助' }).getByText('上年度研发费用 ≥ 100 万元')).toBeVisible();
 });
 
-test('the home page shows the counters, guides closing soon and topics to a visitor', async ({ page }) => {
+test('the home page names the bureau and shows the figures, the services, recent and closing guides and topics to a visitor', async ({ page }) => {
   await page.goto('/');
-  await expect(page.locator('.ant-statistic').filter({ hasText: '申报指南' })).toContainText('60');
-  await expect(page.locator('.ant-statistic').filter({ hasText: '政策文件' })).toContainText('25');
-  await expect(page.getByText('即将截止的申报')).toBeVisible();
+  await expect(page.getByRole('banner').getByText('云溪县工业和信息化局')).toBeVisible();
+  const figure = (label: string) => page.locator('.hero-figures div').filter({ hasText: label }).locator('dd');
+  await expect(figure('申报指南')).toHaveText('60');
+  await expect(figure('政策文件')).toHaveText('25');
+  for (const service of ['政策计算', '政策推送', '政策超市', '企业诉求', '政策专题', '企业赋码']) {
+    await expect(page.getByRole('navigation', { name: '服务入口' }).getByRole('link', { name: new RegExp(service) })).toBeVisible();
+  }
+  await expect(page.getByRole('heading', { name: '最新发布' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: '即将截止的申报' })).toBeVisible();
   await expect(page.getByRole('img', { name: '正在申报的指南按扶持方式分布' })).toBeVisible();
-  await expect(page.getByRole('link', { name: '科技创新专题' })).toBeVisible();
+  await expect(page.getByRole('link', { name: /科技创新专题/ })).toBeVisible();
+  // The footer items of a government site, as configured.
+  const footer = page.getByRole('contentinfo');
+  await expect(footer.getByText('网站标识码：5134230001')).toBeVisible();
+  await expect(footer.getByRole('link', { name: '蜀ICP备2026012345号-1' })).toHaveAttribute('href', 'https://beian.miit.gov.cn/');
+  await expect(footer.getByRole('link', { name: '川公网安备51342302000123号' })).toBeVisible();
+});
+
+test('the home page\'s search opens the market with the keyword', async ({ page }) => {
+  await loginViaForm(page, DEMO);
+  await expect(page).toHaveURL(/\/dataOverview\/dataOverview$/);
+  await page.goto('/');
+  await page.getByRole('searchbox', { name: '搜索政策' }).fill('研发');
+  await page.getByRole('searchbox', { name: '搜索政策' }).press('Enter');
+  await expect(page).toHaveURL(/\/policyMarket\/policyMarket\?keyword=/);
+  await expect(page.getByLabel('关键词')).toHaveValue('研发');
+  await expect(cards(page).filter({ hasText: '企业研发投入补助' })).toBeVisible();
+  await page.goBack();
+  await page.getByRole('button', { name: '专精特新' }).click();
+  await expect(page.getByLabel('关键词')).toHaveValue('专精特新');
 });
 
 test('export: the chosen columns and the filtered rows in excel-list.xlsx, with the spec\'s messages', async ({ page }) => {

@@ -48,6 +48,36 @@ test('mobile width: the menu is a 210 px drawer that closes on every route chang
   await expect(drawer).toBeHidden();
   // Nothing spills sideways at 375 px.
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  // The account's entries are in the drawer: the header has no room for them.
+  await page.getByRole('button', { name: '打开菜单' }).click();
+  await expect(page.locator('.side-drawer').getByRole('menuitem', { name: '个人中心' })).toBeVisible();
+  await expect(page.locator('.side-drawer').getByRole('menuitem', { name: '退出登录' })).toBeVisible();
+});
+
+test('at 320 px the header fits and its greeting is whole', async ({ page }) => {
+  await page.setViewportSize({ width: 320, height: 640 });
+  await loginViaForm(page, DEMO);
+  await expect(page).toHaveURL(/\/dataOverview\/dataOverview$/);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+  const header = await page.getByRole('banner').boundingBox();
+  const greeting = await page.getByText(/欢迎您，/).boundingBox();
+  expect(header!.width).toBeLessThanOrEqual(320);
+  expect(greeting!.x + greeting!.width).toBeLessThanOrEqual(320);
+});
+
+test('in the dark theme the current tag is solid with a visible close mark', async ({ page }) => {
+  await loginViaForm(page, DEMO);
+  await expect(page).toHaveURL(/\/dataOverview\/dataOverview$/);
+  await page.evaluate(() => localStorage.setItem('theme', '2'));
+  await page.goto('/policyTopics/policyTopics');
+  const current = tagBar(page).locator('.tag-current');
+  await expect(current).toHaveText('政策专题');
+  const colours = await current.evaluate((el) => ({ text: getComputedStyle(el).color, back: getComputedStyle(el).backgroundColor, close: getComputedStyle(el.querySelector('.anticon')!).color }));
+  expect(colours.text).toBe('rgb(255, 255, 255)');
+  expect(colours.close).toMatch(/^rgba?\(255, 255, 255/);
+  // Not a near-white chip: the background is the theme's primary colour, well darker than white.
+  const [r, g, b] = colours.back.match(/\d+/g)!.map(Number);
+  expect(r! + g! + b!).toBeLessThan(600);
 });
 
 test('the tag bar stops at 20 tags with the notice; an opened guide has a tag that reopens it', async ({ page }) => {

@@ -21,7 +21,9 @@ export interface Config {
   platform: {
     name: string;
     trialRun: boolean;
+    logoUrl: string | null;
     bureau: { name: string; address: string; phone: string; email: string };
+    site: { code: string | null; icp: string | null; psb: string | null };
   };
 }
 
@@ -65,6 +67,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     platform: {
       name: env.PLATFORM_NAME || '惠企通',
       trialRun: bool(env.TRIAL_RUN, true),
+      logoUrl: env.BUREAU_LOGO_URL || null,
+      site: { code: env.SITE_CODE || null, icp: env.ICP_RECORD || null, psb: env.PSB_RECORD || null },
       bureau: {
         name: env.BUREAU_NAME || '云溪县工业和信息化局',
         address: env.BUREAU_ADDRESS || '云溪县城关镇人民路88号政务服务中心三楼',

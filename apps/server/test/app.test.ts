@@ -42,7 +42,14 @@ describe('the shared envelope and headers', () => {
 
   it('the platform name and bureau contact block come from configuration', async () => {
     const res = await app.inject({ method: 'GET', url: '/api/v1/sysinfo/getplatformname' });
-    expect(res.json().data).toMatchObject({ platformName: '惠企通', trialRun: true, bureau: { name: '云溪县工业和信息化局' } });
+    expect(res.json().data).toMatchObject({ platformName: '惠企通', trialRun: true, logoUrl: null, bureau: { name: '云溪县工业和信息化局' }, site: { code: null, icp: null, psb: null } });
+    const configured = await createTestApp({ SITE_CODE: '5134000001', ICP_RECORD: '蜀ICP备12345678号', PSB_RECORD: '川公网安备 51342302000123号', BUREAU_LOGO_URL: '/logo.svg' });
+    try {
+      const data = (await configured.inject({ method: 'GET', url: '/api/v1/sysinfo/getplatformname' })).json().data;
+      expect(data).toMatchObject({ logoUrl: '/logo.svg', site: { code: '5134000001', icp: '蜀ICP备12345678号', psb: '川公网安备 51342302000123号' } });
+    } finally {
+      await configured.close();
+    }
   });
 
   it('serves the OpenAPI description with the spec paths, typos kept', async () => {

@@ -108,14 +108,25 @@ export const ApiPath = Type.Object({ path: Type.String() });
 export type ApiPath = Type.Static<typeof ApiPath>;
 export const ApiListByIdQuery = Type.Object({ id: Type.Integer({ title: '角色编号', minimum: 1, maximum: MAX_INT }) });
 
+/** The site's identity and the footer items a Chinese government site carries (null: not configured, not shown). */
 export const PlatformInfo = Type.Object({
   platformName: Type.String(),
   trialRun: Type.Boolean(),
+  /** The bureau's logo (an address the browser can load), or null for the built-in mark. */
+  logoUrl: Type.Union([Type.String(), Type.Null()]),
   bureau: Type.Object({
     name: Type.String(),
     address: Type.String(),
     phone: Type.String(),
     email: Type.String(),
+  }),
+  site: Type.Object({
+    /** 网站标识码 */
+    code: Type.Union([Type.String(), Type.Null()]),
+    /** ICP 备案号 */
+    icp: Type.Union([Type.String(), Type.Null()]),
+    /** 公安机关备案号 */
+    psb: Type.Union([Type.String(), Type.Null()]),
   }),
 });
 export type PlatformInfo = Type.Static<typeof PlatformInfo>;

@@ -10,7 +10,10 @@ const routes: FastifyPluginAsyncTypebox<{ platform: Config['platform'] }> = asyn
   app.get(
     AUTH_PATHS.platformName,
     { schema: { tags: ['平台'], summary: '平台名称与主办单位（公开）', response: { 200: Envelope(PlatformInfo) } }, config: { access: 'public' } },
-    async () => ok({ platformName: opts.platform.name, trialRun: opts.platform.trialRun, bureau: opts.platform.bureau }),
+    async () => {
+      const { name, trialRun, logoUrl, bureau, site } = opts.platform;
+      return ok({ platformName: name, trialRun, logoUrl, bureau, site });
+    },
   );
 
   app.get(

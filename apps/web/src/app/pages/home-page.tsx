@@ -1,25 +1,35 @@
+// The front door (public): who runs the portal, a policy search that opens the market, the
+// services, what was published lately, what closes soon, the topics and the figures. Plain
+// elements rather than antd's cards and lists: it is opened on phones in townships.
 import { useQuery } from '@tanstack/react-query';
-import { Card, Col, List, Row, Statistic } from 'antd';
 import dayjs from 'dayjs';
-import { lazy, Suspense, useState } from 'react';
-import { Link } from 'react-router';
+import { lazy, Suspense, useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
 import type { PageOf } from '@hqt/contract/envelope';
 import { POLICY_PATHS, type GuideSummary, type Statistics, type TopicSummary } from '@hqt/contract/policy';
-import { http } from '@/shared/api/http';
 import { GuideStatusTag } from '@/features/policy/ui/guide-status-tag';
+import { TopicCover } from '@/features/policy/ui/topic-cover';
+import { http } from '@/shared/api/http';
 import { BarChart } from '@/shared/ui/bar-chart';
 import { HOME_TILES } from '../navigation';
+import { platformQuery } from '../shell/site-footer';
+import './home-page.css';
 
-// Loaded when a visitor opens a guide: the home page stays light on a phone.
+// Loaded when a visitor opens a guide.
 const GuideDetailDrawer = lazy(() => import('@/features/policy/ui/guide-detail-drawer').then((m) => ({ default: m.GuideDetailDrawer })));
 
+const MARKET = '/policyMarket/policyMarket';
+const HOT_KEYWORDS = ['研发费用', '专精特新', '技术改造', '贷款贴息', '稳岗'];
+
+const guidePage = (body: Record<string, unknown>) => http.post<PageOf<GuideSummary>>(POLICY_PATHS.guidePage, { currentPage: 1, ...body });
 const homeQueries = {
   stats: { queryKey: ['home', 'stats'], queryFn: () => http.get<Statistics>(POLICY_PATHS.statistics) },
-  open: { queryKey: ['home', 'open'], queryFn: () => http.post<PageOf<GuideSummary>>(POLICY_PATHS.guidePage, { currentPage: 1, pageSize: 100, openNow: true }) },
+  recent: { queryKey: ['home', 'recent'], queryFn: () => guidePage({ pageSize: 6, sort: 'date' }) },
+  open: { queryKey: ['home', 'open'], queryFn: () => guidePage({ pageSize: 100, openNow: true }) },
   topics: { queryKey: ['home', 'topics'], queryFn: () => http.post<PageOf<TopicSummary>>(POLICY_PATHS.topicPage, { currentPage: 1, pageSize: 3 }) },
 };
 
-const COUNTERS: [keyof Statistics, string][] = [
+const FIGURES: [keyof Statistics, string][] = [
   ['policies', '政策文件'],
   ['guides', '申报指南'],
   ['openGuides', '正在申报'],
@@ -27,88 +37,138 @@ const COUNTERS: [keyof Statistics, string][] = [
   ['enterprises', '服务企业'],
 ];
 
-/** Home (public): counters, guides open now and closing soon, topics, service tiles, one chart. */
+function GuideRows({ guides, date, onOpen, empty }: { guides: GuideSummary[] | undefined; date: (g: GuideSummary) => string; onOpen: (id: number) => void; empty: string }) {
+  if (guides && !guides.length) return <p className="home-empty">{empty}</p>;
+  return (
+    <ul className="home-guides">
+      {guides?.map((g) => (
+        <li key={g.id}>
+          <button type="button" className="home-guide-title" onClick={() => onOpen(g.id)}>
+            {g.title}
+          </button>
+          <span className="home-guide-meta">
+            <GuideStatusTag status={g.status} />
+            <span className="home-guide-dept">{g.departmentLabel}</span>
+            <time>{date(g)}</time>
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 export default function HomePage() {
+  const navigate = useNavigate();
+  const { data: platform } = useQuery(platformQuery);
   const { data: stats } = useQuery(homeQueries.stats);
+  const { data: recent } = useQuery(homeQueries.recent);
   const { data: open } = useQuery(homeQueries.open);
   const { data: topicPage } = useQuery(homeQueries.topics);
   const [openId, setOpenId] = useState<number | null>(null);
+
+  const search = (keyword: string) => {
+    const k = keyword.trim();
+    void navigate(k ? `${MARKET}?keyword=${encodeURIComponent(k)}` : MARKET);
+  };
+  const submit = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    search(String(new FormData(e.currentTarget).get('keyword') ?? ''));
+  };
+
   const closingSoon = [...(open?.list ?? [])].sort((a, b) => a.windowEnd.localeCompare(b.windowEnd)).slice(0, 6);
   const bySupport = Object.entries(
     (open?.list ?? []).reduce<Record<string, number>>((acc, g) => ({ ...acc, [g.supportTypeLabel]: (acc[g.supportTypeLabel] ?? 0) + 1 }), {}),
   ).map(([label, value]) => ({ label, value }));
 
   return (
-    <>
-      <h1 style={{ fontSize: 24, margin: '8px 0 20px' }}>惠企通 · 一站式惠企政策服务</h1>
-      <Row gutter={[12, 12]}>
-        {COUNTERS.map(([key, title]) => (
-          <Col key={key} xs={12} sm={8} lg={{ flex: '20%' }}>
-            <Card size="small">
-              <Statistic title={title} value={stats?.[key] ?? '—'} />
-            </Card>
-          </Col>
-        ))}
-      </Row>
-      <Row gutter={[16, 16]} style={{ marginTop: 16 }}>
-        <Col xs={24} lg={14}>
-          <Card title="即将截止的申报" extra={<Link to="/policyMarket/policyMarket?openNow=1">更多</Link>}>
-            <List
-              dataSource={closingSoon}
-              locale={{ emptyText: '暂无正在申报的指南' }}
-              renderItem={(g) => (
-                <List.Item actions={[<span key="end">截止 {dayjs(g.windowEnd).format('MM-DD')}</span>]}>
-                  <List.Item.Meta
-                    title={
-                      <a href={`#guide-${g.id}`} onClick={(e) => (e.preventDefault(), setOpenId(g.id))}>
-                        {g.title}
-                      </a>
-                    }
-                    description={
-                      <>
-                        <GuideStatusTag status={g.status} />
-                        {g.departmentLabel}
-                      </>
-                    }
-                  />
-                </List.Item>
+    <div className="front-door">
+      <section className="hero" aria-labelledby="hero-title">
+        {platform && <p className="hero-bureau">{platform.bureau.name}主办</p>}
+        <h1 id="hero-title">惠企政策 一站通达</h1>
+        <p className="hero-lead">政策找企业，企业找政策：查政策、算扶持、提诉求，一个平台办到底。</p>
+        <form role="search" className="hero-search" onSubmit={submit}>
+          <input name="keyword" type="search" aria-label="搜索政策" placeholder="输入关键词，搜索政策文件与申报指南" maxLength={50} enterKeyHint="search" />
+          <button type="submit">搜索</button>
+        </form>
+        <p className="hero-hot">
+          <span>热门：</span>
+          {HOT_KEYWORDS.map((k) => (
+            <button key={k} type="button" onClick={() => search(k)}>
+              {k}
+            </button>
+          ))}
+        </p>
+        <dl className="hero-figures">
+          {FIGURES.map(([key, label]) => (
+            <div key={key}>
+              <dt>{label}</dt>
+              <dd>{stats?.[key] ?? '—'}</dd>
+            </div>
+          ))}
+        </dl>
+      </section>
+
+      <nav className="service-tiles" aria-label="服务入口">
+        {HOME_TILES.map((t) => (
+          <Link key={t.path} to={t.path} className="service-tile">
+            <span className="service-icon" aria-hidden="true">
+              {t.icon && (
+                <Suspense fallback={null}>
+                  <t.icon />
+                </Suspense>
               )}
-            />
-          </Card>
-        </Col>
-        <Col xs={24} lg={10}>
-          <Card title="正在申报的指南（按扶持方式）">
-            <BarChart title="正在申报的指南按扶持方式分布" data={bySupport} />
-          </Card>
-          <Card title="政策专题" style={{ marginTop: 16 }} extra={<Link to="/policyTopics/policyTopics">全部专题</Link>}>
-            <List
-              dataSource={topicPage?.list ?? []}
-              renderItem={(t) => (
-                <List.Item>
-                  <Link to={`/policyTopics/policyTopics?id=${t.id}`}>{t.title}</Link>
-                  <span>{t.memberCount} 项</span>
-                </List.Item>
-              )}
-            />
-          </Card>
-        </Col>
-      </Row>
-      <Row gutter={[16, 16]} style={{ marginTop: 16 }}>
-        {HOME_TILES.map((p) => (
-          <Col key={p.path} xs={24} sm={12} lg={8}>
-            <Link to={p.path}>
-              <Card hoverable title={p.title}>
-                {p.tile!.blurb}
-              </Card>
-            </Link>
-          </Col>
+            </span>
+            <strong>{t.title}</strong>
+            <span>{t.tile!.blurb}</span>
+          </Link>
         ))}
-      </Row>
+      </nav>
+
+      <div className="home-columns">
+        <section className="home-panel" aria-labelledby="recent-title">
+          <header>
+            <h2 id="recent-title">最新发布</h2>
+            <Link to={`${MARKET}?sort=date`}>更多</Link>
+          </header>
+          <GuideRows guides={recent?.list} date={(g) => `发布 ${dayjs(g.publishedAt).format('MM-DD')}`} onOpen={setOpenId} empty="暂无新发布的指南" />
+        </section>
+        <section className="home-panel" aria-labelledby="closing-title">
+          <header>
+            <h2 id="closing-title">即将截止的申报</h2>
+            <Link to={`${MARKET}?openNow=1`}>更多</Link>
+          </header>
+          <GuideRows guides={open && closingSoon} date={(g) => `截止 ${dayjs(g.windowEnd).format('MM-DD')}`} onOpen={setOpenId} empty="暂无正在申报的指南" />
+        </section>
+      </div>
+
+      <div className="home-columns home-columns-topics">
+        <section className="home-panel" aria-labelledby="topics-title">
+          <header>
+            <h2 id="topics-title">政策专题</h2>
+            <Link to="/policyTopics/policyTopics">全部专题</Link>
+          </header>
+          <div className="home-topics">
+            {topicPage?.list.map((t) => (
+              <Link key={t.id} to={`/policyTopics/policyTopics?id=${t.id}`} className="home-topic">
+                <TopicCover topic={t} compact />
+                <span>{t.title}</span>
+              </Link>
+            ))}
+          </div>
+        </section>
+        <section className="home-panel" aria-labelledby="chart-title">
+          <header>
+            <h2 id="chart-title">正在申报的指南（按扶持方式）</h2>
+          </header>
+          <BarChart title="正在申报的指南按扶持方式分布" data={bySupport} />
+        </section>
+      </div>
+
       {openId !== null && (
         <Suspense fallback={null}>
           <GuideDetailDrawer id={openId} onClose={() => setOpenId(null)} />
         </Suspense>
       )}
-    </>
+    </div>
   );
 }

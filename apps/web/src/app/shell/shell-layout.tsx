@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-quer
 import { App, Button, Drawer, Dropdown, Menu, Tag } from 'antd';
 import 'dayjs/locale/zh-cn';
 import dayjs from 'dayjs';
-import { Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { COOKIES, SIDEBAR_WIDTH_PX } from '@hqt/contract/constants';
 import { MSG } from '@hqt/contract/messages';
@@ -13,11 +13,9 @@ import { setCookie } from '@/shared/lib/cookies';
 import { displayName } from '@/shared/lib/display-name';
 import { usePageTitleStore } from '@/shared/lib/page-title';
 import { useSession } from '@/shared/session/session-store';
+import { Brand } from '@/shared/ui/brand';
 import { connectFeedback, toast } from '@/shared/ui/feedback';
-import { PasswordDialog } from '@/features/account/password-dialog';
-import { ProfileDialog } from '@/features/account/profile-dialog';
 import { useIsMobile } from '@/shared/lib/use-is-mobile';
-import { ThemeDialog } from '@/features/account/theme-dialog';
 import { PORTAL, publicPaths } from '../branches';
 import { MENU, pageTitle } from '../navigation';
 import { platformQuery, SiteFooter } from './site-footer';
@@ -35,7 +33,23 @@ function FeedbackBridge() {
   return null;
 }
 
-type DialogName = 'profile' | 'password' | 'theme' | null;
+// The account's dialogs load when first opened: the shell stays light on a first visit.
+const DIALOGS = {
+  profile: lazy(() => import('@/features/account/profile-dialog').then((m) => ({ default: m.ProfileDialog }))),
+  password: lazy(() => import('@/features/account/password-dialog').then((m) => ({ default: m.PasswordDialog }))),
+  theme: lazy(() => import('@/features/account/theme-dialog').then((m) => ({ default: m.ThemeDialog }))),
+};
+type DialogName = keyof typeof DIALOGS | null;
+
+function AccountDialog({ name, onClose }: { name: DialogName; onClose: () => void }) {
+  if (!name) return null;
+  const Dialog = DIALOGS[name];
+  return (
+    <Suspense fallback={null}>
+      <Dialog open onClose={onClose} />
+    </Suspense>
+  );
+}
 const LOGOUT_KEY = 'logout';
 const PORTAL_PUBLIC = publicPaths(PORTAL);
 
@@ -64,7 +78,9 @@ function UserArea({ onDialog }: { onDialog: (d: DialogName) => void }) {
           欢迎您，{displayName(name)}
         </button>
       </Dropdown>
-      <Link to="/personal/personal">个人中心</Link>
+      <Link to="/personal/personal" className="user-personal">
+        个人中心
+      </Link>
       <button type="button" className="link-button" onClick={() => void logout()}>
         退出登录
       </button>
@@ -113,8 +129,8 @@ function Shell() {
     <div className={`shell ${isMobile ? 'shell-mobile' : ''}`}>
       <header className="shell-header">
         {isMobile && <Button type="text" icon={<MenuOutlined />} aria-label="打开菜单" onClick={() => setDrawerOpen(true)} className="menu-toggle" />}
-        <Link to="/" className="brand">
-          {platform?.platformName ?? '惠企通'}
+        <Link to="/" className="brand" aria-label={`${platform?.platformName ?? '惠企通'}首页`}>
+          <Brand platform={platform} />
         </Link>
         {platform?.trialRun !== false && <Tag color="orange" className="trial-label">试运行</Tag>}
         {!isMobile && <Menu mode="horizontal" selectedKeys={selected ? [selected] : []} items={menuItems} onClick={go} className="top-menu" />}
@@ -140,9 +156,7 @@ function Shell() {
         </div>
       </main>
       <SiteFooter />
-      <ProfileDialog open={dialog === 'profile'} onClose={() => setDialog(null)} />
-      <PasswordDialog open={dialog === 'password'} onClose={() => setDialog(null)} />
-      <ThemeDialog open={dialog === 'theme'} onClose={() => setDialog(null)} />
+      <AccountDialog name={dialog} onClose={() => setDialog(null)} />
     </div>
   );
 }

@@ -1,13 +1,17 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { fetchPlatformInfo } from '@/shared/api/auth-api';
+import { loadPlatformInfo } from '@/shared/api/platform';
 import { FOOTER_LINKS } from '../navigation';
 
-export const platformQuery = { queryKey: ['platform'], queryFn: fetchPlatformInfo, staleTime: Infinity };
+export const platformQuery = { queryKey: ['platform'], queryFn: loadPlatformInfo, staleTime: Infinity };
 
-/** The footer: the service links and the bureau's contact block, from the server's configuration. */
+/**
+ * The footer: the service links, the bureau's contact block, and the items a Chinese government
+ * site carries (网站标识码, ICP 备案号, 公安机关备案号), each from configuration and shown only when set.
+ */
 export function SiteFooter() {
   const { data } = useQuery(platformQuery);
+  const site = data?.site;
   return (
     <footer className="site-footer">
       <nav className="footer-links" aria-label="页脚导航">
@@ -24,6 +28,21 @@ export function SiteFooter() {
           <span>电话：{data.bureau.phone}</span>
           <span>邮箱：{data.bureau.email}</span>
         </address>
+      )}
+      {site && (site.code || site.icp || site.psb) && (
+        <p className="footer-records">
+          {site.code && <span>网站标识码：{site.code}</span>}
+          {site.icp && (
+            <a href="https://beian.miit.gov.cn/" target="_blank" rel="noopener noreferrer">
+              {site.icp}
+            </a>
+          )}
+          {site.psb && (
+            <a href="https://beian.mps.gov.cn/" target="_blank" rel="noopener noreferrer">
+              {site.psb}
+            </a>
+          )}
+        </p>
       )}
     </footer>
   );

@@ -1,13 +1,16 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { usePlatformInfo } from '@/shared/api/platform';
+import { Brand } from '@/shared/ui/brand';
 
-/** The frame of the login and registration pages: the platform's name beside a form card. */
+/** The frame of the login and registration pages: who runs the portal beside a form card. */
 export function AuthCard({ title, children, other }: { title: string; children: ReactNode; other: { to: string; label: string } }) {
+  const platform = usePlatformInfo();
   return (
     <div className="auth-page">
       <section className="auth-banner">
-        <Link to="/" className="auth-brand">
-          惠企通
+        <Link to="/" className="auth-brand" aria-label="返回首页">
+          <Brand platform={platform} inverse />
         </Link>
         <p>政策找企业 · 企业找政策</p>
         <ul>
@@ -15,6 +18,11 @@ export function AuthCard({ title, children, other }: { title: string; children: 
           <li>政策推送：新政发布实时送达</li>
           <li>企业诉求：限时办结，全程可查</li>
         </ul>
+        {platform && (
+          <address className="auth-contact">
+            {platform.bureau.address} · 咨询电话 {platform.bureau.phone}
+          </address>
+        )}
       </section>
       <main className="auth-card">
         <h1>{title}</h1>

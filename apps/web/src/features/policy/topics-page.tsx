@@ -7,6 +7,7 @@ import { POLICY_PATHS, topicInfoPath, type TopicDetail, type TopicSummary } from
 import { http } from '@/shared/api/http';
 import { GuideCard } from './ui/guide-card';
 import { GuideDetailDrawer } from './ui/guide-detail-drawer';
+import { TopicCover } from './ui/topic-cover';
 
 const topicQueries = {
   list: () => ({ queryKey: ['topics', 'list'], queryFn: () => http.post<PageOf<TopicSummary>>(POLICY_PATHS.topicPage, { currentPage: 1, pageSize: 50 }) }),
@@ -41,12 +42,18 @@ export default function PolicyTopicsPage() {
   return (
     <>
       <Typography.Title level={3}>政策专题</Typography.Title>
-      <Row gutter={[16, 16]}>
+      <Row gutter={[16, 16]} className="topic-grid">
         {data.list.map((t) => (
           <Col key={t.id} xs={24} sm={12} lg={8}>
-            <Card hoverable onClick={() => setParams({ id: String(t.id) })} cover={<div className="topic-cover" style={{ background: t.cover }}>{t.title}</div>}>
-              <Card.Meta title={<a href={`?id=${t.id}`} onClick={(e) => e.preventDefault()}>{t.title}</a>} description={t.summary} />
-              <p style={{ marginTop: 12, marginBottom: 0 }}>共 {t.memberCount} 项政策指南</p>
+            <Card hoverable className="topic-card" onClick={() => setParams({ id: String(t.id) })} cover={<TopicCover topic={t} />}>
+              <Card.Meta
+                title={
+                  <a href={`?id=${t.id}`} onClick={(e) => e.preventDefault()}>
+                    {t.title}
+                  </a>
+                }
+                description={<span className="topic-summary">{t.summary}</span>}
+              />
             </Card>
           </Col>
         ))}

@@ -4,7 +4,6 @@ import {
   type ApiPath,
   type CaptchaResponse,
   type MenuInfo,
-  type PlatformInfo,
   type RegisterBody,
   type TokenResponse,
   type UserInfo,
@@ -33,7 +32,6 @@ export async function loginWithPassword(body: { username: string; password: stri
 export const register = (body: RegisterBody) => request<null>({ method: 'POST', url: AUTH_PATHS.register, data: body });
 export const fetchMenuInfo = () => http.get<MenuInfo>(AUTH_PATHS.menuInfo);
 export const fetchUserInfo = () => http.get<UserInfo>(AUTH_PATHS.userInfo);
-export const fetchPlatformInfo = () => http.get<PlatformInfo>(AUTH_PATHS.platformName);
 
 /** The permitted API paths; failures are silent (spec §7). */
 export async function loadApiPaths(): Promise<void> {

@@ -1,0 +1,37 @@
+// The site's identity and footer items, read once per page load. Plain fetch, not the HTTP client:
+// the login page shows the bureau's name and must not carry axios for it.
+import { useEffect, useState } from 'react';
+import { AUTH_PATHS, type PlatformInfo } from '@hqt/contract/auth';
+import { SUCCESS_CODE, type ApiEnvelope } from '@hqt/contract/envelope';
+
+let loading: Promise<PlatformInfo> | null = null;
+
+export function loadPlatformInfo(): Promise<PlatformInfo> {
+  loading ??= fetch(AUTH_PATHS.platformName)
+    .then((res) => res.json() as Promise<ApiEnvelope<PlatformInfo>>)
+    .then((answer) => {
+      if (answer.code !== SUCCESS_CODE) throw new Error(answer.msg);
+      return answer.data;
+    })
+    .catch((err: unknown) => {
+      loading = null; // asked again next time
+      throw err;
+    });
+  return loading;
+}
+
+/** The platform's information once loaded (null until then, or when it cannot be had). */
+export function usePlatformInfo(): PlatformInfo | null {
+  const [info, setInfo] = useState<PlatformInfo | null>(null);
+  useEffect(() => {
+    let live = true;
+    loadPlatformInfo().then(
+      (loaded) => live && setInfo(loaded),
+      () => {},
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+  return info;
+}
