@@ -113,7 +113,7 @@ test('主题切换: each theme and 大字 are kept in localStorage and applied a
     await expect(page.locator('.ant-menu-item').first()).toBeVisible();
     expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe(String(id));
     await expect(page.locator('html')).toHaveAttribute('data-theme', String(id));
-    const primary = await page.locator('.ant-menu-item-selected, .brand').first().evaluate((el) => getComputedStyle(el).color);
+    const primary = await page.locator('.brand-name').evaluate((el) => getComputedStyle(el).color);
     backgrounds.add(`${primary}|${await page.evaluate(() => getComputedStyle(document.body).backgroundColor)}`);
   }
   expect(backgrounds.size).toBe(5); // five distinct looks

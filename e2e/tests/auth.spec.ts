@@ -91,6 +91,7 @@ test('a staff account is refused by the portal with "账号或密码有误" and 
 test('a token close to expiry is refreshed once while the requests wait, then they go out with the new token', async ({ page }) => {
   await loginViaForm(page, DEMO);
   await expect(page).toHaveURL(/\/dataOverview\/dataOverview$/);
+  await page.waitForLoadState('networkidle'); // the first page's own calls are done before we listen
   const oldToken = await cookie(page, 'access_token');
 
   const refreshes: string[] = [];

@@ -1,6 +1,6 @@
 import { MenuOutlined } from '@ant-design/icons';
 import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
-import { App, Button, Drawer, Dropdown, Menu, Tag } from 'antd';
+import { Button, Drawer, Dropdown, Menu, Tag } from 'antd';
 import 'dayjs/locale/zh-cn';
 import dayjs from 'dayjs';
 import { lazy, Suspense, useEffect, useState } from 'react';
@@ -14,7 +14,7 @@ import { displayName } from '@/shared/lib/display-name';
 import { usePageTitleStore } from '@/shared/lib/page-title';
 import { useSession } from '@/shared/session/session-store';
 import { Brand } from '@/shared/ui/brand';
-import { connectFeedback, toast } from '@/shared/ui/feedback';
+import { toast } from '@/shared/ui/feedback';
 import { useIsMobile } from '@/shared/lib/use-is-mobile';
 import { PORTAL, publicPaths } from '../branches';
 import { MENU, pageTitle } from '../navigation';
@@ -25,13 +25,6 @@ import './shell.css';
 
 dayjs.locale('zh-cn');
 const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } });
-
-/** Hands antd's context-aware toasts and dialogs to code outside React. */
-function FeedbackBridge() {
-  const { message, modal } = App.useApp();
-  useEffect(() => connectFeedback(message, modal), [message, modal]);
-  return null;
-}
 
 // The account's dialogs load when first opened: the shell stays light on a first visit.
 const DIALOGS = {
@@ -164,10 +157,7 @@ function Shell() {
 export default function ShellLayout() {
   return (
     <QueryClientProvider client={queryClient}>
-      <App>
-        <FeedbackBridge />
-        <Shell />
-      </App>
+      <Shell />
     </QueryClientProvider>
   );
 }

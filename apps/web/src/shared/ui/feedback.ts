@@ -1,20 +1,7 @@
-// Toasts and dialogs for code outside React (the HTTP client, the route guard). The app shell
-// hands over antd's context-aware instances (App.useApp) once mounted; until then, and in
-// tests, antd's static functions are loaded on first use so they stay off the login page's bundle.
-import type { MessageInstance } from 'antd/es/message/interface';
-import type { HookAPI as ModalHookAPI } from 'antd/es/modal/useModal';
-
-let messageApi: MessageInstance | null = null;
-let modalApi: ModalHookAPI | null = null;
-
-export function connectFeedback(message: MessageInstance, modal: ModalHookAPI) {
-  messageApi = message;
-  modalApi = modal;
-}
-
-async function messages(): Promise<MessageInstance> {
-  return messageApi ?? (await import('antd/es/message')).default;
-}
+// Toasts and dialogs for code outside React (the HTTP client, the route guard) and in it: antd's
+// static functions, loaded on first use so they stay off every page's first load. They wear the
+// page's theme and locale through ConfigProvider.config (app/providers.tsx).
+const messages = async () => (await import('antd/es/message')).default;
 
 export const toast = {
   /** The spec's error toast: the server's message for 2 seconds. */
@@ -24,6 +11,6 @@ export const toast = {
 };
 
 export async function alertDialog(options: { title: string; content: string; okText: string; onOk: () => void }) {
-  const modal = modalApi ?? (await import('antd/es/modal')).default;
+  const modal = (await import('antd/es/modal')).default;
   modal.warning({ ...options, centered: true, keyboard: false, maskClosable: false });
 }

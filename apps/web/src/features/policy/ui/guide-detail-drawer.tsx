@@ -50,7 +50,7 @@ export function GuideDetailDrawer({ id, onClose }: { id: number | null; onClose:
             <Descriptions.Item label="申报时间">
               {fmt(g.windowStart)} 至 {fmt(g.windowEnd)}
             </Descriptions.Item>
-            <Descriptions.Item label="兑现时限">{g.payoutDays} 个工作日</Descriptions.Item>
+            <Descriptions.Item label="兑现时限">{g.payoutDays > 0 ? `${g.payoutDays} 个工作日` : '申报即享受'}</Descriptions.Item>
             <Descriptions.Item label="受理部门">{g.contact.department}</Descriptions.Item>
             <Descriptions.Item label="受理地址">{g.contact.address}</Descriptions.Item>
             <Descriptions.Item label="咨询电话">
