@@ -34,6 +34,21 @@ test('search: 研发 finds 研发费用加计扣除 and 企业研发投入补助
   await expect(page.getByText('没有找到符合条件的政策指南')).toBeVisible();
 });
 
+test('Back and Forward bring each search\'s keyword back into the box, with its results', async ({ page }) => {
+  await openMarket(page);
+  const box = page.getByLabel('关键词');
+  for (const keyword of ['研发', '贴息']) {
+    await box.fill(keyword);
+    await page.getByRole('button', { name: /搜\s*索/ }).click();
+    await expect(page).toHaveURL(new RegExp(`keyword=${encodeURIComponent(keyword)}`));
+  }
+  await page.goBack();
+  await expect(box).toHaveValue('研发');
+  await expect(cards(page).getByRole('link', { name: '企业研发投入补助' })).toBeVisible();
+  await page.goForward();
+  await expect(box).toHaveValue('贴息');
+});
+
 test('the global paginator pages through the guides with the spec\'s page sizes', async ({ page }) => {
   await openMarket(page);
   await expect(cards(page)).toHaveCount(20);

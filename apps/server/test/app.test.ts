@@ -61,6 +61,32 @@ describe('the shared envelope and headers', () => {
   });
 });
 
+describe('transport headers', () => {
+  it('token answers are never cached (RFC 6749 §5.1)', async () => {
+    const account = await createAccount(app);
+    const login = await app.inject({ method: 'POST', url: '/api/v1/connect/token', remoteAddress: '10.44.0.1', payload: { username: account.username, password: account.password } });
+    expect(login.statusCode).toBe(200);
+    expect(login.headers['cache-control']).toBe('no-store');
+    const refresh = await app.inject({ method: 'POST', url: '/new/token', payload: { refresh_token: login.json().refresh_token } });
+    expect(refresh.headers['cache-control']).toBe('no-store');
+  });
+
+  it('Strict-Transport-Security only on answers to HTTPS requests', async () => {
+    expect((await app.inject({ method: 'GET', url: '/healthz' })).headers['strict-transport-security']).toBeUndefined();
+    // Without TRUST_PROXY a client cannot claim HTTPS by a header …
+    expect((await app.inject({ method: 'GET', url: '/healthz', headers: { 'x-forwarded-proto': 'https' } })).headers['strict-transport-security']).toBeUndefined();
+    // … behind a proxy that says so, it can.
+    const proxied = await createTestApp({ TRUST_PROXY: 'true' });
+    try {
+      const https = await proxied.inject({ method: 'GET', url: '/healthz', headers: { 'x-forwarded-proto': 'https' } });
+      expect(https.headers['strict-transport-security']).toMatch(/max-age=\d+/);
+      expect((await proxied.inject({ method: 'GET', url: '/healthz' })).headers['strict-transport-security']).toBeUndefined();
+    } finally {
+      await proxied.close();
+    }
+  });
+});
+
 describe('logs', () => {
   it('never contain a password, a token or an Authorization header', async () => {
     const lines: string[] = [];
