@@ -38,7 +38,8 @@ const sum = (files: Iterable<string>, ext: string) => [...files].filter((f) => f
 const entryJs = sum(entryFiles, '.js');
 process.stdout.write(`shell entry (every page): ${kb(entryJs)} JS gzip, ${kb(sum(entryFiles, '.css'))} CSS gzip\n`);
 for (const page of process.argv.slice(2).length ? process.argv.slice(2) : ['login-page', 'shell-layout+home-page', 'shell-layout+market-page']) {
-  const keys = page.split('+').map((part) => Object.keys(manifest).find((k) => k.includes(part)));
+  // By file name: 'home-page' is the portal's, not admin-home-page.
+  const keys = page.split('+').map((part) => Object.keys(manifest).find((k) => k.endsWith(`/${part}.tsx`) || k.endsWith(`/${part}.ts`)));
   if (keys.some((k) => !k)) {
     process.stdout.write(`${page}: no chunk found\n`);
     continue;

@@ -7,7 +7,7 @@ import path from 'node:path';
 const steps = [
   { name: 'typecheck', cmd: 'npx', args: ['tsc', '-b'] },
   { name: 'lint', cmd: 'npx', args: ['eslint', '--max-warnings=0', '.'] },
-  { name: 'lint rules', cmd: 'node', args: ['--test', 'eslint/'], tap: true },
+  { name: 'lint rules', cmd: 'node', args: ['--test', '--test-reporter=tap', 'eslint/*.test.js'], tap: true },
   { name: 'server', cmd: 'npx', args: ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=../../.tmp/vitest-server.json'], cwd: 'apps/server', json: '.tmp/vitest-server.json' },
   { name: 'web', cmd: 'npx', args: ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=../../.tmp/vitest-web.json'], cwd: 'apps/web', json: '.tmp/vitest-web.json' },
   { name: 'build', cmd: 'npm', args: ['run', 'build', '-w', '@hqt/web'] },

@@ -37,10 +37,12 @@ test('search: 研发 finds 研发费用加计扣除 and 企业研发投入补助
 test('Back and Forward bring each search\'s keyword back into the box, with its results', async ({ page }) => {
   await openMarket(page);
   const box = page.getByLabel('关键词');
-  for (const keyword of ['研发', '贴息']) {
+  // Each search as a person makes it: typed, sent, and its results seen.
+  for (const [keyword, result] of [['研发', '研发'], ['贴息', '贴息']] as const) {
     await box.fill(keyword);
     await page.getByRole('button', { name: /搜\s*索/ }).click();
     await expect(page).toHaveURL(new RegExp(`keyword=${encodeURIComponent(keyword)}`));
+    await expect(cards(page).first()).toContainText(result);
   }
   await page.goBack();
   await expect(box).toHaveValue('研发');

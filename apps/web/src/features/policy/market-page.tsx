@@ -66,6 +66,14 @@ function useOpenGuide(): [number | null, (id: number | null) => void] {
 
 export default function PolicyMarketPage() {
   const [filters, update] = useListParams(MARKET_LIST);
+  // The box is the user's until the address's keyword changes (a search, Back, Forward): then it
+  // shows the address's. Adjusted while rendering, as React advises, not in an effect.
+  const [keyword, setKeyword] = useState(filters.keyword ?? '');
+  const [shownFor, setShownFor] = useState(filters.keyword);
+  if (shownFor !== filters.keyword) {
+    setShownFor(filters.keyword);
+    setKeyword(filters.keyword ?? '');
+  }
   const [openId, setOpenId] = useOpenGuide();
   const [exporting, setExporting] = useState(false);
   const { data, isFetching } = useQuery(guideQueries.list(filters));
@@ -78,9 +86,8 @@ export default function PolicyMarketPage() {
         enterButton="搜索"
         allowClear
         maxLength={50}
-        // The box shows the address's keyword: Back and Forward bring theirs (a new key, a fresh box).
-        key={filters.keyword ?? ''}
-        defaultValue={filters.keyword}
+        value={keyword}
+        onChange={(e) => setKeyword(e.target.value)}
         onSearch={(v) => update({ keyword: v.trim() || undefined })}
         size="large"
       />
