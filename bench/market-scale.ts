@@ -4,23 +4,18 @@
 // the same run on the same database (median and p95 of N runs on a warm cache, one connection).
 // Then 50 connections at 10,000 guides: the app's route against a bare node:http route running the
 // same SQL. Usage: npm run bench (or tsx bench/market-scale.ts); BENCH_RUNS, BENCH_SECONDS.
-import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import pino from 'pino';
 import type { GuidePageQuery } from '@hqt/contract/policy';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
 import { createDb, createPool } from '../apps/server/src/db/client';
-import { startEmbeddedPostgres } from '../apps/server/src/db/embedded-postgres';
-import { prepareDatabase } from '../apps/server/src/setup/database';
 import type {} from '../apps/server/src/services/dict/plugin'; // its app.dicts declaration
 import { guidePageQuery } from '../apps/server/src/services/policy/service';
 import { generateGuides } from '../apps/server/src/services/policy/synthetic';
+import { startBenchDatabase } from './support';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 30);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -56,15 +51,8 @@ const CASES: { name: string; query: GuidePageQuery }[] = [
   { name: 'default page 50', query: { currentPage: 50, pageSize: 20 } },
 ];
 
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hqt-bench-'));
-const db = await startEmbeddedPostgres({ dataDir: path.join(dir, 'pg'), logger: pino({ level: 'warn' }) });
+const { url, stop } = await startBenchDatabase();
 try {
-  const admin = new pg.Client({ connectionString: db.connectionString() });
-  await admin.connect();
-  await admin.query('create database bench');
-  await admin.end();
-  const url = db.connectionString('bench');
-  await prepareDatabase(url);
   const app = await buildApp({ config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent' }), databaseUrl: url, jwtSecret: 'bench' });
   const address = await app.listen({ host: '127.0.0.1', port: 0 });
   const pool = createPool(url, () => {}, 2);
@@ -143,6 +131,5 @@ try {
   await pool.end();
   await app.close();
 } finally {
-  await db.stop();
-  fs.rmSync(dir, { recursive: true, force: true });
+  await stop();
 }

@@ -2,36 +2,23 @@
 // validation, our service, serialisation) against, in the same run, a bare node:http route that
 // runs the very same SQL with nothing around it. 50 connections, 10 s each; prints requests per
 // second, p99 latency and the ratio. Usage: npm run bench (or tsx bench/search-load.ts).
-import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import autocannon from 'autocannon';
-import pg from 'pg';
-import pino from 'pino';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
 import { createDb, createPool } from '../apps/server/src/db/client';
-import { startEmbeddedPostgres } from '../apps/server/src/db/embedded-postgres';
-import { prepareDatabase } from '../apps/server/src/setup/database';
 import type {} from '../apps/server/src/services/dict/plugin'; // its app.dicts declaration
 import { guidePageQuery } from '../apps/server/src/services/policy/service';
 import { generateGuides } from '../apps/server/src/services/policy/synthetic';
+import { startBenchDatabase } from './support';
 
 const CONNECTIONS = 50;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const QUERY = { currentPage: 1, pageSize: 20, keyword: '研发', supportType: 'interest', openNow: true };
 
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hqt-bench-'));
-const db = await startEmbeddedPostgres({ dataDir: path.join(dir, 'pg'), logger: pino({ level: 'warn' }) });
+const { url, stop } = await startBenchDatabase();
 try {
-  const admin = new pg.Client({ connectionString: db.connectionString() });
-  await admin.connect();
-  await admin.query('create database bench');
-  await admin.end();
-  const url = db.connectionString('bench');
-  await prepareDatabase(url);
   const seedPool = createPool(url, () => {}, 2);
   const started = Date.now();
   await generateGuides(createDb(seedPool), 10_000);
@@ -68,6 +55,5 @@ try {
   bare.close();
   await barePool.end();
 } finally {
-  await db.stop();
-  fs.rmSync(dir, { recursive: true, force: true });
+  await stop();
 }

@@ -13,53 +13,27 @@
 // their static imports and CSS — the same closure as bench/bundle-size.ts.
 import fs from 'node:fs';
 import http from 'node:http';
-import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import pg from 'pg';
-import pino from 'pino';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
-import { startEmbeddedPostgres } from '../apps/server/src/db/embedded-postgres';
-import { prepareDatabase } from '../apps/server/src/setup/database';
-
-interface Chunk {
-  file: string;
-  isEntry?: boolean;
-  imports?: string[];
-  css?: string[];
-}
+import { chunkOf, closure, entryKey, readManifest, startBenchDatabase, WEB_DIST } from './support';
 
 const PAGE_CHUNKS = ['shell-layout', 'home-page'];
-const dist = path.resolve(import.meta.dirname, '../apps/web/dist');
-const manifestPath = path.join(dist, '.vite/manifest.json');
-if (!fs.existsSync(path.join(dist, 'index.html')) || !fs.existsSync(manifestPath)) {
-  throw new Error(`${dist} is not built (with its manifest): run npm run build first`);
-}
-const manifest: Record<string, Chunk> = JSON.parse(fs.readFileSync(manifestPath, 'utf8'));
-
-/** Every file a chunk pulls in before it runs: itself, its static imports (recursively), their CSS. */
-function closure(key: string, seen = new Set<string>()): Set<string> {
-  const chunk = manifest[key];
-  if (!chunk || seen.has(chunk.file)) return seen;
-  seen.add(chunk.file);
-  for (const css of chunk.css ?? []) seen.add(css);
-  for (const imported of chunk.imports ?? []) closure(imported, seen);
-  return seen;
-}
+const dist = WEB_DIST;
+if (!fs.existsSync(path.join(dist, 'index.html'))) throw new Error(`${dist} is not built: run npm run build first`);
+const manifest = readManifest(dist);
 
 /** The URLs a first visit to / fetches after the HTML, in the order a browser meets them. */
 function visitUrls(): string[] {
   const html = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
   const urls = new Set<string>();
   for (const m of html.matchAll(/<(?:script|link)\b[^>]*?\b(?:src|href)="(\/[^"]+)"/g)) urls.add(m[1]!);
-  const entryKey = Object.keys(manifest).find((k) => manifest[k]!.isEntry);
-  if (!entryKey) throw new Error('no entry in the manifest: build with build.manifest = true');
-  const files = closure(entryKey);
+  const files = closure(manifest, entryKey(manifest));
   for (const part of PAGE_CHUNKS) {
-    const key = Object.keys(manifest).find((k) => k.includes(part));
+    const key = chunkOf(manifest, part);
     if (!key) throw new Error(`no chunk ${part} in the manifest`);
-    closure(key, files);
+    closure(manifest, key, files);
   }
   for (const file of files) urls.add(`/${file}`);
   return [...urls];
@@ -166,16 +140,8 @@ async function visit(base: string, urls: string[], acceptEncoding: string, cache
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
 const mix = (m: Map<string | number, number>) => [...m].map(([k, n]) => `${n}×${k}`).join(' ');
 
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hqt-bench-'));
-const db = await startEmbeddedPostgres({ dataDir: path.join(dir, 'pg'), logger: pino({ level: 'warn' }) });
+const { url, stop } = await startBenchDatabase();
 try {
-  const admin = new pg.Client({ connectionString: db.connectionString() });
-  await admin.connect();
-  await admin.query('create database bench');
-  await admin.end();
-  const url = db.connectionString('bench');
-  await prepareDatabase(url);
-
   const app = await buildApp({ config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST: dist }), databaseUrl: url, jwtSecret: 'bench' });
   const base = await app.listen({ host: '127.0.0.1', port: 0 });
   try {
@@ -207,6 +173,5 @@ try {
     await app.close();
   }
 } finally {
-  await db.stop();
-  fs.rmSync(dir, { recursive: true, force: true });
+  await stop();
 }
