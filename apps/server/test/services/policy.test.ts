@@ -157,6 +157,9 @@ describe('topics, categories, counters, dictionaries', () => {
     expect(detail.guides).toHaveLength(science.memberCount);
     expect(titles(detail.guides)).toContain('企业研发投入补助');
     expect((await app.inject({ method: 'GET', url: '/api/v1/govbecalculator/getpolicytopicinfo/424242' })).statusCode).toBe(404);
+    // Past the last page: no rows, and still the total (one meaning of a page for every list).
+    const past = (await app.inject({ method: 'POST', url: '/api/v1/govbecalculator/getpolicytopicpage', payload: { currentPage: 9, pageSize: 10 } })).json().data;
+    expect(past).toMatchObject({ list: [], total: 5, currentPage: 9, pageSize: 10 });
   });
 
   it('appeal categories answer pageSize 99999 with their time limits', async () => {
