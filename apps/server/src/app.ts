@@ -53,7 +53,8 @@ export async function buildApp(opts: AppOptions) {
   const { config } = opts;
   const app = Fastify({
     ...(opts.loggerInstance ? { loggerInstance: opts.loggerInstance } : { logger: loggerOptions(config.logLevel) }),
-    trustProxy: config.trustProxy,
+    // A number of hops: the nearest that many proxies may name the client (proxy-addr counts hops from 0).
+    trustProxy: typeof config.trustProxy === 'number' ? (_address: string, hop: number) => hop < (config.trustProxy as number) : config.trustProxy,
     bodyLimit: 1024 * 1024,
     // Answers made before routing get the envelope and the security headers too (plugins/errors.ts);
     // a missing Host is refused by plugins/input-guard.ts instead of by Node's bare 400.
@@ -69,7 +70,8 @@ export async function buildApp(opts: AppOptions) {
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   await app.register(errorsPlugin);
-  await app.register(securityPlugin, { inlineScripts: readInlineScripts(config.webDist) });
+  const logo = config.platform.logoUrl;
+  await app.register(securityPlugin, { inlineScripts: readInlineScripts(config.webDist), imageOrigins: logo && /^https?:/.test(logo) ? [new URL(logo).origin] : [] });
   await app.register(inputGuardPlugin);
   await app.register(formbody, { bodyLimit: 16 * 1024 });
   await app.register(dbPlugin, { connectionString: opts.databaseUrl });

@@ -15,7 +15,8 @@ export interface Config {
   captchaTestAnswer: string | undefined;
   logLevel: string;
   webDist: string;
-  trustProxy: boolean;
+  /** Fastify's trustProxy: false, a number of proxy hops, or the proxies' addresses (CIDR, comma-separated). */
+  trustProxy: false | number | string;
   /** Login endpoints: requests per address per minute. */
   loginRateLimitPerMinute: number;
   platform: {
@@ -41,6 +42,30 @@ function bool(value: string | undefined, fallback: boolean): boolean {
   return ['1', 'true', 'yes', 'on'].includes(value.toLowerCase());
 }
 
+/**
+ * Which proxies may say who the client is (X-Forwarded-For, X-Forwarded-Proto). `true` trusts one
+ * hop (the load balancer in front), never the whole header: a client cannot name its own address.
+ */
+function trustProxy(value: string | undefined): false | number | string {
+  if (value === undefined || value === '' || ['0', 'false', 'no', 'off'].includes(value.toLowerCase())) return false;
+  if (['1', 'true', 'yes', 'on'].includes(value.toLowerCase())) return 1;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value;
+}
+
+/** The bureau's logo: an http(s) address or a path on this site, nothing a page could run. */
+function logoUrl(value: string | undefined): string | null {
+  if (!value) return null;
+  if (value.startsWith('/') && !value.startsWith('//')) return value;
+  try {
+    const url = new URL(value);
+    if (url.protocol === 'https:' || url.protocol === 'http:') return url.toString();
+  } catch {
+    // not an address: refused below
+  }
+  throw new Error(`BUREAU_LOGO_URL must be an http(s) address or a path starting with /, got "${value}"`);
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const nodeEnv = env.NODE_ENV === 'production' ? 'production' : env.NODE_ENV === 'test' ? 'test' : 'development';
   const captchaTestAnswer = env.CAPTCHA_TEST_ANSWER || undefined;
@@ -62,12 +87,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     captchaTestAnswer,
     logLevel: env.LOG_LEVEL || (nodeEnv === 'test' ? 'silent' : 'info'),
     webDist: path.resolve(env.WEB_DIST || path.join(repoRoot, 'apps/web/dist')),
-    trustProxy: bool(env.TRUST_PROXY, false),
+    trustProxy: trustProxy(env.TRUST_PROXY),
     loginRateLimitPerMinute: int('LOGIN_RATE_LIMIT', env.LOGIN_RATE_LIMIT, 30),
     platform: {
       name: env.PLATFORM_NAME || '惠企通',
       trialRun: bool(env.TRIAL_RUN, true),
-      logoUrl: env.BUREAU_LOGO_URL || null,
+      logoUrl: logoUrl(env.BUREAU_LOGO_URL),
       site: { code: env.SITE_CODE || null, icp: env.ICP_RECORD || null, psb: env.PSB_RECORD || null },
       bureau: {
         name: env.BUREAU_NAME || '云溪县工业和信息化局',

@@ -12,6 +12,7 @@ import { OWN_MSG } from '@hqt/contract/messages';
 import { guideInfoPath, POLICY_PATHS, topicInfoPath } from '@hqt/contract/policy';
 import { creditCodeCheckChar } from '@hqt/contract/validation';
 import { loggerOptions, type App } from '../src/app';
+import { loadConfig } from '../src/config';
 import { bearer, CAPTCHA, createAccount, createTestApp, loginAs } from './helpers/app';
 
 let app: App;
@@ -69,6 +70,17 @@ describe('transport headers', () => {
     expect(login.headers['cache-control']).toBe('no-store');
     const refresh = await app.inject({ method: 'POST', url: '/new/token', payload: { refresh_token: login.json().refresh_token } });
     expect(refresh.headers['cache-control']).toBe('no-store');
+  });
+
+  it('a bureau logo on another site is admitted by the content security policy, and only its origin', async () => {
+    const withLogo = await createTestApp({ BUREAU_LOGO_URL: 'https://www.yunxi.gov.cn/images/logo.png' });
+    try {
+      const csp = String((await withLogo.inject({ method: 'GET', url: '/healthz' })).headers['content-security-policy']);
+      expect(csp).toMatch(/img-src 'self' data: blob: https:\/\/www\.yunxi\.gov\.cn;/);
+    } finally {
+      await withLogo.close();
+    }
+    expect(() => loadConfig({ BUREAU_LOGO_URL: 'javascript:alert(1)' })).toThrow(/BUREAU_LOGO_URL/);
   });
 
   it('Strict-Transport-Security only on answers to HTTPS requests', async () => {

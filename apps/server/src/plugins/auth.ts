@@ -27,7 +27,9 @@ export const ACCESS_ROLES: Record<Access, readonly number[] | null> = {
 
 /** Paths that answer the API's envelope (everything else is the web app). */
 export const API_PREFIXES = ['/api/', '/new/', '/user/'] as const;
-const isApiPath = (url: string) => API_PREFIXES.some((p) => url.startsWith(p)) && !url.startsWith('/api/docs');
+/** The OpenAPI page and its files are the docs plugin's, not API routes. */
+const isDocs = (url: string) => url === '/api/docs' || url.startsWith('/api/docs/');
+const isApiPath = (url: string) => API_PREFIXES.some((p) => url.startsWith(p)) && !isDocs(url);
 
 export interface RouteAccess {
   method: string;
@@ -51,7 +53,7 @@ declare module 'fastify' {
   }
 }
 
-export const AUTH_AUDIT = { permissionDenied: 'permission.denied' } as const;
+export const ACCESS_AUDIT = { permissionDenied: 'permission.denied' } as const;
 
 export function bearerToken(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
@@ -115,7 +117,7 @@ export default fp<{ secret: string; accessTtlS: number }>(
       async function accessGuard(request) {
         const ctx = await authenticate(request);
         if (!roleIds.includes(ctx.actor.roleId)) {
-          await audit(app.db, ctx, AUTH_AUDIT.permissionDenied, { path: request.routeOptions.url });
+          await audit(app.db, ctx, ACCESS_AUDIT.permissionDenied, { path: request.routeOptions.url });
           throw forbidden(MSG.forbidden);
         }
       };

@@ -8,7 +8,7 @@ import helmet, { type HelmetOptions } from 'helmet';
  * applied before first paint by one). HSTS only on answers to HTTPS requests (directly, or behind
  * a proxy that says so with TRUST_PROXY): on a plain-HTTP intranet address it means nothing.
  */
-function helmetOptions(inlineScripts: readonly string[]): HelmetOptions {
+function helmetOptions(inlineScripts: readonly string[], imageOrigins: readonly string[]): HelmetOptions {
   const hashes = inlineScripts.map((s) => `'sha256-${createHash('sha256').update(s).digest('base64')}'`);
   return {
     contentSecurityPolicy: {
@@ -17,7 +17,8 @@ function helmetOptions(inlineScripts: readonly string[]): HelmetOptions {
         scriptSrc: ["'self'", ...hashes],
         // antd writes its CSS at run time.
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        // The bureau's logo may live on another site (BUREAU_LOGO_URL): its origin only.
+        imgSrc: ["'self'", 'data:', 'blob:', ...imageOrigins],
         // The Excel writer zips in a blob: worker.
         workerSrc: ["'self'", 'blob:'],
         connectSrc: ["'self'"],
@@ -37,13 +38,13 @@ function helmetOptions(inlineScripts: readonly string[]): HelmetOptions {
  * nothing but the options). Routed answers get it from this plugin's hook; the answers Fastify and
  * Node make before routing (plugins/errors.ts) send the same list from `app.securityHeaders`.
  */
-export function securityHeaders(inlineScripts: readonly string[]): Readonly<Record<string, string>> {
+export function securityHeaders(inlineScripts: readonly string[], imageOrigins: readonly string[] = []): Readonly<Record<string, string>> {
   const headers: Record<string, string> = {};
   const collector = {
     setHeader: (name: string, value: unknown) => void (headers[name.toLowerCase()] = String(value)),
     removeHeader: () => undefined,
   } as unknown as ServerResponse;
-  helmet(helmetOptions(inlineScripts))({} as IncomingMessage, collector, (err?: unknown) => {
+  helmet(helmetOptions(inlineScripts, imageOrigins))({} as IncomingMessage, collector, (err?: unknown) => {
     if (err) throw err;
   });
   return Object.freeze(headers);
@@ -55,9 +56,9 @@ declare module 'fastify' {
   }
 }
 
-export default fp<{ inlineScripts: string[] }>(
+export default fp<{ inlineScripts: string[]; imageOrigins?: string[] }>(
   async (app, opts) => {
-    const headers = securityHeaders(opts.inlineScripts);
+    const headers = securityHeaders(opts.inlineScripts, opts.imageOrigins);
     app.decorate('securityHeaders', headers);
     app.addHook('onRequest', async (_request, reply) => {
       reply.headers(headers);

@@ -14,6 +14,18 @@ const node = async (databaseUrl?: string) => {
   return app;
 };
 
+it('behind one trusted proxy, a client cannot spread its attempts over addresses it makes up', async () => {
+  const app = await createTestApp({ LOGIN_RATE_LIMIT: '2', TRUST_PROXY: 'true' });
+  apps.push(app);
+  const statuses: number[] = [];
+  for (let i = 1; i <= 3; i++) {
+    // The client writes any X-Forwarded-For it likes; the proxy appends the address it saw.
+    const res = await app.inject({ method: 'GET', url: '/api/v1/connect/vierifycode', headers: { 'x-forwarded-for': `1.1.1.${i}, 10.66.1.1` } });
+    statuses.push(res.statusCode);
+  }
+  expect(statuses).toEqual([200, 200, 429]);
+});
+
 it('holds across two nodes and a restart: 5 per address and minute over captcha, login, refresh and registration together', async () => {
   const a = await node();
   const b = await node(databaseUrlOf(a));

@@ -199,6 +199,16 @@ describe('the lockout under concurrency', () => {
     expect((await lockedUntil(account.id))!.getTime()).toBeGreaterThan(Date.now() + 29 * 60_000);
   });
 
+  it('a run of attempts stranded without a lock (a restart mid-check) expires instead of refusing for ever', async () => {
+    const account = await createAccount(app);
+    await app.db.update(accounts).set({ failedLogins: 7, lockedUntil: null, lastAttemptAt: new Date() }).where(eq(accounts.id, account.id));
+    const c1 = await captcha();
+    expect((await token({ username: account.username, password: account.password, vierifyCode: CAPTCHA, codeIndex: c1.codeIndex })).statusCode).toBe(400);
+    await app.db.update(accounts).set({ lastAttemptAt: new Date(Date.now() - 31 * 60_000) }).where(eq(accounts.id, account.id));
+    const c2 = await captcha();
+    expect((await token({ username: account.username, password: account.password, vierifyCode: CAPTCHA, codeIndex: c2.codeIndex })).statusCode).toBe(200);
+  });
+
   it('a right password among 30 wrong ones cannot clear a lock they set', async () => {
     for (let round = 0; round < 3; round++) {
       const account = await createAccount(app);

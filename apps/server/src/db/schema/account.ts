@@ -32,6 +32,8 @@ export const accounts = pgTable(
     disabled: boolean('disabled').notNull().default(false),
     /** Consecutive failed logins since the last success or lock. */
     failedLogins: integer('failed_logins').notNull().default(0),
+    /** When the current run of attempts last grew: a run idle for the lock's length starts over. */
+    lastAttemptAt: timestamp('last_attempt_at', { withTimezone: true }),
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

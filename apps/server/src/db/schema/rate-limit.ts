@@ -1,4 +1,4 @@
-import { integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 
 /** Requests per budget, client address and window (plugins/rate-limit.ts). */
 export const rateLimitHits = pgTable(
@@ -9,5 +9,5 @@ export const rateLimitHits = pgTable(
     windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
     hits: integer('hits').notNull(),
   },
-  (t) => [primaryKey({ name: 'rate_limit_hits_pkey', columns: [t.bucket, t.windowStart] })],
+  (t) => [primaryKey({ name: 'rate_limit_hits_pkey', columns: [t.bucket, t.windowStart] }), index('rate_limit_hits_window_idx').on(t.windowStart)],
 );

@@ -25,9 +25,14 @@ export type Attempt = { n: number } | null;
  * the run's budget (others already in flight will decide); either way the password is not checked.
  */
 export async function claimAttempt(db: DbOrTx, ctx: Ctx, account: { id: number; username: string }): Promise<Attempt> {
+  // A run left idle for the lock's length starts over: a count stranded by an attempt that never
+  // finished (a restart mid-check) cannot refuse the right password for ever.
   const [row] = await db
     .update(accounts)
-    .set({ failedLogins: sql`${accounts.failedLogins} + 1` })
+    .set({
+      failedLogins: sql`case when ${accounts.lastAttemptAt} > now() - make_interval(mins => ${LOGIN_LOCK_MINUTES}) then ${accounts.failedLogins} + 1 else 1 end`,
+      lastAttemptAt: sql`now()`,
+    })
     .where(and(eq(accounts.id, account.id), notLocked))
     .returning({ n: accounts.failedLogins });
   if (!row || row.n > LOGIN_LOCK_AFTER_FAILURES) {
@@ -39,13 +44,15 @@ export async function claimAttempt(db: DbOrTx, ctx: Ctx, account: { id: number; 
 
 /** A wrong password: audited; the run's last allowed failure locks the account. */
 export async function attemptFailed(db: DbOrTx, ctx: Ctx, account: { id: number; username: string }, attempt: { n: number }): Promise<void> {
+  if (attempt.n >= LOGIN_LOCK_AFTER_FAILURES) {
+    // The lock first: a failed audit record must not leave the account unlocked.
+    await db
+      .update(accounts)
+      .set({ failedLogins: 0, lockedUntil: sql`now() + make_interval(mins => ${LOGIN_LOCK_MINUTES})` })
+      .where(eq(accounts.id, account.id));
+    await audit(db, ctx, LOCKOUT_AUDIT.lockout, { minutes: LOGIN_LOCK_MINUTES }, subjectOf(account));
+  }
   await audit(db, ctx, LOCKOUT_AUDIT.failure, { reason: 'password', failures: attempt.n }, subjectOf(account));
-  if (attempt.n < LOGIN_LOCK_AFTER_FAILURES) return;
-  await db
-    .update(accounts)
-    .set({ failedLogins: 0, lockedUntil: sql`now() + make_interval(mins => ${LOGIN_LOCK_MINUTES})` })
-    .where(eq(accounts.id, account.id));
-  await audit(db, ctx, LOCKOUT_AUDIT.lockout, { minutes: LOGIN_LOCK_MINUTES }, subjectOf(account));
 }
 
 /** A right password: the run starts over, unless a concurrent failure has locked the account meanwhile. */

@@ -1,5 +1,5 @@
 // Login, refresh, logout and registration: the rules, callable without HTTP.
-import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import {
   LOGIN_FAILURE_WINDOW_MIN,
   REFRESH_ABSOLUTE_TTL_S,
@@ -17,7 +17,7 @@ import { badRequest, conflict, isUniqueViolation, unauthorized } from '../../lib
 import { checkCaptcha } from './captcha';
 import { attemptFailed, attemptSucceeded, claimAttempt, LOCKOUT_AUDIT } from './lockout';
 import { DUMMY_HASH, hashPassword, verifyPassword } from './password';
-import { hashToken, newRefreshToken, openSuccessor, sealSuccessor, type TokenSigner } from './tokens';
+import { hashToken, newRefreshToken, type TokenSigner } from './tokens';
 
 export const AUTH_AUDIT = {
   loginSuccess: 'login.success',
@@ -79,7 +79,10 @@ export async function login(deps: AuthDeps, ctx: Ctx, body: TokenBody, userAgent
     throw await refuse();
   }
   const attempt = await claimAttempt(db, ctx, account);
-  if (!attempt) throw await refuse();
+  if (!attempt) {
+    await verifyPassword(body.password, DUMMY_HASH); // a locked account answers in the same time
+    throw await refuse();
+  }
   if (!(await verifyPassword(body.password, account.passwordHash))) {
     await attemptFailed(db, ctx, account, attempt);
     throw await refuse();
@@ -126,7 +129,7 @@ export async function refresh(deps: AuthDeps, ctx: Ctx, refreshToken: string): P
         // Committed on purpose: the revocation must stand even though this call fails.
         return { reused: true } as const;
       }
-      const successor = row.token.successorSealed && openSuccessor<TokenResponse>(refreshToken, row.token.successorSealed);
+      const successor = row.token.successorSealed && tokens.openSuccessor<TokenResponse>(refreshToken, row.token.successorSealed);
       if (!successor) throw unauthorized(OWN_MSG.refreshInvalid);
       await audit(tx, ctx, AUTH_AUDIT.refresh, { sessionId: row.session.id, grace: true }, actor);
       return successor;
@@ -135,8 +138,13 @@ export async function refresh(deps: AuthDeps, ctx: Ctx, refreshToken: string): P
     const successor = await issueTokens(tx, tokens, { id: row.session.accountId, roleId: row.roleId }, row.session.id);
     await tx
       .update(refreshTokens)
-      .set({ usedAt: now, successorSealed: sealSuccessor(refreshToken, successor) })
+      .set({ usedAt: now, successorSealed: tokens.sealSuccessor(refreshToken, successor) })
       .where(eq(refreshTokens.id, row.token.id));
+    // Successors whose grace has passed are of no more use to anyone: not kept.
+    await tx
+      .update(refreshTokens)
+      .set({ successorSealed: null })
+      .where(and(eq(refreshTokens.sessionId, row.session.id), lt(refreshTokens.usedAt, new Date(now.getTime() - REFRESH_REUSE_GRACE_S * 1000))));
     return successor;
   }).then((result) => {
     if ('reused' in result) throw unauthorized(OWN_MSG.refreshInvalid);

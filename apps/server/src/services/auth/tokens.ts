@@ -1,5 +1,5 @@
 // Access tokens are short-lived signed JWTs; refresh tokens are opaque random strings stored hashed.
-import { createCipheriv, createDecipheriv, createHash, randomBytes, randomUUID } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes, randomUUID } from 'node:crypto';
 import { errors, jwtVerify, SignJWT } from 'jose';
 
 export interface AccessClaims {
@@ -33,6 +33,33 @@ export class TokenSigner {
       .sign(this.key);
   }
 
+  /**
+   * A successor pair sealed (AES-256-GCM) under a key derived from the server's secret and the spent
+   * refresh token: stored beside the spent token's hash, it opens only for a holder of that token on
+   * a server that has the secret (a database dump and an old token are not enough).
+   */
+  sealSuccessor(refreshToken: string, successor: object): string {
+    const iv = randomBytes(12);
+    const cipher = createCipheriv('aes-256-gcm', this.successorKey(refreshToken), iv);
+    const body = Buffer.concat([cipher.update(JSON.stringify(successor), 'utf8'), cipher.final()]);
+    return [iv, cipher.getAuthTag(), body].map((b) => b.toString('base64url')).join('.');
+  }
+
+  openSuccessor<T>(refreshToken: string, sealed: string): T | null {
+    try {
+      const [iv, tag, body] = sealed.split('.').map((p) => Buffer.from(p, 'base64url'));
+      const decipher = createDecipheriv('aes-256-gcm', this.successorKey(refreshToken), iv!);
+      decipher.setAuthTag(tag!);
+      return JSON.parse(Buffer.concat([decipher.update(body!), decipher.final()]).toString('utf8')) as T;
+    } catch {
+      return null;
+    }
+  }
+
+  private successorKey(refreshToken: string): Buffer {
+    return Buffer.from(hkdfSync('sha256', this.key, refreshToken, 'huiqitong refresh successor', 32));
+  }
+
   /** With `ignoreExpiry`, an expired but genuine token still names its session (used by logout). */
   async verify(token: string, { ignoreExpiry = false } = {}): Promise<VerifyResult> {
     try {
@@ -54,25 +81,3 @@ export class TokenSigner {
 
 export const newRefreshToken = () => randomBytes(32).toString('base64url');
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
-
-// A successor pair sealed under a key derived from the spent refresh token (AES-256-GCM): stored
-// beside the spent token's hash, it can be opened only by someone who holds that token.
-const sealKey = (refreshToken: string) => createHash('sha256').update(`successor:${refreshToken}`).digest();
-
-export function sealSuccessor(refreshToken: string, successor: object): string {
-  const iv = randomBytes(12);
-  const cipher = createCipheriv('aes-256-gcm', sealKey(refreshToken), iv);
-  const body = Buffer.concat([cipher.update(JSON.stringify(successor), 'utf8'), cipher.final()]);
-  return [iv, cipher.getAuthTag(), body].map((b) => b.toString('base64url')).join('.');
-}
-
-export function openSuccessor<T>(refreshToken: string, sealed: string): T | null {
-  try {
-    const [iv, tag, body] = sealed.split('.').map((p) => Buffer.from(p, 'base64url'));
-    const decipher = createDecipheriv('aes-256-gcm', sealKey(refreshToken), iv!);
-    decipher.setAuthTag(tag!);
-    return JSON.parse(Buffer.concat([decipher.update(body!), decipher.final()]).toString('utf8')) as T;
-  } catch {
-    return null;
-  }
-}

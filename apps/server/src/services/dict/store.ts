@@ -12,6 +12,8 @@ export type Dictionaries = ReadonlyMap<string, ReadonlyMap<string, DictItem>>;
 
 const CHANNEL = 'hqt_dict_changed';
 const RECONNECT_MS = 1000;
+/** A listening connection can die silently (a dropped NAT entry): it is asked for a sign of life. */
+const HEARTBEAT_MS = 15_000;
 
 export class DictionaryStore {
   private cached: Promise<Dictionaries> | null = null;
@@ -19,6 +21,7 @@ export class DictionaryStore {
   private listener: pg.Client | null = null;
   private closed = false;
   private reconnectTimer: NodeJS.Timeout | null = null;
+  private heartbeat: NodeJS.Timeout | null = null;
 
   constructor(
     private readonly db: Db,
@@ -28,11 +31,13 @@ export class DictionaryStore {
 
   /** Connects the listener; resolves once it listens (reads before that go to the database). */
   async start(): Promise<void> {
-    const client = new pg.Client({ connectionString: this.connectionString });
+    const client = new pg.Client({ connectionString: this.connectionString, keepAlive: true });
     this.listener = client;
     const lost = (err?: Error) => {
-      if (err) this.onError(err);
       if (this.listener !== client) return;
+      // Said once per outage, not once per retry.
+      if (err && this.listening) this.onError(err);
+      if (this.heartbeat) clearInterval(this.heartbeat);
       this.listening = false;
       this.cached = null;
       this.listener = null;
@@ -49,6 +54,8 @@ export class DictionaryStore {
       // A change made while the listener was away is caught here.
       this.invalidate();
       this.listening = true;
+      this.heartbeat = setInterval(() => void client.query('select 1').catch((e: Error) => lost(e)), HEARTBEAT_MS);
+      this.heartbeat.unref();
     } catch (err) {
       lost(err as Error);
     }
@@ -57,6 +64,7 @@ export class DictionaryStore {
   async stop(): Promise<void> {
     this.closed = true;
     if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
+    if (this.heartbeat) clearInterval(this.heartbeat);
     const client = this.listener;
     this.listener = null;
     this.listening = false;
@@ -69,10 +77,13 @@ export class DictionaryStore {
 
   async all(): Promise<Dictionaries> {
     if (!this.listening) return this.load();
-    this.cached ??= this.load().catch((err: unknown) => {
-      this.cached = null;
-      throw err;
-    });
+    if (!this.cached) {
+      const loading: Promise<Dictionaries> = this.load().catch((err: unknown) => {
+        if (this.cached === loading) this.cached = null; // a newer load stays
+        throw err;
+      });
+      this.cached = loading;
+    }
     return this.cached;
   }
 
