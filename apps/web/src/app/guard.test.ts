@@ -7,14 +7,13 @@ import { server } from '../../test/msw';
 import { ADMIN, PORTAL, type Branch } from './branches';
 import { createGuard, guardShouldRevalidate } from './guard';
 
-/** Runs the guard for an address: the redirect target, or null when the page may open. */
 const guards = new Map<Branch, ReturnType<typeof createGuard>>([
   [PORTAL, createGuard(PORTAL)],
   [ADMIN, createGuard(ADMIN)],
 ]);
 
-async function guard(path: string, branch: Branch = PORTAL): Promise<string | null> {
-  const guardLoader = guards.get(branch)!;
+/** Runs a guard for an address: the redirect target, or null when the page may open. */
+async function runGuard(guardLoader: ReturnType<typeof createGuard>, path: string): Promise<string | null> {
   try {
     const url = new URL(`http://localhost:3000${path}`);
     await guardLoader({ request: new Request(url), url, pattern: '/', params: {}, context: undefined } as unknown as Parameters<typeof guardLoader>[0]);
@@ -24,6 +23,8 @@ async function guard(path: string, branch: Branch = PORTAL): Promise<string | nu
     throw thrown;
   }
 }
+
+const guard = (path: string, branch: Branch = PORTAL) => runGuard(guards.get(branch)!, path);
 
 const menu = (roleName: string): MenuInfo => ({ roleName, userName: '云溪智造科技有限公司', adminMenu: [] });
 const tokens: TokenResponse = { access_token: 'a', refresh_token: 'r', expires_in: 1800, token_type: 'Bearer' };
@@ -122,4 +123,31 @@ test('the guard runs again when the path changes or credentials arrive, not when
   expect(revalidate('/policyMarket/policyMarket', '/policyMarket/policyMarket?page=2')).toBe(false);
   expect(revalidate('/register', '/login')).toBe(true);
   expect(revalidate('/login', '/login?username=demo&password=Demo1234')).toBe(true);
+});
+
+test('an account of the other branch sees the public pages as a visitor and keeps its login; a private page ends it', async () => {
+  server.use(
+    mock.get(AUTH_PATHS.menuInfo, () => HttpResponse.json({ code: 200, msg: 'success', data: menu('工作人员') })),
+    mock.post(AUTH_PATHS.logout, () => HttpResponse.json({ code: 200, msg: 'ok', data: null })),
+  );
+  session.setTokens(tokens);
+  expect(await guard('/')).toBeNull();
+  expect(await guard('/policyTopics/policyTopics')).toBeNull();
+  expect(session.get().accessToken).toBe('a'); // the console's login is intact
+  expect(await guard('/personal/personal')).toBe('/login');
+  expect(session.get().accessToken).toBeNull();
+});
+
+test('a page that admits fewer roles than its branch sends the others to 401', async () => {
+  const narrow: Branch = {
+    ...ADMIN,
+    features: [{ name: 'users', routes: [{ path: '/admin/users', title: '账号管理', access: 'private', roles: ['管理员'], page: async () => ({ default: () => null }) }] }],
+  };
+  const narrowGuard = createGuard(narrow);
+  const run = (path: string) => runGuard(narrowGuard, path);
+  session.setTokens(tokens);
+  session.setUser({ name: '李工', roles: ['工作人员'] });
+  expect(await run('/admin/users')).toBe('/401');
+  session.setUser({ name: '王主任', roles: ['管理员'] });
+  expect(await run('/admin/users')).toBeNull();
 });

@@ -5,7 +5,7 @@ import { MSG } from '@hqt/contract/messages';
 import type { RoleName } from '@hqt/contract/auth';
 import { hasToken, session } from '@/shared/session/session-store';
 import { toast } from '@/shared/ui/feedback';
-import { publicPaths, type Branch } from './branches';
+import { publicPaths, routesOf, type Branch } from './branches';
 
 const authApi = () => import('@/shared/api/auth-api');
 
@@ -20,6 +20,12 @@ export function guardShouldRevalidate({ currentUrl, nextUrl, defaultShouldRevali
 export function createGuard(branch: Branch) {
   const open = publicPaths(branch);
   const admits = (roles: readonly string[]) => roles.some((r) => branch.roles.includes(r as RoleName));
+  // Pages that admit fewer roles than their branch (a console page for administrators only).
+  const pageRoles = new Map(routesOf(branch).flatMap((r) => (r.roles ? [[r.path, r.roles] as const] : [])));
+  const pageAdmits = (path: string) => {
+    const roles = pageRoles.get(path);
+    return !roles || session.get().roles.some((r) => roles.includes(r as RoleName));
+  };
 
   return async function guardLoader({ request }: LoaderFunctionArgs) {
     const url = new URL(request.url);
@@ -61,17 +67,24 @@ export function createGuard(branch: Branch) {
           }
           throw redirect(branch.loginPath);
         }
+        // An account of another branch may look at this branch's public pages as a visitor (a
+        // staff member opening the portal's home keeps the console's login); a private page is
+        // refused and the login ended, as the spec's portal does.
         if (!admits([roleName])) {
+          if (open.has(path)) return null;
           await api.logoutQuietly();
           void toast.error(branch.refusal);
           throw redirect(branch.loginPath);
         }
         await api.loadApiPaths();
       } else if (!admits(session.get().roles)) {
+        if (open.has(path)) return null;
         await api.logoutQuietly();
+        void toast.error(branch.refusal);
         throw redirect(branch.loginPath);
       }
       if (path === branch.loginPath) throw redirect(branch.home);
+      if (!pageAdmits(path)) throw redirect('/401');
       return null;
     }
 

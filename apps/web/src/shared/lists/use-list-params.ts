@@ -3,7 +3,7 @@
 // console table): declare the filters, get the query object and one way to change it.
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '@hqt/contract/constants';
+import { DEFAULT_PAGE_SIZE, MAX_INT, MAX_PAGE_SIZE } from '@hqt/contract/constants';
 
 type FieldKind = 'string' | 'boolean';
 type FieldValue<K extends FieldKind> = K extends 'boolean' ? true : string;
@@ -22,7 +22,8 @@ export interface ListSpec<F extends Record<string, FieldKind>, S extends string>
   defaultPageSize?: number;
 }
 
-const positive = (raw: string | null, fallback: number, max = Number.MAX_SAFE_INTEGER) => {
+/** A page number or size from the address, within what the server accepts. */
+const positive = (raw: string | null, fallback: number, max = MAX_INT) => {
   const n = Number(raw);
   return raw !== null && Number.isSafeInteger(n) && n >= 1 ? Math.min(n, max) : fallback;
 };
