@@ -86,10 +86,15 @@ try {
     process.stdout.write(`\n${size.toLocaleString('en')} guides generated in ${Date.now() - started} ms; ${RUNS} runs each, ms\n`);
     process.stdout.write(`${'case'.padEnd(36)} ${'old med'.padStart(7)} ${'old p95'.padStart(7)} ${'new med'.padStart(7)} ${'new p95'.padStart(7)}  old/new  total (new)\n`);
     for (const c of CASES) {
-      const { select } = await guidePageQuery(deps, c.query);
-      const { sql: text, params } = select.toSQL();
+      // What the app runs: a keyword's one-scan page first, the capped statement when it finds too many.
+      const { select, firstTry } = await guidePageQuery(deps, c.query);
+      const [first, fallback] = [firstTry ?? select, select].map((q) => q.toSQL()).map(({ sql: text, params }) => ({ text, values: params }));
       const before = await time(oldQuery(c.query));
-      const after = await time({ text, values: params });
+      let after = await time(first!);
+      if (firstTry && Number(after.rows[0]?.at(-1) ?? 0) > 10_000) {
+        const second = await time(fallback!);
+        after = { ...second, median: after.median + second.median, p95: after.p95 + second.p95 };
+      }
       const total = Number(after.rows[0]?.at(-1) ?? 0);
       const shown = total > 10_000 ? '10000+' : String(total);
       // Same rows in the same order where the order is the same (newest first); the total exact
@@ -107,8 +112,8 @@ try {
     // The load: the app's route against the same SQL on a bare route, for two pages.
     const barePool = createPool(url, () => {}, 10);
     for (const c of [CASES[0]!, { name: '研发 + supportType + openNow', query: { currentPage: 1, pageSize: 20, keyword: '研发', supportType: 'interest', openNow: true } }]) {
-      const { select } = await guidePageQuery(deps, c.query);
-      const { sql: text, params } = select.toSQL();
+      const { select, firstTry } = await guidePageQuery(deps, c.query);
+      const { sql: text, params } = (firstTry ?? select).toSQL();
       const bare = http.createServer((_req, res) => {
         void barePool.query({ text, values: params }).then(({ rows }) => {
           res.setHeader('content-type', 'application/json');

@@ -181,12 +181,63 @@ export async function guidePageQuery({ db, dicts: store }: PolicyDeps, query: Gu
     db
       .execute<{ n: string }>(sql`select count(*) as n from (select 1 from ${from} where ${matches} limit ${countCap + 1}) c`)
       .then((r) => Number(r.rows[0]?.n ?? 0));
-  return { select, count, dicts, countCap };
+
+  // A keyword usually matches few guides: one scan of at most `countCap + 1` of them, counted and
+  // sorted in one statement, is cheaper than the above. When it finds more than the cap, its page
+  // could be wrong (the scan stopped anywhere), and the statement above answers instead.
+  const few = inTitle
+    ? db
+        .select({ ...summaryColumns, policyTitle: sql<string>`${policies.title}`.as('policy_title'), inTitle: sql<boolean>`${inTitle}`.as('in_title') })
+        .from(guides)
+        .innerJoin(policies, eq(policies.id, guides.policyId))
+        .where(matches)
+        .limit(countCap + 1)
+        .as('few')
+    : null;
+  const firstTry = few
+    ? db
+        .select({
+          id: few.id,
+          title: few.title,
+          summary: few.summary,
+          policyId: few.policyId,
+          policyTitle: few.policyTitle,
+          docNo: few.docNo,
+          level: few.level,
+          department: few.department,
+          supportType: few.supportType,
+          mode: few.mode,
+          windowStart: few.windowStart,
+          windowEnd: few.windowEnd,
+          amountRule: few.amountRule,
+          viewCount: few.viewCount,
+          publishedAt: few.publishedAt,
+          total: totalOver(),
+        })
+        .from(few)
+        .orderBy(
+          ...(sort === 'popular'
+            ? [desc(few.viewCount), desc(few.id)]
+            : sort === 'date'
+              ? [desc(few.publishedAt), desc(few.id)]
+              : [desc(few.inTitle), desc(few.publishedAt), desc(few.id)]),
+        )
+        .limit(limit)
+        .offset(offset)
+    : null;
+  return { select, firstTry, count, dicts, countCap };
 }
 
 export async function guidePage(deps: PolicyDeps, query: GuidePageQuery, options: { countCap?: number } = {}): Promise<PageOf<GuideSummary>> {
-  const { select, count, dicts, countCap } = await guidePageQuery(deps, query, options);
-  return paginate(query, { rows: () => select, count, cap: countCap, map: (r) => toSummary(dicts, r) });
+  const { select, firstTry, count, dicts, countCap } = await guidePageQuery(deps, query, options);
+  const rows = async (): Promise<(SummaryRow & { total: number })[]> => {
+    if (firstTry) {
+      const page = await firstTry;
+      if (!page[0] || page[0].total <= countCap) return page;
+    }
+    return select;
+  };
+  return paginate(query, { rows, count, cap: countCap, map: (r) => toSummary(dicts, r) });
 }
 
 /** The whole guide, with its policy's text sanitised again; counts a view. */
