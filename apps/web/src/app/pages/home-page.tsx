@@ -3,7 +3,7 @@
 // elements rather than antd's cards and lists: it is opened on phones in townships.
 import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
-import { lazy, Suspense, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { PageOf } from '@hqt/contract/envelope';
 import { POLICY_PATHS, type GuideSummary, type Statistics, type TopicSummary } from '@hqt/contract/policy';
@@ -54,6 +54,19 @@ function GuideRows({ guides, date, onOpen, empty }: { guides: GuideSummary[] | u
         </li>
       ))}
     </ul>
+  );
+}
+
+/** A titled block of the home page, with a link to the whole list when there is one. */
+function Panel({ id, title, more, children }: { id: string; title: string; more?: { to: string; label: string }; children: ReactNode }) {
+  return (
+    <section className="home-panel" aria-labelledby={`${id}-title`}>
+      <header>
+        <h2 id={`${id}-title`}>{title}</h2>
+        {more && <Link to={more.to}>{more.label}</Link>}
+      </header>
+      {children}
+    </section>
   );
 }
 
@@ -125,28 +138,16 @@ export default function HomePage() {
       </nav>
 
       <div className="home-columns">
-        <section className="home-panel" aria-labelledby="recent-title">
-          <header>
-            <h2 id="recent-title">最新发布</h2>
-            <Link to={`${MARKET}?sort=date`}>更多</Link>
-          </header>
+        <Panel id="recent" title="最新发布" more={{ to: `${MARKET}?sort=date`, label: '更多' }}>
           <GuideRows guides={recent?.list} date={(g) => `发布 ${dayjs(g.publishedAt).format('MM-DD')}`} onOpen={setOpenId} empty="暂无新发布的指南" />
-        </section>
-        <section className="home-panel" aria-labelledby="closing-title">
-          <header>
-            <h2 id="closing-title">即将截止的申报</h2>
-            <Link to={`${MARKET}?openNow=1`}>更多</Link>
-          </header>
+        </Panel>
+        <Panel id="closing" title="即将截止的申报" more={{ to: `${MARKET}?openNow=1`, label: '更多' }}>
           <GuideRows guides={open && closingSoon} date={(g) => `截止 ${dayjs(g.windowEnd).format('MM-DD')}`} onOpen={setOpenId} empty="暂无正在申报的指南" />
-        </section>
+        </Panel>
       </div>
 
       <div className="home-columns home-columns-topics">
-        <section className="home-panel" aria-labelledby="topics-title">
-          <header>
-            <h2 id="topics-title">政策专题</h2>
-            <Link to="/policyTopics/policyTopics">全部专题</Link>
-          </header>
+        <Panel id="topics" title="政策专题" more={{ to: '/policyTopics/policyTopics', label: '全部专题' }}>
           <div className="home-topics">
             {topicPage?.list.map((t) => (
               <Link key={t.id} to={`/policyTopics/policyTopics?id=${t.id}`} className="home-topic">
@@ -155,13 +156,10 @@ export default function HomePage() {
               </Link>
             ))}
           </div>
-        </section>
-        <section className="home-panel" aria-labelledby="chart-title">
-          <header>
-            <h2 id="chart-title">正在申报的指南（按扶持方式）</h2>
-          </header>
+        </Panel>
+        <Panel id="chart" title="正在申报的指南（按扶持方式）">
           <BarChart title="正在申报的指南按扶持方式分布" data={bySupport} />
-        </section>
+        </Panel>
       </div>
 
       {openId !== null && (
