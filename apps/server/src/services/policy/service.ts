@@ -1,5 +1,5 @@
 // 政策超市 and 政策专题: published content only, searched over Chinese text by bigrams.
-import { and, asc, desc, eq, gt, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, fillPlaceholders, gt, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { PageOf, PageQuery } from '@hqt/contract/envelope';
 import {
   describeAmountRule,
@@ -83,6 +83,154 @@ const published = and(eq(guides.status, 'published'), eq(policies.status, 'publi
 const INDEXABLE = /[\u3400-\u4dbf\u4e00-\u9fff]{2}|[a-z0-9]/i;
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
+interface MarketFilters {
+  keyword: string;
+  level?: string;
+  department?: string;
+  supportType?: string;
+  mode?: string;
+  industry?: string;
+  region?: string;
+  openNow: boolean;
+}
+type Sort = 'date' | 'popular' | 'relevance';
+
+/**
+ * The market's conditions: which guides match, and (with a keyword) whether a guide's title does.
+ * `v` gives each value its place in the SQL: the value itself, or a placeholder for a statement
+ * built once and reused.
+ */
+function conditions(f: MarketFilters, v: (name: keyof MarketFilters | 'pattern', value: unknown) => unknown) {
+  const where: (SQL | undefined)[] = [published];
+  let inTitle: SQL | null = null;
+  if (f.keyword) {
+    if (INDEXABLE.test(f.keyword)) {
+      where.push(sql`${guides.search} @@ hqt_bigram_query(${v('keyword', f.keyword)})`);
+      inTitle = sql`${guides.titleSearch} @@ hqt_bigram_query(${v('keyword', f.keyword)})`;
+    } else {
+      const pattern = v('pattern', `%${escapeLike(f.keyword)}%`);
+      where.push(or(sql`${guides.title} ilike ${pattern}`, sql`${guides.summary} ilike ${pattern}`));
+      inTitle = sql`${guides.title} ilike ${pattern}`;
+    }
+  }
+  if (f.level) where.push(sql`${policies.level} = ${v('level', f.level)}`);
+  if (f.department) where.push(sql`${policies.department} = ${v('department', f.department)}`);
+  if (f.supportType) where.push(sql`${guides.supportType} = ${v('supportType', f.supportType)}`);
+  if (f.mode) where.push(sql`${guides.mode} = ${v('mode', f.mode)}`);
+  if (f.industry) where.push(sql`(cardinality(${guides.industries}) = 0 or ${v('industry', f.industry)} = any(${guides.industries}))`);
+  if (f.region) where.push(sql`(cardinality(${guides.regions}) = 0 or ${v('region', f.region)} = any(${guides.regions}))`);
+  if (f.openNow) where.push(and(lte(guides.windowStart, sql`now()`), gt(guides.windowEnd, sql`now()`)));
+  return { matches: and(...where)!, inTitle };
+}
+
+function buildFewMatches(db: Db, f: MarketFilters, sort: Sort, countCap: number): Statement {
+  const { matches, inTitle } = conditions(f, (name) => sql.placeholder(name));
+  const few = db
+    .select({ ...summaryColumns, policyTitle: sql<string>`${policies.title}`.as('policy_title'), inTitle: sql<boolean>`${inTitle}`.as('in_title') })
+    .from(guides)
+    .innerJoin(policies, eq(policies.id, guides.policyId))
+    .where(matches)
+    .limit(countCap + 1)
+    .as('few');
+  const order = sort === 'popular' ? [desc(few.viewCount), desc(few.id)] : sort === 'date' ? [desc(few.publishedAt), desc(few.id)] : [desc(few.inTitle), desc(few.publishedAt), desc(few.id)];
+  const statement = db
+    .select({
+      id: few.id,
+      title: few.title,
+      summary: few.summary,
+      policyId: few.policyId,
+      policyTitle: few.policyTitle,
+      docNo: few.docNo,
+      level: few.level,
+      department: few.department,
+      supportType: few.supportType,
+      mode: few.mode,
+      windowStart: few.windowStart,
+      windowEnd: few.windowEnd,
+      amountRule: few.amountRule,
+      viewCount: few.viewCount,
+      publishedAt: few.publishedAt,
+      total: totalOver(),
+    })
+    .from(few)
+    .orderBy(...order)
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'));
+  return { prepared: statement.prepare(''), query: statement.toSQL() };
+}
+
+/** The capped statement (see guidePageQuery): the count of at most `countCap + 1` matches, and the page walked in its order when there are more. */
+function buildCapped(db: Db, f: MarketFilters, sort: Sort, countCap: number): Statement {
+  const { matches, inTitle } = conditions(f, (name) => sql.placeholder(name));
+  const [limit, offset, reach] = (['limit', 'offset', 'reach'] as const).map((n) => sql.placeholder(n));
+  // The sort keys as `hits` names them, and how they are computed from a guide.
+  const keys = {
+    date: { names: sql`published_at desc, id desc`, select: sql`${guides.publishedAt} as published_at` },
+    popular: { names: sql`view_count desc, id desc`, select: sql`${guides.viewCount} as view_count` },
+    relevance: { names: sql`in_title desc, published_at desc, id desc`, select: sql`${guides.publishedAt} as published_at, ${inTitle} as in_title` },
+  }[sort];
+  const hitCount = sql`(select count(*) from hits)`;
+  const hits = db
+    .$with('hits', { id: sql<number>`id` })
+    .as(sql`select ${guides.id} as id${inTitle ? sql`, ${keys.select}` : sql``} from ${marketFrom} where ${matches} limit ${countCap + 1}`);
+
+  const many = sql`${hitCount} > ${countCap}`;
+  const walk = (gate: SQL, more: SQL, order: SQL, n: unknown, skip: unknown) =>
+    sql`(select ${guides.id} as id, ${keys.select} from ${marketFrom} where ${gate} and ${matches} and ${more} order by ${order} limit ${n} offset ${skip})`;
+  const newest = sql`published_at desc, id desc`;
+  const pageIds = !inTitle
+    ? // No keyword: the filters alone, always the walk; `hits` only counts.
+      sql`select id from ${walk(sql`true`, sql`true`, keys.names, limit, offset)} f`
+    : sort === 'relevance'
+      ? // Title matches first, then the others: each branch is a walk newest first.
+        sql`(select id from hits where ${hitCount} <= ${countCap} order by ${keys.names} limit ${limit} offset ${offset}) union all
+          (select id from (${walk(many, inTitle, newest, reach, 0)} union all ${walk(many, sql`not (${inTitle})`, newest, reach, 0)}) f
+            order by ${keys.names} limit ${limit} offset ${offset})`
+      : sql`(select id from hits where ${hitCount} <= ${countCap} order by ${keys.names} limit ${limit} offset ${offset}) union all
+          (select id from ${walk(many, sql`true`, keys.names, limit, offset)} f)`;
+
+  const order =
+    sort === 'popular'
+      ? [desc(guides.viewCount), desc(guides.id)]
+      : sort === 'date'
+        ? [desc(guides.publishedAt), desc(guides.id)]
+        : [desc(inTitle!), desc(guides.publishedAt), desc(guides.id)];
+
+  const statement = db
+    .with(hits)
+    .select({ ...summaryColumns, total: sql<number>`${hitCount}`.mapWith(Number) })
+    .from(guides)
+    .innerJoin(policies, eq(policies.id, guides.policyId))
+    .where(sql`${guides.id} in (${pageIds})`)
+    .orderBy(...order);
+  return { prepared: statement.prepare(''), query: statement.toSQL() };
+}
+
+const FILTER_KEYS = ['level', 'department', 'supportType', 'mode', 'industry', 'region', 'openNow'] as const;
+const marketFrom = sql`${guides} inner join ${policies} on ${policies.id} = ${guides.policyId}`;
+
+type Statement = { prepared: { execute: (values: Record<string, unknown>) => Promise<(SummaryRow & { total: number })[]> }; query: { sql: string; params: unknown[] } };
+const statements = new WeakMap<Db, Map<string, Statement>>();
+
+/**
+ * The market's statements are a handful of shapes (which filters, which sort) with new values each
+ * time: each shape is built once per database and reused (building one costs more than the
+ * database's work on the page). Unnamed: PostgreSQL plans each run for its own values.
+ */
+function reusable(db: Db, shape: string, build: () => Statement, values: Record<string, unknown>) {
+  let byShape = statements.get(db);
+  if (!byShape) statements.set(db, (byShape = new Map()));
+  let statement = byShape.get(shape);
+  if (!statement) byShape.set(shape, (statement = build()));
+  const { prepared, query } = statement;
+  return {
+    run: () => prepared.execute(values),
+    /** The statement and its values as they are sent (for the benchmarks). */
+    toSQL: () => ({ sql: query.sql, params: fillPlaceholders(query.params, values) }),
+  };
+}
+
+/** A keyword's page when the matches are few: one scan of at most `countCap + 1`, counted and sorted. */
 /**
  * The market's page at any size (10,000–100,000 guides), in one statement:
  *
@@ -111,120 +259,18 @@ export async function guidePageQuery({ db, dicts: store }: PolicyDeps, query: Gu
   const mode = dictCode(dicts, 'guideMode', query.mode);
   const industry = dictCode(dicts, 'industry', query.industry);
   const region = dictCode(dicts, 'region', query.region);
-  const keyword = query.keyword?.trim() ?? '';
+  const filters: MarketFilters = { keyword: query.keyword?.trim() ?? '', level, department, supportType, mode, industry, region, openNow: Boolean(query.openNow) };
+  const { matches, inTitle } = conditions(filters, (_name, value) => value);
 
-  const where: (SQL | undefined)[] = [published];
-  let inTitle: SQL | null = null;
-  if (keyword) {
-    if (INDEXABLE.test(keyword)) {
-      where.push(sql`${guides.search} @@ hqt_bigram_query(${keyword})`);
-      inTitle = sql`${guides.titleSearch} @@ hqt_bigram_query(${keyword})`;
-    } else {
-      const pattern = `%${escapeLike(keyword)}%`;
-      where.push(or(sql`${guides.title} ilike ${pattern}`, sql`${guides.summary} ilike ${pattern}`));
-      inTitle = sql`${guides.title} ilike ${pattern}`;
-    }
-  }
-  if (level) where.push(eq(policies.level, level));
-  if (department) where.push(eq(policies.department, department));
-  if (supportType) where.push(eq(guides.supportType, supportType));
-  if (mode) where.push(eq(guides.mode, mode));
-  if (industry) where.push(sql`(cardinality(${guides.industries}) = 0 or ${industry} = any(${guides.industries}))`);
-  if (region) where.push(sql`(cardinality(${guides.regions}) = 0 or ${region} = any(${guides.regions}))`);
-  if (query.openNow) where.push(and(lte(guides.windowStart, sql`now()`), gt(guides.windowEnd, sql`now()`)));
-  const matches = and(...where)!;
-
-  const sort = query.sort === 'popular' ? 'popular' : query.sort === 'date' || !inTitle ? 'date' : 'relevance';
-  const { limit, offset } = window;
-  const from = sql`${guides} inner join ${policies} on ${policies.id} = ${guides.policyId}`;
-  // The sort keys as `hits` names them, and how they are computed from a guide.
-  const keys = {
-    date: { names: sql`published_at desc, id desc`, select: sql`${guides.publishedAt} as published_at` },
-    popular: { names: sql`view_count desc, id desc`, select: sql`${guides.viewCount} as view_count` },
-    relevance: { names: sql`in_title desc, published_at desc, id desc`, select: sql`${guides.publishedAt} as published_at, ${inTitle} as in_title` },
-  }[sort];
-  const hitCount = sql`(select count(*) from hits)`;
-  const hits = db
-    .$with('hits', { id: sql<number>`id` })
-    .as(sql`select ${guides.id} as id${inTitle ? sql`, ${keys.select}` : sql``} from ${from} where ${matches} limit ${countCap + 1}`);
-
-  const many = sql`${hitCount} > ${countCap}`;
-  const walk = (gate: SQL, more: SQL, order: SQL, n: number, skip: number) =>
-    sql`(select ${guides.id} as id, ${keys.select} from ${from} where ${gate} and ${matches} and ${more} order by ${order} limit ${n} offset ${skip})`;
-  const newest = sql`published_at desc, id desc`;
-  const pageIds = !inTitle
-    ? // No keyword: the filters alone, always the walk; `hits` only counts.
-      sql`select id from ${walk(sql`true`, sql`true`, keys.names, limit, offset)} f`
-    : sort === 'relevance'
-      ? // Title matches first, then the others: each branch is a walk newest first.
-        sql`(select id from hits where ${hitCount} <= ${countCap} order by ${keys.names} limit ${limit} offset ${offset}) union all
-          (select id from (${walk(many, inTitle, newest, offset + limit, 0)} union all ${walk(many, sql`not (${inTitle})`, newest, offset + limit, 0)}) f
-            order by ${keys.names} limit ${limit} offset ${offset})`
-      : sql`(select id from hits where ${hitCount} <= ${countCap} order by ${keys.names} limit ${limit} offset ${offset}) union all
-          (select id from ${walk(many, sql`true`, keys.names, limit, offset)} f)`;
-
-  const order =
-    sort === 'popular'
-      ? [desc(guides.viewCount), desc(guides.id)]
-      : sort === 'date'
-        ? [desc(guides.publishedAt), desc(guides.id)]
-        : [desc(inTitle!), desc(guides.publishedAt), desc(guides.id)];
-
-  const select = db
-    .with(hits)
-    .select({ ...summaryColumns, total: sql<number>`${hitCount}`.mapWith(Number) })
-    .from(guides)
-    .innerJoin(policies, eq(policies.id, guides.policyId))
-    .where(sql`${guides.id} in (${pageIds})`)
-    .orderBy(...order);
+  const sort: Sort = query.sort === 'popular' ? 'popular' : query.sort === 'date' || !inTitle ? 'date' : 'relevance';
   const count = () =>
     db
-      .execute<{ n: string }>(sql`select count(*) as n from (select 1 from ${from} where ${matches} limit ${countCap + 1}) c`)
+      .execute<{ n: string }>(sql`select count(*) as n from (select 1 from ${marketFrom} where ${matches} limit ${countCap + 1}) c`)
       .then((r) => Number(r.rows[0]?.n ?? 0));
-
-  // A keyword usually matches few guides: one scan of at most `countCap + 1` of them, counted and
-  // sorted in one statement, is cheaper than the above. When it finds more than the cap, its page
-  // could be wrong (the scan stopped anywhere), and the statement above answers instead.
-  const few = inTitle
-    ? db
-        .select({ ...summaryColumns, policyTitle: sql<string>`${policies.title}`.as('policy_title'), inTitle: sql<boolean>`${inTitle}`.as('in_title') })
-        .from(guides)
-        .innerJoin(policies, eq(policies.id, guides.policyId))
-        .where(matches)
-        .limit(countCap + 1)
-        .as('few')
-    : null;
-  const firstTry = few
-    ? db
-        .select({
-          id: few.id,
-          title: few.title,
-          summary: few.summary,
-          policyId: few.policyId,
-          policyTitle: few.policyTitle,
-          docNo: few.docNo,
-          level: few.level,
-          department: few.department,
-          supportType: few.supportType,
-          mode: few.mode,
-          windowStart: few.windowStart,
-          windowEnd: few.windowEnd,
-          amountRule: few.amountRule,
-          viewCount: few.viewCount,
-          publishedAt: few.publishedAt,
-          total: totalOver(),
-        })
-        .from(few)
-        .orderBy(
-          ...(sort === 'popular'
-            ? [desc(few.viewCount), desc(few.id)]
-            : sort === 'date'
-              ? [desc(few.publishedAt), desc(few.id)]
-              : [desc(few.inTitle), desc(few.publishedAt), desc(few.id)]),
-        )
-        .limit(limit)
-        .offset(offset)
-    : null;
+  const values = { ...filters, pattern: `%${escapeLike(filters.keyword)}%`, limit: window.limit, offset: window.offset, reach: window.offset + window.limit };
+  const shape = [INDEXABLE.test(filters.keyword), Boolean(filters.keyword), sort, countCap, ...FILTER_KEYS.map((k) => Boolean(filters[k]))].join('|');
+  const select = reusable(db, `capped|${shape}`, () => buildCapped(db, filters, sort, countCap), values);
+  const firstTry = inTitle ? reusable(db, `few|${shape}`, () => buildFewMatches(db, filters, sort, countCap), values) : null;
   return { select, firstTry, count, dicts, countCap };
 }
 
@@ -232,10 +278,10 @@ export async function guidePage(deps: PolicyDeps, query: GuidePageQuery, options
   const { select, firstTry, count, dicts, countCap } = await guidePageQuery(deps, query, options);
   const rows = async (): Promise<(SummaryRow & { total: number })[]> => {
     if (firstTry) {
-      const page = await firstTry;
+      const page = await firstTry.run();
       if (!page[0] || page[0].total <= countCap) return page;
     }
-    return select;
+    return select.run();
   };
   return paginate(query, { rows, count, cap: countCap, map: (r) => toSummary(dicts, r) });
 }
