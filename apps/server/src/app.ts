@@ -15,6 +15,7 @@ import webPlugin, { readInlineScripts } from './plugins/web';
 import accountRoutes from './services/account/routes';
 import authRoutes, { AUTH_BUDGET } from './services/auth/routes';
 import dictPlugin from './services/dict/plugin';
+import policyConsoleRoutes from './services/policy/console-routes';
 import policyRoutes from './services/policy/routes';
 import sysinfoRoutes from './services/sysinfo/routes';
 
@@ -84,6 +85,7 @@ export async function buildApp(opts: AppOptions) {
   await app.register(accountRoutes);
   await app.register(sysinfoRoutes, { platform: config.platform });
   await app.register(policyRoutes);
+  await app.register(policyConsoleRoutes);
 
   await app.register(webPlugin, { webDist: config.webDist });
   return app;

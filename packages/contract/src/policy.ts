@@ -233,3 +233,53 @@ export const Statistics = Type.Object({
   views: Type.Integer(),
 });
 export type Statistics = Type.Static<typeof Statistics>;
+
+// ---- checking rules beyond their shape -----------------------------------------------------------
+
+const NUMBER_OPS = ['gte', 'lte', 'gt', 'lt', 'eq'] as const;
+const CODE_OPS = ['in', 'has'] as const;
+
+/**
+ * What is wrong with a guide's rules beyond what the schema checks: an unknown field, an operator
+ * or value of the wrong type, a year on a field that has none, a code not in the dictionary,
+ * tiers out of order. Empty when they are sound. The console's rules form shows the same reasons
+ * live; the server refuses a save with the first.
+ */
+export function ruleProblems(
+  eligibility: EligibilityRules,
+  amountRule: AmountRule,
+  knownCode: (dict: string, code: string) => boolean = () => true,
+): string[] {
+  const problems: string[] = [];
+  eligibility.groups.forEach((group, g) => {
+    if (group.length === 0) problems.push(`条件组 ${g + 1} 没有条件`);
+    group.forEach((c, i) => {
+      const where = `条件组 ${g + 1} 第 ${i + 1} 项`;
+      const field = RULE_FIELDS[c.field as RuleField] as (typeof RULE_FIELDS)[RuleField] | undefined;
+      if (!field) return problems.push(`${where}：未知字段「${String(c.field)}」`);
+      if (field.kind === 'number') {
+        if (!(NUMBER_OPS as readonly string[]).includes(c.op)) problems.push(`${where}：「${field.label}」是数值，只能用 ≥、≤、>、<、=`);
+        if (typeof c.value !== 'number' || !Number.isFinite(c.value)) problems.push(`${where}：「${field.label}」的值应为数字`);
+        if (c.year && !field.yearly) problems.push(`${where}：「${field.label}」不分年度`);
+      } else {
+        if (!(CODE_OPS as readonly string[]).includes(c.op)) problems.push(`${where}：「${field.label}」是字典项，只能用「属于」或「具有」`);
+        if (c.op === 'has' && c.field !== 'qualification') problems.push(`${where}：「具有」只用于资质`);
+        const codes = Array.isArray(c.value) ? c.value : typeof c.value === 'string' ? [c.value] : null;
+        if (!codes || codes.length === 0) problems.push(`${where}：请选择「${field.label}」的取值`);
+        else for (const code of codes) if (!knownCode(field.dict, code)) problems.push(`${where}：「${code}」不在「${field.label}」字典中`);
+        if (c.year) problems.push(`${where}：「${field.label}」不分年度`);
+      }
+    });
+  });
+  if ('base' in amountRule) {
+    const base = RULE_FIELDS[amountRule.base as RuleField] as (typeof RULE_FIELDS)[RuleField] | undefined;
+    if (!base) problems.push(`金额规则：未知字段「${String(amountRule.base)}」`);
+    else if (base.kind !== 'number') problems.push(`金额规则：计算基数「${base.label}」不是数值`);
+  }
+  if (amountRule.kind === 'tiered') {
+    for (let i = 1; i < amountRule.tiers.length; i++) {
+      if (amountRule.tiers[i]!.min <= amountRule.tiers[i - 1]!.min) problems.push(`金额规则：第 ${i + 1} 档的门槛须高于第 ${i} 档`);
+    }
+  }
+  return problems;
+}

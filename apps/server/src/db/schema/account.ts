@@ -35,6 +35,8 @@ export const accounts = pgTable(
     /** When the current run of attempts last grew: a run idle for the lock's length starts over. */
     lastAttemptAt: timestamp('last_attempt_at', { withTimezone: true }),
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    /** Set by an administrator's password reset: until the user sets a new one, only that is allowed. */
+    mustChangePassword: boolean('must_change_password').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -112,11 +114,12 @@ export const auditLog = pgTable(
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
-    accountId: integer('account_id').references(() => accounts.id, { onDelete: 'set null' }),
+    accountId: integer('account_id').references(() => accounts.id, { onDelete: 'no action' }),
     username: text('username'),
     action: text('action').notNull(),
     ip: inet('ip'),
     detail: jsonb('detail').$type<Record<string, unknown>>(),
   },
-  (t) => [index('audit_log_at_idx').on(t.at), index('audit_log_account_idx').on(t.accountId, t.at)],
+  // Rows can be neither updated nor deleted, by any role the server uses (a trigger, migration 0008).
+  (t) => [index('audit_log_at_idx').on(t.at), index('audit_log_account_idx').on(t.accountId, t.at), index('audit_log_action_idx').on(t.action, t.at)],
 );

@@ -13,12 +13,23 @@ import {
   timestamp,
 } from 'drizzle-orm/pg-core';
 import type { AmountRule, EligibilityRules } from '@hqt/contract/policy';
+import { accounts } from './account';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 };
+const staff = (name: string) => integer(name).references(() => accounts.id, { onDelete: 'restrict' });
+/** 草稿 → 已发布 → 已撤回, with who and when (the staff console). Demo and generated content: published by nobody. */
+const lifecycle = {
+  createdBy: staff('created_by'),
+  updatedBy: staff('updated_by'),
+  publishedBy: staff('published_by'),
+  withdrawnBy: staff('withdrawn_by'),
+  withdrawnAt: timestamp('withdrawn_at', { withTimezone: true }),
+};
+const STATUSES = sql`('draft', 'published', 'withdrawn')`;
 
 /** The dictionaries of GET getsondatalist: one row per (type, code). */
 /** 政策文件. HTML is sanitised before it is stored (and again before it is shown). */
@@ -36,9 +47,11 @@ export const policies = pgTable(
     interpretationHtml: text('interpretation_html').notNull().default(''),
     attachments: jsonb('attachments').$type<{ name: string; url: string }[]>().notNull().default([]),
     status: text('status').notNull().default('published'),
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+    ...lifecycle,
     ...timestamps,
   },
-  (t) => [check('policies_status_check', sql`${t.status} in ('draft', 'published')`), index('policies_status_idx').on(t.status)],
+  (t) => [check('policies_status_check', sql`${t.status} in ${STATUSES}`), index('policies_status_idx').on(t.status)],
 );
 
 /** 申报指南: what an enterprise is matched with and applies for. */
@@ -74,6 +87,7 @@ export const guides = pgTable(
     status: text('status').notNull().default('published'),
     viewCount: integer('view_count').notNull().default(0),
     publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
+    ...lifecycle,
     /** Chinese keyword search: overlapping two-character pieces (docs/chinese-search.md). */
     search: tsvector('search').generatedAlwaysAs(
       sql`setweight(hqt_bigrams(title), 'A') || setweight(hqt_bigrams(summary), 'B') || setweight(hqt_bigrams(beneficiaries || ' ' || conditions_text || ' ' || support_standard), 'D')`,
@@ -87,7 +101,7 @@ export const guides = pgTable(
     ...timestamps,
   },
   (t) => [
-    check('guides_status_check', sql`${t.status} in ('draft', 'published')`),
+    check('guides_status_check', sql`${t.status} in ${STATUSES}`),
     check('guides_window_check', sql`${t.windowEnd} > ${t.windowStart}`),
     index('guides_search_idx').using('gin', t.search),
     index('guides_policy_idx').on(t.policyId),
@@ -102,17 +116,23 @@ export const guides = pgTable(
   ],
 );
 
-export const topics = pgTable('topics', {
-  id: serial('id').primaryKey(),
-  title: text('title').notNull(),
-  summary: text('summary').notNull(),
-  cover: text('cover').notNull(),
-  startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
-  endsAt: timestamp('ends_at', { withTimezone: true }),
-  status: text('status').notNull().default('published'),
-  sort: integer('sort').notNull().default(0),
-  ...timestamps,
-});
+export const topics = pgTable(
+  'topics',
+  {
+    id: serial('id').primaryKey(),
+    title: text('title').notNull(),
+    summary: text('summary').notNull(),
+    cover: text('cover').notNull(),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }),
+    status: text('status').notNull().default('published'),
+    sort: integer('sort').notNull().default(0),
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+    ...lifecycle,
+    ...timestamps,
+  },
+  (t) => [check('topics_status_check', sql`${t.status} in ${STATUSES}`)],
+);
 
 /** A topic's guides, in order. */
 export const topicGuides = pgTable(

@@ -1,0 +1,115 @@
+// The staff console's content calls (CONSOLE_PATHS): 工作人员 and 管理员 write, publish and withdraw
+// policies, guides and topics. Only what is published reaches the portal (routes.ts).
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import Type from 'typebox';
+import {
+  CONSOLE_PATHS,
+  ConsoleGuide,
+  ConsoleGuidePageQuery,
+  ConsoleGuideRow,
+  ConsoleIdParams,
+  ConsolePolicy,
+  ConsolePolicyRow,
+  ConsoleTopic,
+  ConsoleTopicRow,
+  ContentPageQuery,
+  GuideInput,
+  PolicyInput,
+  StateBody,
+  TopicInput,
+  Workbench,
+} from '@hqt/contract/console';
+import { Envelope, Page, type PageOf } from '@hqt/contract/envelope';
+import { MSG } from '@hqt/contract/messages';
+import { ok } from '../../lib/envelope';
+import { signedIn } from '../../plugins/auth';
+import {
+  changeState,
+  guideForEdit,
+  guidePage,
+  policyForEdit,
+  policyPage,
+  saveGuide,
+  savePolicy,
+  saveTopic,
+  topicForEdit,
+  topicPage,
+  workbench,
+} from './console';
+
+const Saved = Envelope(Type.Object({ id: Type.Integer() }));
+const Done = Envelope(Type.Null());
+
+const routes: FastifyPluginAsyncTypebox = async (app) => {
+  const tags = ['控制台：内容'];
+  const config = { access: 'staff' } as const;
+  const deps = { db: app.db, dicts: app.dicts };
+
+  app.get(CONSOLE_PATHS.workbench, { schema: { tags, summary: '工作台：待办与门户数据', response: { 200: Envelope(Workbench) } }, config }, async () => ok(await workbench(app.db)));
+
+  // One set of five calls per kind of content: page, read, create, update, publish/withdraw.
+  const content = (kind: 'policy' | 'guide' | 'topic', s: {
+    paths: { page: string; create: string; item: string; state: string };
+    name: string;
+    PageBody: typeof ContentPageQuery | typeof ConsoleGuidePageQuery;
+    Row: Parameters<typeof Page>[0];
+    Item: Parameters<typeof Envelope>[0];
+    Input: typeof PolicyInput | typeof GuideInput | typeof TopicInput;
+    page: (query: never) => Promise<PageOf<unknown>>;
+    read: (id: number) => Promise<unknown>;
+    save: (ctx: ReturnType<typeof signedIn>, id: number | null, input: never) => Promise<{ id: number }>;
+  }) => {
+    app.post(s.paths.page, { schema: { tags, summary: `${s.name}列表`, body: s.PageBody, response: { 200: Envelope(Page(s.Row)) } }, config }, async (request) =>
+      ok(await s.page(request.body as never)),
+    );
+    app.get(s.paths.item, { schema: { tags, summary: `${s.name}详情（编辑用）`, params: ConsoleIdParams, response: { 200: Envelope(s.Item) } }, config }, async (request) =>
+      ok(await s.read(request.params.id)),
+    );
+    app.post(s.paths.create, { schema: { tags, summary: `新建${s.name}（草稿）`, body: s.Input, response: { 200: Saved } }, config }, async (request) =>
+      ok(await s.save(signedIn(request), null, request.body as never), MSG.ok),
+    );
+    app.put(s.paths.item, { schema: { tags, summary: `修改${s.name}`, params: ConsoleIdParams, body: s.Input, response: { 200: Saved } }, config }, async (request) =>
+      ok(await s.save(signedIn(request), request.params.id, request.body as never), MSG.ok),
+    );
+    app.post(s.paths.state, { schema: { tags, summary: `发布或撤回${s.name}`, params: ConsoleIdParams, body: StateBody, response: { 200: Done } }, config }, async (request) => {
+      await changeState(app.db, signedIn(request), kind, request.params.id, request.body);
+      return ok(null, request.body.action === 'publish' ? '已发布' : '已撤回');
+    });
+  };
+
+  content('policy', {
+    paths: { page: CONSOLE_PATHS.policyPage, create: CONSOLE_PATHS.policyCreate, item: CONSOLE_PATHS.policy, state: CONSOLE_PATHS.policyState },
+    name: '政策文件',
+    PageBody: ContentPageQuery,
+    Row: ConsolePolicyRow,
+    Item: ConsolePolicy,
+    Input: PolicyInput,
+    page: (query: ContentPageQuery) => policyPage(deps, query),
+    read: (id) => policyForEdit(app.db, id),
+    save: (ctx, id, input: PolicyInput) => savePolicy(deps, ctx, id, input),
+  });
+  content('guide', {
+    paths: { page: CONSOLE_PATHS.guidePage, create: CONSOLE_PATHS.guideCreate, item: CONSOLE_PATHS.guide, state: CONSOLE_PATHS.guideState },
+    name: '申报指南',
+    PageBody: ConsoleGuidePageQuery,
+    Row: ConsoleGuideRow,
+    Item: ConsoleGuide,
+    Input: GuideInput,
+    page: (query: ConsoleGuidePageQuery) => guidePage(deps, query),
+    read: (id) => guideForEdit(app.db, id),
+    save: (ctx, id, input: GuideInput) => saveGuide(deps, ctx, id, input),
+  });
+  content('topic', {
+    paths: { page: CONSOLE_PATHS.topicPage, create: CONSOLE_PATHS.topicCreate, item: CONSOLE_PATHS.topic, state: CONSOLE_PATHS.topicState },
+    name: '政策专题',
+    PageBody: ContentPageQuery,
+    Row: ConsoleTopicRow,
+    Item: ConsoleTopic,
+    Input: TopicInput,
+    page: (query: ContentPageQuery) => topicPage(deps, query),
+    read: (id) => topicForEdit(app.db, id),
+    save: (ctx, id, input: TopicInput) => saveTopic(deps, ctx, id, input),
+  });
+};
+
+export default routes;
