@@ -18,6 +18,7 @@ import dictPlugin from './services/dict/plugin';
 import policyConsoleRoutes from './services/policy/console-routes';
 import policyRoutes from './services/policy/routes';
 import sysinfoRoutes from './services/sysinfo/routes';
+import uploadRoutes from './services/upload/routes';
 
 export interface AppOptions {
   config: Config;
@@ -86,6 +87,7 @@ export async function buildApp(opts: AppOptions) {
   await app.register(sysinfoRoutes, { platform: config.platform });
   await app.register(policyRoutes);
   await app.register(policyConsoleRoutes);
+  await app.register(uploadRoutes, { uploadsDir: config.uploadsDir });
 
   await app.register(webPlugin, { webDist: config.webDist });
   return app;

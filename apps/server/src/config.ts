@@ -7,6 +7,8 @@ export interface Config {
   port: number;
   /** Root of the embedded database and local secrets (ignored for the database with DATABASE_URL). */
   dataDir: string;
+  /** The staff editor's uploaded images (content-hash names): DATA_DIR/uploads unless UPLOADS_DIR says otherwise. */
+  uploadsDir: string;
   databaseUrl: string | undefined;
   /** Fill an empty database with the demo accounts and content. */
   demo: boolean;
@@ -75,11 +77,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (nodeEnv === 'production' && !env.JWT_SECRET) {
     throw new Error('JWT_SECRET must be set when NODE_ENV=production (every node must share it)');
   }
+  const dataDir = path.resolve(env.DATA_DIR || path.join(repoRoot, 'var'));
   return {
     env: nodeEnv,
     host: env.HOST || '127.0.0.1',
     port: int('PORT', env.PORT, 8080),
-    dataDir: path.resolve(env.DATA_DIR || path.join(repoRoot, 'var')),
+    dataDir,
+    uploadsDir: path.resolve(env.UPLOADS_DIR || path.join(dataDir, 'uploads')),
     databaseUrl: env.DATABASE_URL || undefined,
     demo: nodeEnv !== 'production' && bool(env.DEMO, true),
     jwtSecret: env.JWT_SECRET || undefined,

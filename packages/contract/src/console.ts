@@ -284,7 +284,7 @@ export const DictItemInput = Type.Object({
   label: Text('名称', 100, 1),
   sort: Type.Integer({ title: '排序', minimum: 0, maximum: 9999 }),
   disabled: Type.Boolean({ title: '停用' }),
-  extra: Type.Union([Type.Record(Type.String({ maxLength: 40 }), Type.Union([Type.String({ maxLength: 200 }), Type.Number()]), { maxProperties: 10 }), Type.Null()]),
+  extra: Type.Union([Type.Record(Type.String({ maxLength: 40 }), Type.Union([Type.String({ maxLength: 200 }), Type.Number({ minimum: 0, maximum: 1_000_000 })]), { maxProperties: 10 }), Type.Null()]),
 });
 export type DictItemInput = Type.Static<typeof DictItemInput>;
 

@@ -68,11 +68,14 @@ export type RuleField = keyof typeof RULE_FIELDS;
 const FieldKey = Type.Enum(Object.keys(RULE_FIELDS) as RuleField[], { title: '字段' });
 const YEAR = Type.Enum(['last', 'current'] as const, { description: '指标年度：上年度或本年度' });
 
+/** A threshold or an amount (万元, 人, %, 件 …): bounded like every number a request carries. */
+const RuleNumber = (title: string) => Type.Number({ title, minimum: 0, maximum: 1_000_000_000 });
+
 export const Condition = Type.Object({
   field: FieldKey,
   /** gte/lte/gt/lt/eq on numbers; in: one of the codes; has: holds the qualification. */
   op: Type.Enum(['gte', 'lte', 'gt', 'lt', 'eq', 'in', 'has'] as const),
-  value: Type.Union([Type.Number(), Type.String({ maxLength: 40 }), Type.Array(Type.String({ maxLength: 40 }), { maxItems: 30 })]),
+  value: Type.Union([RuleNumber('条件值'), Type.String({ maxLength: 40 }), Type.Array(Type.String({ maxLength: 40 }), { maxItems: 30 })]),
   year: Type.Optional(YEAR),
 });
 export type Condition = Type.Static<typeof Condition>;
@@ -82,13 +85,13 @@ export const EligibilityRules = Type.Object({ groups: Type.Array(Type.Array(Cond
 export type EligibilityRules = Type.Static<typeof EligibilityRules>;
 
 export const AmountRule = Type.Union([
-  Type.Object({ kind: Type.Literal('fixed'), amount: Type.Number({ minimum: 0 }) }),
-  Type.Object({ kind: Type.Literal('rate'), base: FieldKey, rate: Type.Number({ minimum: 0, maximum: 1 }), cap: Type.Optional(Type.Number({ minimum: 0 })) }),
-  Type.Object({ kind: Type.Literal('perUnit'), base: FieldKey, perUnit: Type.Number({ minimum: 0 }), cap: Type.Optional(Type.Number({ minimum: 0 })) }),
+  Type.Object({ kind: Type.Literal('fixed'), amount: RuleNumber('支持金额') }),
+  Type.Object({ kind: Type.Literal('rate'), base: FieldKey, rate: Type.Number({ title: '支持比例', minimum: 0, maximum: 1 }), cap: Type.Optional(RuleNumber('最高金额')) }),
+  Type.Object({ kind: Type.Literal('perUnit'), base: FieldKey, perUnit: RuleNumber('单位金额'), cap: Type.Optional(RuleNumber('最高金额')) }),
   Type.Object({
     kind: Type.Literal('tiered'),
     base: FieldKey,
-    tiers: Type.Array(Type.Object({ min: Type.Number(), amount: Type.Number({ minimum: 0 }) }), { minItems: 1, maxItems: 10 }),
+    tiers: Type.Array(Type.Object({ min: RuleNumber('档位门槛'), amount: RuleNumber('档位金额') }), { minItems: 1, maxItems: 10 }),
   }),
   Type.Object({ kind: Type.Literal('none') }),
 ]);
