@@ -12,8 +12,11 @@ import inputGuardPlugin from './plugins/input-guard';
 import rateLimitPlugin from './plugins/rate-limit';
 import securityPlugin from './plugins/security';
 import webPlugin, { readInlineScripts } from './plugins/web';
+import accountConsoleRoutes from './services/account/console-routes';
 import accountRoutes from './services/account/routes';
+import auditRoutes from './services/audit/routes';
 import authRoutes, { AUTH_BUDGET } from './services/auth/routes';
+import dictConsoleRoutes from './services/dict/console-routes';
 import dictPlugin from './services/dict/plugin';
 import policyConsoleRoutes from './services/policy/console-routes';
 import policyRoutes from './services/policy/routes';
@@ -86,6 +89,9 @@ export async function buildApp(opts: AppOptions) {
   await app.register(accountRoutes);
   await app.register(sysinfoRoutes, { platform: config.platform });
   await app.register(policyRoutes);
+  await app.register(accountConsoleRoutes);
+  await app.register(dictConsoleRoutes);
+  await app.register(auditRoutes);
   await app.register(policyConsoleRoutes);
   await app.register(uploadRoutes, { uploadsDir: config.uploadsDir });
 

@@ -72,6 +72,8 @@ export const TokenResponse = Type.Object({
   refresh_token: Type.String(),
   expires_in: Type.Integer({ description: 'seconds until the access token expires' }),
   token_type: Type.Literal('Bearer'),
+  /** An administrator reset the password: the web asks for a new one before anything else. */
+  must_change_password: Type.Optional(Type.Boolean()),
 });
 export type TokenResponse = Type.Static<typeof TokenResponse>;
 

@@ -2,11 +2,13 @@
 // (`config: { access: 'public' | 'account' | 'enterprise' | 'staff' | 'admin' }`); a route under an
 // API prefix without one cannot be registered. The guard verifies the Bearer token, checks that
 // its login is still alive in the database (so logout and password changes act at once on every
-// node), resolves the caller's scope once, and admits only the declared roles.
+// node), resolves the caller's scope once, and admits only the declared roles. While an
+// administrator's password reset stands, only the routes marked `duringPasswordReset` answer.
 import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { eq, sql } from 'drizzle-orm';
 import { ROLES } from '@hqt/contract/auth';
+import { CONSOLE_MSG } from '@hqt/contract/console';
 import { MSG, OWN_MSG } from '@hqt/contract/messages';
 import { accounts, authSessions, enterprises } from '../db/schema/index';
 import { audit } from '../lib/audit';
@@ -40,6 +42,8 @@ export interface RouteAccess {
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
+    /** Open to an account whose password an administrator reset (what it takes to set a new one). */
+    duringPasswordReset?: boolean;
   }
   interface FastifyInstance {
     tokens: TokenSigner;
@@ -93,6 +97,7 @@ export default fp<{ secret: string; accessTtlS: number }>(
           name: accounts.name,
           roleId: accounts.roleId,
           disabled: accounts.disabled,
+          mustChangePassword: accounts.mustChangePassword,
           revokedAt: authSessions.revokedAt,
           expiresAt: authSessions.expiresAt,
           sessionAccount: authSessions.accountId,
@@ -104,6 +109,7 @@ export default fp<{ secret: string; accessTtlS: number }>(
       if (!row || row.sessionAccount !== claims.accountId || row.revokedAt || row.disabled || row.expiresAt < new Date()) {
         throw unauthorized(OWN_MSG.refreshInvalid);
       }
+      if (row.mustChangePassword && !request.routeOptions.config.duringPasswordReset) throw forbidden(CONSOLE_MSG.mustChangePassword);
       const ctx: SignedInCtx = {
         ip: request.ip,
         actor: { accountId: row.id, username: row.username, name: row.name, roleId: row.roleId, sessionId: claims.sessionId },

@@ -50,7 +50,7 @@ describe('declared access', () => {
         checked++;
       }
     }
-    expect(checked).toBeGreaterThan(0); // Admin/create admits staff and administrators only
+    expect(checked).toBeGreaterThan(0); // Admin/create and the console's administration admit administrators only
   });
 
   it('a route under an API prefix without a declaration cannot be registered at all', async () => {

@@ -409,22 +409,26 @@ describe('registration', () => {
 });
 
 describe('roles', () => {
-  it('staff may create enterprise accounts but not staff; an enterprise may create nothing', async () => {
+  it('only an administrator creates accounts, of any role; staff and enterprises may not', async () => {
+    const admin = await createAccount(app, { roleId: ROLES.admin.id, name: '李管理' });
     const staff = await createAccount(app, { roleId: ROLES.staff.id, name: '王科员' });
     const enterprise = await createAccount(app);
+    const ad = await loginAs(app, admin, freshIp());
     const st = await loginAs(app, staff, freshIp());
     const en = await loginAs(app, enterprise, freshIp());
-    const newUser = { username: 'created_by_staff', password: 'Abc12345', name: '新企业', roleId: 1 };
+    const newUser = { username: 'created_by_admin', password: 'Abc12345', name: '新企业', roleId: 1 };
 
     const denied = await app.inject({ method: 'POST', url: '/api/v1/Admin/create', headers: bearer(en.access_token), payload: newUser });
     expect(denied.json()).toEqual({ code: 403, msg: MSG.forbidden, data: null });
     expect(await auditActions(enterprise.id)).toContain('permission.denied');
+    const staffDenied = await app.inject({ method: 'POST', url: '/api/v1/Admin/create', headers: bearer(st.access_token), payload: newUser });
+    expect(staffDenied.statusCode).toBe(403);
 
-    const made = await app.inject({ method: 'POST', url: '/api/v1/Admin/create', headers: bearer(st.access_token), payload: newUser });
+    const made = await app.inject({ method: 'POST', url: '/api/v1/Admin/create', headers: bearer(ad.access_token), payload: newUser });
     expect(made.json()).toMatchObject({ code: 200, data: { id: expect.any(Number) } });
-    const staffMade = await app.inject({ method: 'POST', url: '/api/v1/Admin/create', headers: bearer(st.access_token), payload: { ...newUser, username: 'another_staff', roleId: 2 } });
-    expect(staffMade.statusCode).toBe(403);
-    const bad = await app.inject({ method: 'POST', url: '/api/v1/Admin/create', headers: bearer(st.access_token), payload: { ...newUser, username: 'x2_user', phone: '123' } });
+    const staffMade = await app.inject({ method: 'POST', url: '/api/v1/Admin/create', headers: bearer(ad.access_token), payload: { ...newUser, username: 'another_staff', roleId: 2 } });
+    expect(staffMade.json().code).toBe(200);
+    const bad = await app.inject({ method: 'POST', url: '/api/v1/Admin/create', headers: bearer(ad.access_token), payload: { ...newUser, username: 'x2_user', phone: '123' } });
     expect(bad.json().msg).toBe(MSG.phoneInvalid);
   });
 
@@ -440,7 +444,8 @@ describe('roles', () => {
     const enPaths = await paths(en.access_token);
     expect(enPaths).toContain('/api/v1/Admin/getinfo');
     expect(enPaths).not.toContain('/api/v1/Admin/create');
-    expect(await paths(st.access_token)).toContain('/api/v1/Admin/create');
+    expect(await paths(st.access_token)).toContain('/api/console/enterprises/page');
+    expect(await paths(st.access_token)).not.toContain('/api/v1/Admin/create');
 
     expect((await app.inject({ method: 'GET', url: '/api/v1/sysinterface/getapislistbyid?id=1', headers: bearer(en.access_token) })).statusCode).toBe(200);
     expect((await app.inject({ method: 'GET', url: '/api/v1/sysinterface/getapislistbyid?id=2', headers: bearer(en.access_token) })).statusCode).toBe(403);

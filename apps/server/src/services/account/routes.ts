@@ -12,10 +12,12 @@ import { changePassword, createAccount, roleName, saveProfile, updateContacts, u
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   const tags = ['账号'];
   const anyAccount = { access: 'account' } as const;
+  // What the web needs to ask a user whose password an administrator reset for a new one.
+  const duringReset = { access: 'account', duringPasswordReset: true } as const;
 
   app.get(
     AUTH_PATHS.menuInfo,
-    { schema: { tags, summary: '当前账号的角色与菜单', response: { 200: Envelope(MenuInfo) } }, config: anyAccount },
+    { schema: { tags, summary: '当前账号的角色与菜单', response: { 200: Envelope(MenuInfo) } }, config: duringReset },
     async (request) => {
       const { actor } = signedIn(request);
       return ok({ roleName: roleName(actor.roleId), userName: actor.name, adminMenu: [] });
@@ -24,7 +26,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     AUTH_PATHS.apiList,
-    { schema: { tags, summary: '当前角色可调用的接口', response: { 200: Envelope(Type.Array(ApiPath)) } }, config: anyAccount },
+    { schema: { tags, summary: '当前角色可调用的接口', response: { 200: Envelope(Type.Array(ApiPath)) } }, config: duringReset },
     async (request) => ok(app.apiPathsFor(signedIn(request).actor.roleId).map((path) => ({ path }))),
   );
 
@@ -52,7 +54,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         querystring: ProfileSaveQuery,
         response: { 200: Envelope(UserInfo) },
       },
-      config: anyAccount,
+      config: duringReset,
     },
     async (request) => {
       const ctx = signedIn(request);
@@ -85,7 +87,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     ACCOUNT_PATHS.updatePassword,
     {
       schema: { tags, summary: '修改密码（成功后本账号全部登录失效）', body: UpdatePasswordBody, response: { 200: Envelope(Type.Null()) } },
-      config: anyAccount,
+      config: duringReset,
     },
     async (request) => {
       await changePassword(app.db, signedIn(request), request.body.oldPassword, request.body.newPassword);
@@ -97,8 +99,8 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     AUTH_PATHS.createUser,
     {
-      schema: { tags, summary: '创建账号（工作人员）', body: CreateUserBody, response: { 200: Envelope(Type.Object({ id: Type.Integer() })) } },
-      config: { access: 'staff' },
+      schema: { tags, summary: '创建账号（管理员）', body: CreateUserBody, response: { 200: Envelope(Type.Object({ id: Type.Integer() })) } },
+      config: { access: 'admin' },
     },
     async (request) => ok(await createAccount(app.db, signedIn(request), request.body), MSG.ok),
   );

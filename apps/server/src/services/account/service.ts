@@ -1,20 +1,19 @@
 // One's own account: profile, phone, e-mail, password. Every read and write goes through the
 // caller's scope (queries.ts): another account's id answers "not found" and changes nothing.
-import { and, eq, isNull } from 'drizzle-orm';
 import { ROLES, type CreateUserBody, type UserInfo } from '@hqt/contract/auth';
 import type { ProfileSaveQuery } from '@hqt/contract/account';
-import { MSG, OWN_MSG } from '@hqt/contract/messages';
+import { OWN_MSG } from '@hqt/contract/messages';
 import { passwordProblem } from '@hqt/contract/validation';
 import type { Db } from '../../db/client';
-import { accounts, authSessions } from '../../db/schema/index';
+import { accounts } from '../../db/schema/index';
 import { audit } from '../../lib/audit';
 import type { SignedInCtx } from '../../lib/ctx';
-import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../../lib/errors';
-import { attemptFailed, attemptSucceeded, claimAttempt, hashPassword, verifyPassword } from '../auth/public';
+import { badRequest, conflict, isUniqueViolation, notFound } from '../../lib/errors';
+import { attemptFailed, attemptSucceeded, claimAttempt, hashPassword, revokeAccountSessions, verifyPassword } from '../auth/public';
 import { contactHeldByOther, findOwnAccount, updateOwnAccount, usernameTaken, type ContactField } from './queries';
 
 export const ACCOUNT_AUDIT = {
-  create: 'account.create',
+  create: 'account.created',
   update: 'account.update',
   passwordChange: 'password.change',
 } as const;
@@ -69,7 +68,7 @@ export async function saveProfile(db: Db, ctx: SignedInCtx, query: ProfileSaveQu
 
 /**
  * Changes the password. A wrong old password counts toward the lockout like a failed login;
- * success ends every login of the account, this one included.
+ * success ends every login of the account, this one included, and lifts an administrator's reset.
  */
 export async function changePassword(db: Db, ctx: SignedInCtx, oldPassword: string, newPassword: string) {
   const problem = passwordProblem(oldPassword, { onConfirm: true }) ?? passwordProblem(newPassword, { onConfirm: true });
@@ -86,18 +85,14 @@ export async function changePassword(db: Db, ctx: SignedInCtx, oldPassword: stri
   const passwordHash = await hashPassword(newPassword);
   await db.transaction(async (tx) => {
     await attemptSucceeded(tx, row.id);
-    await updateOwnAccount(tx, ctx.scope, undefined, { passwordHash });
-    await tx
-      .update(authSessions)
-      .set({ revokedAt: new Date(), revokedReason: 'password-change' })
-      .where(and(eq(authSessions.accountId, ctx.scope.accountId), isNull(authSessions.revokedAt)));
+    await updateOwnAccount(tx, ctx.scope, undefined, { passwordHash, mustChangePassword: false });
+    await revokeAccountSessions(tx, ctx.scope.accountId, 'password-change');
     await audit(tx, ctx, ACCOUNT_AUDIT.passwordChange);
   });
 }
 
-/** A staff member opens an account; only an administrator may open staff or administrator accounts. */
+/** An administrator opens an account of any role (the route admits administrators only). */
 export async function createAccount(db: Db, ctx: SignedInCtx, body: CreateUserBody): Promise<{ id: number }> {
-  if (body.roleId !== ROLES.enterprise.id && ctx.actor.roleId !== ROLES.admin.id) throw forbidden(MSG.forbidden);
   if (await usernameTaken(db, body.username)) throw conflict(OWN_MSG.usernameTaken);
   const passwordHash = await hashPassword(body.password);
   try {
@@ -106,7 +101,8 @@ export async function createAccount(db: Db, ctx: SignedInCtx, body: CreateUserBo
         .insert(accounts)
         .values({ username: body.username, passwordHash, name: body.name, roleId: body.roleId, phone: body.phone ?? null, email: body.email ?? null })
         .returning({ id: accounts.id });
-      await audit(tx, ctx, ACCOUNT_AUDIT.create, { id: row!.id, roleId: body.roleId });
+      const { username, name, roleId, phone = null, email = null } = body; // never the password
+      await audit(tx, ctx, ACCOUNT_AUDIT.create, { after: { id: row!.id, username, name, roleId, phone, email } });
       return { id: row!.id };
     });
   } catch (err) {

@@ -2,3 +2,4 @@
 export { hashPassword, verifyPassword } from './password';
 export { TokenSigner } from './tokens';
 export { attemptFailed, attemptSucceeded, claimAttempt } from './lockout';
+export { revokeAccountSessions } from './service';

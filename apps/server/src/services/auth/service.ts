@@ -45,7 +45,12 @@ export async function captchaRequired(db: Db, username: string, ip: string): Pro
   return (row?.n ?? 0) > 0;
 }
 
-async function issueTokens(db: DbOrTx, tokens: TokenSigner, account: { id: number; roleId: number }, sessionId: string): Promise<TokenResponse> {
+async function issueTokens(
+  db: DbOrTx,
+  tokens: TokenSigner,
+  account: { id: number; roleId: number; mustChangePassword: boolean },
+  sessionId: string,
+): Promise<TokenResponse> {
   const refresh = newRefreshToken();
   await db.insert(refreshTokens).values({
     sessionId,
@@ -53,7 +58,9 @@ async function issueTokens(db: DbOrTx, tokens: TokenSigner, account: { id: numbe
     expiresAt: secondsFromNow(REFRESH_IDLE_TTL_S),
   });
   const access = await tokens.sign({ accountId: account.id, sessionId, roleId: account.roleId });
-  return { access_token: access, refresh_token: refresh, expires_in: tokens.accessTtlS, token_type: 'Bearer' };
+  const answer: TokenResponse = { access_token: access, refresh_token: refresh, expires_in: tokens.accessTtlS, token_type: 'Bearer' };
+  // Said only when set, so the spec's client sees the answer it knows.
+  return account.mustChangePassword ? { ...answer, must_change_password: true } : answer;
 }
 
 /**
@@ -107,7 +114,14 @@ export async function refresh(deps: AuthDeps, ctx: Ctx, refreshToken: string): P
   const { db, tokens } = deps;
   return db.transaction(async (tx) => {
     const [row] = await tx
-      .select({ token: refreshTokens, session: authSessions, roleId: accounts.roleId, disabled: accounts.disabled, username: accounts.username })
+      .select({
+        token: refreshTokens,
+        session: authSessions,
+        roleId: accounts.roleId,
+        disabled: accounts.disabled,
+        username: accounts.username,
+        mustChangePassword: accounts.mustChangePassword,
+      })
       .from(refreshTokens)
       .innerJoin(authSessions, eq(authSessions.id, refreshTokens.sessionId))
       .innerJoin(accounts, eq(accounts.id, authSessions.accountId))
@@ -135,7 +149,7 @@ export async function refresh(deps: AuthDeps, ctx: Ctx, refreshToken: string): P
       return successor;
     }
     await audit(tx, ctx, AUTH_AUDIT.refresh, { sessionId: row.session.id, grace: false }, actor);
-    const successor = await issueTokens(tx, tokens, { id: row.session.accountId, roleId: row.roleId }, row.session.id);
+    const successor = await issueTokens(tx, tokens, { id: row.session.accountId, roleId: row.roleId, mustChangePassword: row.mustChangePassword }, row.session.id);
     await tx
       .update(refreshTokens)
       .set({ usedAt: now, successorSealed: tokens.sealSuccessor(refreshToken, successor) })
@@ -157,6 +171,14 @@ export async function revokeSession(db: DbOrTx, sessionId: string, reason: strin
     .update(authSessions)
     .set({ revokedAt: new Date(), revokedReason: reason })
     .where(and(eq(authSessions.id, sessionId), isNull(authSessions.revokedAt)));
+}
+
+/** Ends every login of an account (a password change or reset, a disabled account): its tokens stop at once. */
+export async function revokeAccountSessions(db: DbOrTx, accountId: number, reason: string): Promise<void> {
+  await db
+    .update(authSessions)
+    .set({ revokedAt: new Date(), revokedReason: reason })
+    .where(and(eq(authSessions.accountId, accountId), isNull(authSessions.revokedAt)));
 }
 
 /** Ends the login named by the access token (even an expired one) and/or by the refresh token. */

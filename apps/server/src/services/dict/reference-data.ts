@@ -1,6 +1,6 @@
 // Reference data every database needs (not demo data): ensured at every start, idempotently.
-// Items that exist are left alone: the bureau's staff edit labels in the console, and a restart
-// must not undo their edits.
+// Only a dictionary with no items at all is filled: the bureau's administrators edit, add and
+// delete items in the console, and a restart must neither undo an edit nor bring a deleted item back.
 import type { DictType } from '@hqt/contract/policy';
 import type { DbOrTx } from '../../db/client';
 import { dictItems } from '../../db/schema/index';
@@ -42,8 +42,9 @@ export const DICTIONARIES: Record<DictType, Entry[]> = {
 };
 
 export async function ensureDictionaries(db: DbOrTx): Promise<void> {
-  const rows = Object.entries(DICTIONARIES).flatMap(([dictType, entries]) =>
-    entries.map(([code, label, extra], sort) => ({ dictType, code, label, sort, extra: extra ?? null })),
-  );
-  await db.insert(dictItems).values(rows).onConflictDoNothing({ target: [dictItems.dictType, dictItems.code] });
+  const filled = new Set((await db.selectDistinct({ type: dictItems.dictType }).from(dictItems)).map((r) => r.type));
+  const rows = Object.entries(DICTIONARIES)
+    .filter(([dictType]) => !filled.has(dictType))
+    .flatMap(([dictType, entries]) => entries.map(([code, label, extra], sort) => ({ dictType, code, label, sort, extra: extra ?? null })));
+  if (rows.length) await db.insert(dictItems).values(rows).onConflictDoNothing({ target: [dictItems.dictType, dictItems.code] });
 }

@@ -8,7 +8,9 @@ import { DICT_TYPES, type DictItem, type DictType } from '@hqt/contract/policy';
 import type { Db } from '../../db/client';
 import { dictItems } from '../../db/schema/index';
 
-export type Dictionaries = ReadonlyMap<string, ReadonlyMap<string, DictItem>>;
+/** A disabled item is offered no more, but the content that uses it keeps its label. */
+export type StoredDictItem = DictItem & { disabled: boolean };
+export type Dictionaries = ReadonlyMap<string, ReadonlyMap<string, StoredDictItem>>;
 
 const CHANNEL = 'hqt_dict_changed';
 const RECONNECT_MS = 1000;
@@ -87,22 +89,23 @@ export class DictionaryStore {
     return this.cached;
   }
 
+  /** What a select list offers: the items in use, without the disabled ones. */
   async items(type: DictType): Promise<DictItem[]> {
-    return [...((await this.all()).get(type)?.values() ?? [])];
+    return [...((await this.all()).get(type)?.values() ?? [])].filter((i) => !i.disabled).map(({ code, label, extra }) => ({ code, label, extra }));
   }
 
   private async load(): Promise<Dictionaries> {
-    const rows = await this.db.select().from(dictItems).orderBy(asc(dictItems.dictType), asc(dictItems.sort));
-    const dicts = new Map<string, Map<string, DictItem>>();
+    const rows = await this.db.select().from(dictItems).orderBy(asc(dictItems.dictType), asc(dictItems.sort), asc(dictItems.id));
+    const dicts = new Map<string, Map<string, StoredDictItem>>();
     for (const r of rows) {
       if (!dicts.has(r.dictType)) dicts.set(r.dictType, new Map());
-      dicts.get(r.dictType)!.set(r.code, { code: r.code, label: r.label, extra: r.extra ?? null });
+      dicts.get(r.dictType)!.set(r.code, { code: r.code, label: r.label, extra: r.extra ?? null, disabled: r.disabled });
     }
     return dicts;
   }
 }
 
-/** A code's label, or the code itself when the dictionary no longer has it. */
+/** A code's label (a disabled code's too), or the code itself when the dictionary no longer has it. */
 export const dictLabel = (dicts: Dictionaries, type: DictType, code: string) => dicts.get(type)?.get(code)?.label ?? code;
 
 /** A dictionary named by our key (policyLevel) or by its Chinese name (政策层级), as the spec's client sends it. */

@@ -78,7 +78,7 @@ function lifecycle(r: LifecycleColumns, people: People): Lifecycle {
     createdBy: who(r.createdBy),
     updatedAt: r.updatedAt.toISOString(),
     updatedBy: who(r.updatedBy),
-    // A guide's published_at also orders the market, so a draft carries one: it counts once published.
+    // published_at defaults to the row's creation (demo and generated content are made published): a draft's means nothing.
     publishedAt: r.status === 'draft' ? null : (r.publishedAt?.toISOString() ?? null),
     publishedBy: who(r.publishedBy),
     withdrawnAt: r.withdrawnAt?.toISOString() ?? null,

@@ -1,0 +1,44 @@
+// Where each dictionary's codes are used: the console shows how many items of content use a code,
+// and an item in use cannot be deleted (only disabled, so what uses it keeps its label). Later
+// services add their tables here (诉求 → appealCategory when appeals arrive).
+import { sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { DictType, RuleField } from '@hqt/contract/policy';
+import type { DbOrTx } from '../../db/client';
+import { guides, policies } from '../../db/schema/index';
+
+/** Each source answers (kind, id, code): one row per item of content and code it uses. */
+const policyColumn = (column: AnyPgColumn): SQL => sql`select 'policy'::text, ${policies.id}, ${column} from ${policies}`;
+const guideColumn = (column: AnyPgColumn): SQL => sql`select 'guide'::text, ${guides.id}, ${column} from ${guides}`;
+const guideArray = (column: AnyPgColumn): SQL => sql`select 'guide'::text, ${guides.id}, unnest(${column}) from ${guides}`;
+/** A guide's eligibility conditions on the field: a value is one code or a list of them. */
+const guideCondition = (field: RuleField): SQL => sql`
+  select 'guide'::text, ${guides.id}, v.code from ${guides}
+    cross join lateral jsonb_array_elements(${guides.eligibility} -> 'groups') grp
+    cross join lateral jsonb_array_elements(grp) c
+    cross join lateral jsonb_array_elements_text(case jsonb_typeof(c -> 'value') when 'array' then c -> 'value' else jsonb_build_array(c -> 'value') end) v(code)
+  where c ->> 'field' = ${field}`;
+
+export const DICT_USAGE: Record<DictType, SQL[]> = {
+  policyLevel: [policyColumn(policies.level)],
+  department: [policyColumn(policies.department)],
+  supportType: [guideColumn(guides.supportType)],
+  guideMode: [guideColumn(guides.mode)],
+  industry: [guideArray(guides.industries), guideCondition('industry')],
+  region: [guideArray(guides.regions), guideCondition('region')],
+  qualification: [guideCondition('qualification')],
+  scale: [guideCondition('scale')],
+  appealCategory: [],
+};
+
+/** How many items of content use each code of a dictionary (or only the one code asked about). */
+export async function dictUsage(db: DbOrTx, type: DictType, code?: string): Promise<Map<string, number>> {
+  const sources = DICT_USAGE[type];
+  if (!sources.length) return new Map();
+  // `union` keeps one row per item and code: a guide naming an industry twice counts once.
+  const rows = await db.execute<{ code: string; n: string }>(sql`
+    select code, count(*) as n from (${sql.join(sources, sql` union `)}) u(kind, id, code)
+    ${code === undefined ? sql`` : sql`where code = ${code}`}
+    group by code`);
+  return new Map(rows.rows.map((r) => [r.code, Number(r.n)]));
+}

@@ -1,0 +1,124 @@
+// The audit log: searched by administrators, written by every change, never edited or deleted —
+// not even by the server's own database connection.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { ROLES } from '@hqt/contract/auth';
+import { CONSOLE_PATHS } from '@hqt/contract/console';
+import { MSG } from '@hqt/contract/messages';
+import type { App } from '../../src/app';
+import { auditLog } from '../../src/db/schema/index';
+import { bearer, createAccount, createTestApp, loginAs, type TestAccount } from '../helpers/app';
+
+let app: App;
+let admin: TestAccount;
+let adminHeaders: Record<string, string>;
+let staff: TestAccount;
+let staffHeaders: Record<string, string>;
+beforeAll(async () => {
+  app = await createTestApp();
+  admin = await createAccount(app, { roleId: ROLES.admin.id, name: '李管理' });
+  adminHeaders = bearer((await loginAs(app, admin, '10.88.0.1')).access_token);
+  staff = await createAccount(app, { roleId: ROLES.staff.id, name: '欧阳科员' });
+  staffHeaders = bearer((await loginAs(app, staff, '10.88.0.2')).access_token);
+});
+afterAll(() => app.close());
+
+type Row = { id: number; at: string; username: string | null; action: string; actionLabel: string; detail: Record<string, unknown> | null };
+const search = async (payload: object) => {
+  const res = await app.inject({ method: 'POST', url: CONSOLE_PATHS.auditPage, headers: adminHeaders, payload });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().data as { list: Row[]; total: number };
+};
+
+describe('searching the log', () => {
+  it('by person: the username or the account\'s name, in part', async () => {
+    const byName = await search({ person: '欧阳' });
+    expect(byName.list.length).toBeGreaterThan(0);
+    expect(byName.list.every((r) => r.username === staff.username)).toBe(true);
+    expect(byName.list.map((r) => r.action)).toContain('login.success');
+    expect((await search({ person: staff.username.slice(2).toUpperCase() })).total).toBe(byName.total);
+    expect((await search({ person: '%' })).total).toBe(0);
+  });
+
+  it('by action: its name exactly or its Chinese label in part; each row carries the label', async () => {
+    const exact = await search({ action: 'login.success' });
+    expect(exact.total).toBeGreaterThanOrEqual(2);
+    expect(exact.list.every((r) => r.action === 'login.success' && r.actionLabel === '登录成功')).toBe(true);
+    const byLabel = await search({ action: '登录' });
+    expect(new Set(byLabel.list.map((r) => r.action))).toEqual(new Set(['login.success']));
+    expect((await search({ action: 'login' })).total).toBe(0); // a name is matched whole
+  });
+
+  it('by time, newest first, and a range that ends before it starts is refused', async () => {
+    const day = (d: string) => new Date(`${d}T08:00:00Z`);
+    await app.db.insert(auditLog).values([
+      { action: 'export.done', username: 'history', at: day('2024-03-01'), detail: { list: 'a', rows: 1 } },
+      { action: 'export.done', username: 'history', at: day('2024-03-05'), detail: { list: 'b', rows: 2 } },
+      { action: 'export.done', username: 'history', at: day('2024-03-09'), detail: { list: 'c', rows: 3 } },
+    ]);
+    const march = await search({ person: 'history', from: '2024-03-02T00:00:00Z', to: '2024-03-31T00:00:00Z' });
+    expect(march.list.map((r) => r.detail?.list)).toEqual(['c', 'b']);
+    expect((await search({ person: 'history', to: '2024-03-02T00:00:00Z' })).list.map((r) => r.detail?.list)).toEqual(['a']);
+    const all = await search({});
+    expect(all.list[0]!.at >= all.list[1]!.at).toBe(true);
+
+    const backwards = await app.inject({ method: 'POST', url: CONSOLE_PATHS.auditPage, headers: adminHeaders, payload: { from: '2024-03-09T00:00:00Z', to: '2024-03-01T00:00:00Z' } });
+    expect(backwards.json()).toEqual({ code: 400, msg: '开始时间须早于结束时间', data: null });
+    const malformed = await app.inject({ method: 'POST', url: CONSOLE_PATHS.auditPage, headers: adminHeaders, payload: { from: 'yesterday' } });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json().msg).toMatch(/开始时间/);
+  });
+
+  it('is for administrators only', async () => {
+    expect((await app.inject({ method: 'POST', url: CONSOLE_PATHS.auditPage, headers: staffHeaders, payload: {} })).json()).toEqual({ code: 403, msg: MSG.forbidden, data: null });
+    expect((await app.inject({ method: 'POST', url: CONSOLE_PATHS.auditPage, payload: {} })).statusCode).toBe(401);
+  });
+});
+
+describe('export report', () => {
+  it('records who exported which list and how many rows; staff may report, an enterprise may not', async () => {
+    const res = await app.inject({ method: 'POST', url: CONSOLE_PATHS.exportReport, headers: staffHeaders, payload: { list: '企业列表', rows: 120 } });
+    expect(res.json()).toEqual({ code: 200, msg: MSG.success, data: null });
+    const [row] = (await search({ person: staff.username, action: 'export.done' })).list;
+    expect(row).toMatchObject({ actionLabel: '导出或打印', detail: { list: '企业列表', rows: 120 } });
+
+    const bad = await app.inject({ method: 'POST', url: CONSOLE_PATHS.exportReport, headers: staffHeaders, payload: { list: '企业列表', rows: 20_000 } });
+    expect(bad.statusCode).toBe(400);
+    const enterprise = bearer((await loginAs(app, await createAccount(app), '10.88.0.3')).access_token);
+    expect((await app.inject({ method: 'POST', url: CONSOLE_PATHS.exportReport, headers: enterprise, payload: { list: 'x', rows: 1 } })).statusCode).toBe(403);
+  });
+});
+
+describe('append-only', () => {
+  it('offers no route that edits or deletes a row', () => {
+    const auditRoutes = app.routeAccess.filter((r) => r.url.startsWith('/api/console/audit'));
+    expect(auditRoutes.map((r) => r.method)).toEqual(['POST', 'POST']);
+  });
+
+  it('refuses UPDATE, DELETE and TRUNCATE even to the server\'s own database connection', async () => {
+    const [row] = await app.db.select().from(auditLog).limit(1);
+    const refused = (statement: Promise<unknown>) => expect(statement).rejects.toMatchObject({ cause: { message: 'audit_log is append-only' } });
+    await refused(app.db.update(auditLog).set({ action: 'forged.entry' }).where(eq(auditLog.id, row!.id)));
+    await refused(app.db.delete(auditLog).where(eq(auditLog.id, row!.id)));
+    await refused(app.db.execute(sql`truncate ${auditLog}`));
+    expect((await app.db.select().from(auditLog).where(eq(auditLog.id, row!.id)))[0]).toEqual(row);
+  });
+});
+
+describe('the names of the actions', () => {
+  it('every action a service records has a Chinese name in the log', async () => {
+    const { AUDIT_ACTION_LABELS } = await import('@hqt/contract/console');
+    const declared = [
+      (await import('../../src/services/auth/service')).AUTH_AUDIT,
+      (await import('../../src/services/auth/lockout')).LOCKOUT_AUDIT,
+      (await import('../../src/services/account/service')).ACCOUNT_AUDIT,
+      (await import('../../src/services/account/console')).CONSOLE_ACCOUNT_AUDIT,
+      (await import('../../src/services/dict/console')).DICT_AUDIT,
+      (await import('../../src/services/audit/service')).EXPORT_AUDIT,
+      (await import('../../src/services/upload/routes')).UPLOAD_AUDIT,
+      (await import('../../src/plugins/auth')).ACCESS_AUDIT,
+      ...Object.values((await import('../../src/services/policy/console')).CONTENT_AUDIT),
+    ].flatMap((actions) => Object.values(actions) as string[]);
+    expect(declared.filter((action) => !(action in AUDIT_ACTION_LABELS))).toEqual([]);
+  });
+});
