@@ -3,6 +3,7 @@
 import Fastify from 'fastify';
 import fp from 'fastify-plugin';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CONSOLE_PREFIX } from '@hqt/contract/console';
 import { ROLES } from '@hqt/contract/auth';
 import { MSG, OWN_MSG } from '@hqt/contract/messages';
 import type { App } from '../../src/app';
@@ -51,6 +52,13 @@ describe('declared access', () => {
       }
     }
     expect(checked).toBeGreaterThan(0); // Admin/create and the console's administration admit administrators only
+  });
+
+  it('every console call lives under /api/console and admits no enterprise token', () => {
+    const consoleRoutes = app.routeAccess.filter((r) => r.url.startsWith(CONSOLE_PREFIX));
+    expect(consoleRoutes.length).toBeGreaterThan(20);
+    const open = consoleRoutes.filter((r) => r.access !== 'staff' && r.access !== 'admin');
+    expect(open.map((r) => `${r.method} ${r.url} (${r.access})`)).toEqual([]);
   });
 
   it('a route under an API prefix without a declaration cannot be registered at all', async () => {

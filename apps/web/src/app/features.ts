@@ -2,6 +2,7 @@
 import { accountModule } from '@/features/account/module';
 import { authModule } from '@/features/auth/module';
 import { comingSoonModule } from '@/features/coming-soon/module';
+import { consoleModule } from '@/features/console/module';
 import { overviewModule } from '@/features/overview/module';
 import { policyModule } from '@/features/policy/module';
 import type { FeatureModule } from '@/shared/feature-module';
@@ -11,5 +12,5 @@ import { appPagesModule } from './pages/module';
 /** The enterprise portal (spec §2): admits 企业账户 only. */
 export const PORTAL_FEATURES: FeatureModule[] = [appPagesModule, authModule, overviewModule, accountModule, policyModule, comingSoonModule];
 
-/** The staff console under /admin: admits 工作人员 and 管理员 (the console issue fills it). */
-export const ADMIN_FEATURES: FeatureModule[] = [adminPagesModule];
+/** The staff console under /admin: admits 工作人员 and 管理员. */
+export const ADMIN_FEATURES: FeatureModule[] = [adminPagesModule, consoleModule];

@@ -1,4 +1,4 @@
-// The portal's menus, footer links and home tiles, read off the feature modules.
+// The portal's menus, footer links and home tiles, and the console's side menu, read off the feature modules.
 import type { FeatureRoute } from '@/shared/feature-module';
 import { ADMIN, PORTAL, routesOf } from './branches';
 
@@ -10,6 +10,14 @@ const portalRoutes = routesOf(PORTAL);
 export const MENU = portalRoutes.filter((r) => r.menu !== undefined).sort(placed('menu'));
 export const FOOTER_LINKS = portalRoutes.filter((r) => r.footer !== undefined).sort(placed('footer'));
 export const HOME_TILES = portalRoutes.filter((r) => r.tile).sort((a, b) => a.tile!.order - b.tile!.order);
+
+const consoleRoutes = routesOf(ADMIN);
+
+/** The console's side menu, in order; the layout hides what the account's role may not open. */
+export const CONSOLE_MENU = consoleRoutes.filter((r) => r.menu !== undefined).sort(placed('menu'));
+
+/** Every console page's pattern (edit pages carry an id) and title, for the breadcrumb. */
+export const CONSOLE_PAGES = consoleRoutes.filter((r) => r.frame !== 'bare');
 
 const titles = new Map([...routesOf(ADMIN), ...portalRoutes].map((r) => [r.path, r.title]));
 export const pageTitle = (path: string) => titles.get(path);

@@ -25,7 +25,7 @@ const lazyPage = (route: FeatureRoute, loginPath: string) => async () => {
 /** A route's path relative to the root: react-router nests by path segments. */
 const relative = (path: string) => path.replace(/^\//, '') || undefined;
 
-function branchRoute(branch: Branch, shell: RouteObject['lazy'] | null): RouteObject {
+function branchRoute(branch: Branch, shell: RouteObject['lazy']): RouteObject {
   const routes = routesOf(branch);
   const toRoute = (r: FeatureRoute): RouteObject => (r.path === '/' ? { index: true, lazy: lazyPage(r, branch.loginPath) } : { path: relative(r.path), lazy: lazyPage(r, branch.loginPath) });
   // The spec's `/service` → `/service/service`, keeping the query.
@@ -38,11 +38,13 @@ function branchRoute(branch: Branch, shell: RouteObject['lazy'] | null): RouteOb
     id: branch.id,
     loader: createGuard(branch),
     shouldRevalidate: guardShouldRevalidate,
-    children: [...bare, ...(shell ? [{ lazy: shell, children: [...framed, ...parentRedirects] }] : [...framed, ...parentRedirects])],
+    children: [...bare, { lazy: shell, children: [...framed, ...parentRedirects] }],
   };
 }
 
 const shell = async () => ({ Component: (await import('./shell/shell-layout')).default });
+/** The console's frame: none of its code is in the portal's load. */
+const consoleShell = async () => ({ Component: (await import('./admin/console-layout')).default });
 
 export const routes: RouteObject[] = [
   {
@@ -51,7 +53,7 @@ export const routes: RouteObject[] = [
     Component: Root,
     ErrorBoundary: RootError,
     HydrateFallback: () => null,
-    children: [branchRoute(PORTAL, shell), branchRoute(ADMIN, null), { path: '*', loader: () => redirect(NOT_FOUND_PATH) }],
+    children: [branchRoute(PORTAL, shell), branchRoute(ADMIN, consoleShell), { path: '*', loader: () => redirect(NOT_FOUND_PATH) }],
   },
 ];
 

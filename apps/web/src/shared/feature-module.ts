@@ -20,11 +20,13 @@ export interface FeatureRoute {
   access: 'public' | 'private';
   /** The roles admitted within the branch (checked by the branch's guard; others see 401); leave out to admit every role the branch admits. */
   roles?: readonly RoleName[];
-  /** bare: the page draws its own frame (login, registration); shell: inside the portal's frame. */
+  /** bare: the page draws its own frame (login, registration); shell: inside its branch's frame (the portal's, or the console's). */
   frame?: 'shell' | 'bare';
   icon?: LazyIcon;
   /** Position in the top menu and the mobile drawer (ascending); leave out to stay off them. */
   menu?: number;
+  /** The console's side menu groups its entries under these headings. */
+  menuGroup?: string;
   /** Position among the footer links. */
   footer?: number;
   /** A tile on the home page, with one line on what the service does. */

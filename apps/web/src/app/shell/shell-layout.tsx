@@ -1,5 +1,5 @@
 import { MenuOutlined } from '@ant-design/icons';
-import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
+import { QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { Button, Drawer, Dropdown, Menu, Tag } from 'antd';
 import 'dayjs/locale/zh-cn';
 import dayjs from 'dayjs';
@@ -9,6 +9,7 @@ import { COOKIES, SIDEBAR_WIDTH_PX } from '@hqt/contract/constants';
 import { MSG } from '@hqt/contract/messages';
 import { LOGIN_PATH } from '@/config/routes';
 import { logout } from '@/shared/api/auth-api';
+import { queryClient } from '@/shared/api/query-client';
 import { setCookie } from '@/shared/lib/cookies';
 import { displayName } from '@/shared/lib/display-name';
 import { usePageTitleStore } from '@/shared/lib/page-title';
@@ -24,7 +25,6 @@ import { tabs } from './tabs-store';
 import './shell.css';
 
 dayjs.locale('zh-cn');
-const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } });
 
 // The account's dialogs load when first opened: the shell stays light on a first visit.
 const DIALOGS = {

@@ -4,6 +4,7 @@ import { lazy, Suspense, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { PageOf } from '@hqt/contract/envelope';
 import { POLICY_PATHS, type DictType, type GuideSummary } from '@hqt/contract/policy';
+import { dictionaryQuery } from '@/shared/api/dictionaries';
 import { http } from '@/shared/api/http';
 import { fetchAllPages } from '@/shared/lists/fetch-all-pages';
 import { useListParams, type ListSpec } from '@/shared/lists/use-list-params';
@@ -27,7 +28,7 @@ const FILTERS: { key: 'level' | 'department' | 'supportType' | 'mode' | 'industr
 ];
 
 function DictSelect({ dict, placeholder, value, onChange }: { dict: DictType; placeholder: string; value?: string; onChange: (v?: string) => void }) {
-  const { data = [] } = useQuery(guideQueries.dictionary(dict));
+  const { data = [] } = useQuery(dictionaryQuery(dict));
   return (
     <Select
       allowClear

@@ -131,4 +131,6 @@ export async function request<T>(config: AxiosRequestConfig): Promise<ApiEnvelop
 export const http = {
   get: async <T>(url: string, config: AxiosRequestConfig = {}) => (await request<T>({ ...config, method: 'GET', url })).data,
   post: async <T>(url: string, data?: unknown, config: AxiosRequestConfig = {}) => (await request<T>({ ...config, method: 'POST', url, data })).data,
+  put: async <T>(url: string, data?: unknown, config: AxiosRequestConfig = {}) => (await request<T>({ ...config, method: 'PUT', url, data })).data,
+  delete: async <T>(url: string, config: AxiosRequestConfig = {}) => (await request<T>({ ...config, method: 'DELETE', url })).data,
 };

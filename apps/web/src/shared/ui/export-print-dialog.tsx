@@ -14,6 +14,8 @@ interface Props<Row> {
   columns: ExportColumn[];
   /** Every row the current filters match, and how many there are. */
   fetchRows: () => Promise<{ rows: Row[]; total: number }>;
+  /** Told what left the page (the console records every export and print in the audit log). */
+  onDone?: (action: 'export' | 'print', rows: number) => void;
 }
 
 const MESSAGES = {
@@ -51,7 +53,7 @@ function printTable(title: string, columns: ExportColumn[], cells: (string | num
   document.querySelectorAll('iframe.print-frame').forEach((f) => f !== frame && f.remove());
 }
 
-export default function ExportPrintDialog<Row extends Record<string, unknown>>({ open, onClose, title, columns, fetchRows }: Props<Row>) {
+export default function ExportPrintDialog<Row extends Record<string, unknown>>({ open, onClose, title, columns, fetchRows, onDone }: Props<Row>) {
   const [chosen, setChosen] = useState<string[]>(columns.map((c) => c.key));
   const [fileName, setFileName] = useState<string>(EXPORT_DEFAULT_FILE_NAME);
   const [busy, setBusy] = useState<'export' | 'print' | null>(null);
@@ -69,6 +71,7 @@ export default function ExportPrintDialog<Row extends Record<string, unknown>>({
       if (action === 'export') await writeXlsx(selected, cells, fileName.trim() || EXPORT_DEFAULT_FILE_NAME);
       else printTable(title, selected, cells);
       void toast.success(messages.done);
+      onDone?.(action, rows.length);
       onClose();
     } catch {
       // the HTTP client has shown why

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { PageOf } from '@hqt/contract/envelope';
-import { POLICY_PATHS, type DictItem, type DictType, type GuidePageQuery, type GuideSummary } from '@hqt/contract/policy';
+import { POLICY_PATHS, type GuidePageQuery, type GuideSummary } from '@hqt/contract/policy';
 import { http } from '@/shared/api/http';
 
 export const guideQueries = {
@@ -11,11 +11,5 @@ export const guideQueries = {
       queryKey: [...guideQueries.lists(), filters],
       queryFn: () => http.post<PageOf<GuideSummary>>(POLICY_PATHS.guidePage, filters),
       placeholderData: keepPreviousData,
-    }),
-  dictionary: (type: DictType) =>
-    queryOptions({
-      queryKey: ['dictionary', type],
-      queryFn: () => http.get<DictItem[]>(POLICY_PATHS.dictionary, { params: { Dict_Type: type } }),
-      staleTime: Infinity,
     }),
 };

@@ -5,6 +5,7 @@ import { guideInfoPath, type GuideDetail } from '@hqt/contract/policy';
 import { http } from '@/shared/api/http';
 import { useIsMobile } from '@/shared/lib/use-is-mobile';
 import { GuideStatusTag } from './guide-status-tag';
+import { GuideConditionGroups } from '@/shared/ui/guide-rules-text';
 import { RichText } from '@/shared/ui/rich-text';
 
 export const guideDetailQuery = (id: number) => ({ queryKey: ['guides', 'detail', id], queryFn: () => http.get<GuideDetail>(guideInfoPath(id)) });
@@ -30,18 +31,7 @@ export function GuideDetailDrawer({ id, onClose }: { id: number | null; onClose:
             </Descriptions.Item>
             <Descriptions.Item label="惠及对象">{g.beneficiaries}</Descriptions.Item>
             <Descriptions.Item label="申报条件">
-              {g.conditionGroups.length === 0 ? (
-                '不限'
-              ) : (
-                <ul className="condition-groups">
-                  {g.conditionGroups.map((group, i) => (
-                    <li key={i}>
-                      {i > 0 && <strong>或：</strong>}
-                      {group.join('；且 ')}
-                    </li>
-                  ))}
-                </ul>
-              )}
+              <GuideConditionGroups groups={g.conditionGroups} />
               <Typography.Paragraph type="secondary" style={{ margin: '6px 0 0' }}>
                 {g.conditionsText}
               </Typography.Paragraph>

@@ -1,0 +1,61 @@
+// The console's calls, typed by the contract, and the query keys its lists and forms share: a
+// save invalidates `['console', area]`, so every list and form of that area refreshes.
+import type { AccountAction, AccountActionBody, AccountPageQuery, AuditPageQuery, AuditRow, ConsoleAccountRow, ConsoleDictItem, ConsoleDictType, ConsoleEnterprise, ConsoleEnterpriseRow, ConsoleGuide, ConsoleGuidePageQuery, ConsoleGuideRow, ConsolePolicy, ConsolePolicyRow, ConsoleTopic, ConsoleTopicRow, ContentPageQuery, DictItemInput, EnterprisePageQuery, GuideInput, PolicyInput, StateBody, TopicInput, Workbench } from '@hqt/contract/console';
+import { CONSOLE_PATHS, consolePath } from '@hqt/contract/console';
+import type { PageOf } from '@hqt/contract/envelope';
+import type { CreateUserBody } from '@hqt/contract/auth';
+import { AUTH_PATHS } from '@hqt/contract/auth';
+import { http, request } from '@/shared/api/http';
+
+export type ContentKind = 'policy' | 'guide' | 'topic';
+type Saved = { id: number };
+
+const CONTENT = {
+  policy: { page: CONSOLE_PATHS.policyPage, create: CONSOLE_PATHS.policyCreate, item: CONSOLE_PATHS.policy, state: CONSOLE_PATHS.policyState },
+  guide: { page: CONSOLE_PATHS.guidePage, create: CONSOLE_PATHS.guideCreate, item: CONSOLE_PATHS.guide, state: CONSOLE_PATHS.guideState },
+  topic: { page: CONSOLE_PATHS.topicPage, create: CONSOLE_PATHS.topicCreate, item: CONSOLE_PATHS.topic, state: CONSOLE_PATHS.topicState },
+} as const;
+
+interface ContentTypes {
+  policy: { query: ContentPageQuery; row: ConsolePolicyRow; item: ConsolePolicy; input: PolicyInput };
+  guide: { query: ConsoleGuidePageQuery; row: ConsoleGuideRow; item: ConsoleGuide; input: GuideInput };
+  topic: { query: ContentPageQuery; row: ConsoleTopicRow; item: ConsoleTopic; input: TopicInput };
+}
+
+/** The five calls every kind of content has: page, read, create, update, publish/withdraw. */
+export const content = <K extends ContentKind>(kind: K) => ({
+  page: (query: ContentTypes[K]['query']) => http.post<PageOf<ContentTypes[K]['row']>>(CONTENT[kind].page, query),
+  read: (id: number) => http.get<ContentTypes[K]['item']>(consolePath(CONTENT[kind].item, { id })),
+  save: (id: number | null, input: ContentTypes[K]['input']) =>
+    id === null ? http.post<Saved>(CONTENT[kind].create, input) : http.put<Saved>(consolePath(CONTENT[kind].item, { id }), input),
+  /** Answers the server's message (已发布 / 已撤回) to show. */
+  changeState: async (id: number, body: StateBody) => (await request<null>({ method: 'POST', url: consolePath(CONTENT[kind].state, { id }), data: body })).msg,
+});
+
+export const consoleApi = {
+  workbench: () => http.get<Workbench>(CONSOLE_PATHS.workbench),
+
+  accountPage: (query: AccountPageQuery) => http.post<PageOf<ConsoleAccountRow>>(CONSOLE_PATHS.accountPage, query),
+  accountAction: async (id: number, action: AccountAction, body: AccountActionBody = {}) =>
+    (await request<null>({ method: 'POST', url: consolePath(CONSOLE_PATHS.accountAction, { id, action }), data: body })).msg,
+  createAccount: async (body: CreateUserBody) => (await request<unknown>({ method: 'POST', url: AUTH_PATHS.createUser, data: body })).msg,
+
+  dictTypes: () => http.get<ConsoleDictType[]>(CONSOLE_PATHS.dictTypes),
+  dictItems: (type: string) => http.get<ConsoleDictItem[]>(consolePath(CONSOLE_PATHS.dictItems, { type })),
+  createDictItem: (type: string, input: DictItemInput) => http.post<unknown>(consolePath(CONSOLE_PATHS.dictItems, { type }), input),
+  updateDictItem: (id: number, input: DictItemInput) => http.put<unknown>(consolePath(CONSOLE_PATHS.dictItem, { id }), input),
+  deleteDictItem: (id: number) => http.delete<unknown>(consolePath(CONSOLE_PATHS.dictItem, { id })),
+
+  auditPage: (query: AuditPageQuery) => http.post<PageOf<AuditRow>>(CONSOLE_PATHS.auditPage, query),
+
+  enterprisePage: (query: EnterprisePageQuery) => http.post<PageOf<ConsoleEnterpriseRow>>(CONSOLE_PATHS.enterprisePage, query),
+  enterprise: (id: number) => http.get<ConsoleEnterprise>(consolePath(CONSOLE_PATHS.enterprise, { id })),
+};
+
+/** Query keys: a write to an area invalidates its prefix. */
+export const consoleKeys = {
+  area: (area: ContentKind | 'account' | 'dict' | 'audit' | 'enterprise' | 'workbench') => ['console', area] as const,
+};
+
+/** What left the console through the export/print dialog goes into the audit log (等保). */
+export const reportExport = (list: string, rows: number) => http.post<null>(CONSOLE_PATHS.exportReport, { list: list.slice(0, 60), rows }, { silent: true });

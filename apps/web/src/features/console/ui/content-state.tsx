@@ -1,0 +1,70 @@
+// What every kind of content shows of its lifecycle (草稿 → 已发布 → 已撤回, who and when) and the
+// one button that moves it on: the policy, guide and topic lists and editors share these.
+import { useQueryClient } from '@tanstack/react-query';
+import { Button, Popconfirm, Tag, type TableColumnsType } from 'antd';
+import dayjs from 'dayjs';
+import { CONTENT_STATUS, type ContentStatus, type Lifecycle } from '@hqt/contract/console';
+import type { ExportColumn } from '@/shared/lib/export-format';
+import { toast } from '@/shared/ui/feedback';
+import { content, consoleKeys, type ContentKind } from '../api/console-api';
+
+const COLOURS: Record<ContentStatus, string> = { draft: 'default', published: 'green', withdrawn: 'red' };
+
+export const ContentStatusTag = ({ status }: { status: ContentStatus }) => <Tag color={COLOURS[status]}>{CONTENT_STATUS[status]}</Tag>;
+
+export const STATUS_OPTIONS = Object.entries(CONTENT_STATUS).map(([value, label]) => ({ value, label }));
+
+const when = (at: string | null) => (at ? dayjs(at).format('YYYY-MM-DD HH:mm') : '');
+
+/** The last change and the publication, with who made them. */
+export function lifecycleColumns<Row extends Lifecycle>(): TableColumnsType<Row> {
+  return [
+    { title: '状态', dataIndex: 'status', render: (s: ContentStatus) => <ContentStatusTag status={s} /> },
+    { title: '最后修改', key: 'updated', render: (_: unknown, r: Row) => `${when(r.updatedAt)} ${r.updatedBy?.name ?? ''}` },
+    { title: '发布', key: 'published', render: (_: unknown, r: Row) => (r.publishedAt ? `${when(r.publishedAt)} ${r.publishedBy?.name ?? ''}` : '—') },
+  ];
+}
+
+export const lifecycleExportColumns: ExportColumn[] = [
+  { field: 'statusLabel', displayName: '状态', key: 'statusLabel', title: '状态' },
+  { field: 'updatedAt', displayName: '最后修改时间', key: 'updatedAt', title: '最后修改时间', kind: 'datetime' },
+  { field: 'updatedByName', displayName: '修改人', key: 'updatedByName', title: '修改人' },
+  { field: 'publishedAt', displayName: '发布时间', key: 'publishedAt', title: '发布时间', kind: 'datetime' },
+  { field: 'publishedByName', displayName: '发布人', key: 'publishedByName', title: '发布人' },
+];
+
+/** A row as the export sees it: the state and people by name. */
+export const lifecycleExportRow = <Row extends Lifecycle>(r: Row): Record<string, unknown> => ({
+  ...r,
+  statusLabel: CONTENT_STATUS[r.status],
+  updatedByName: r.updatedBy?.name,
+  publishedByName: r.publishedBy?.name,
+});
+
+/** 发布 for a draft or a withdrawn item, 撤回 for a published one, each confirmed first. */
+export function StateButton({ kind, id, status, size = 'small', onDone }: { kind: ContentKind; id: number; status: ContentStatus; size?: 'small' | 'middle'; onDone?: () => void }) {
+  const queryClient = useQueryClient();
+  const action = status === 'published' ? 'withdraw' : 'publish';
+  const label = action === 'publish' ? '发布' : '撤回';
+  const warning = action === 'publish' ? '发布后门户即可看到，确定发布吗？' : '撤回后门户将不再显示，确定撤回吗？';
+  const run = async () => {
+    try {
+      const msg = await content(kind).changeState(id, { action });
+      void toast.success(msg);
+      await queryClient.invalidateQueries({ queryKey: ['console'] });
+      onDone?.();
+    } catch {
+      // the HTTP client has shown why
+    }
+  };
+  return (
+    <Popconfirm title={warning} okText={label} cancelText="取消" onConfirm={run}>
+      <Button size={size} type={action === 'publish' ? 'primary' : 'default'} danger={action === 'withdraw'}>
+        {label}
+      </Button>
+    </Popconfirm>
+  );
+}
+
+/** `['console', kind]`: what a content list queries under. */
+export const contentKey = (kind: ContentKind) => consoleKeys.area(kind);

@@ -1,0 +1,19 @@
+/**
+ * A guide's conditions in words, as the portal shows them: one line per 条件组 (OR across groups),
+ * the conditions of a group joined by 「；且」 (AND within). The lines come from the contract's
+ * describeCondition; the portal's guide drawer and the console's rules preview both render them
+ * here, so the preview reads exactly as the portal will.
+ */
+export function GuideConditionGroups({ groups }: { groups: readonly (readonly string[])[] }) {
+  if (groups.length === 0) return <>不限</>;
+  return (
+    <ul className="condition-groups" style={{ margin: 0, paddingLeft: 18 }}>
+      {groups.map((group, i) => (
+        <li key={i}>
+          {i > 0 && <strong>或：</strong>}
+          {group.join('；且 ')}
+        </li>
+      ))}
+    </ul>
+  );
+}
