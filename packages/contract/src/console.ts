@@ -4,6 +4,7 @@
 import Type from 'typebox';
 import { EDITOR_IMAGE_MAX_BYTES, EDITOR_IMAGE_MAX_COUNT, MAX_INT } from './constants';
 import { PageQuery } from './envelope';
+import { OWN_MSG } from './messages';
 import { AmountRule, EligibilityRules } from './policy';
 
 export const CONSOLE_PREFIX = '/api/console';
@@ -416,5 +417,5 @@ export const CONSOLE_MSG = {
   notSelf: '不能对自己的账号执行此操作',
   enterpriseNotFound: '企业不存在',
   passwordResetDone: '密码已重置，用户下次登录时须修改密码',
-  mustChangePassword: '密码已被重置，请先修改密码',
+  mustChangePassword: OWN_MSG.mustChangePassword,
 } as const;

@@ -57,4 +57,6 @@ export const OWN_MSG = {
   uriTooLong: '请求地址过长',
   headersTooLarge: '请求头过大',
   requestTimeout: '请求超时，请稍后再试',
+  /** An administrator reset the password: every call but the password change is refused until then. */
+  mustChangePassword: '密码已被重置，请先修改密码',
 } as const;

@@ -9,6 +9,7 @@ import { seedPolicyDemo } from '../services/policy/demo-content';
 export const DEMO_ACCOUNTS = {
   enterprise: { username: 'demo', password: 'Demo1234', name: '云溪智造科技有限公司' },
   staff: { username: 'staff', password: 'Staff1234', name: '李工' },
+  admin: { username: 'admin', password: 'Admin1234', name: '王主任' },
 } as const;
 
 /** A valid 统一社会信用代码 (its check character computed by GB 32100). */
@@ -21,7 +22,7 @@ export async function isEmpty(db: Db): Promise<boolean> {
 
 export async function seedDemo(db: Db): Promise<void> {
   await db.transaction(async (tx) => {
-    const { enterprise, staff } = DEMO_ACCOUNTS;
+    const { enterprise, staff, admin } = DEMO_ACCOUNTS;
     const [demo] = await tx
       .insert(accounts)
       .values({
@@ -47,6 +48,14 @@ export async function seedDemo(db: Db): Promise<void> {
       roleId: ROLES.staff.id,
       phone: '13900000002',
       email: 'staff@yunxi.gov.cn',
+    });
+    await tx.insert(accounts).values({
+      username: admin.username,
+      passwordHash: await hashPassword(admin.password),
+      name: admin.name,
+      roleId: ROLES.admin.id,
+      phone: '13900000003',
+      email: 'admin@yunxi.gov.cn',
     });
   });
 }

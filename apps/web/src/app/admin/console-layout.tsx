@@ -10,6 +10,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, matchPath, Outlet, useLocation, useNavigate } from 'react-router';
 import { SIDEBAR_WIDTH_PX } from '@hqt/contract/constants';
 import { ADMIN_BASE, ADMIN_LOGIN_PATH } from '@/config/routes';
+import { ForcedPasswordChange } from '@/features/account/forced-password-change';
 import { logout } from '@/shared/api/auth-api';
 import { queryClient } from '@/shared/api/query-client';
 import type { FeatureRoute } from '@/shared/feature-module';
@@ -119,6 +120,7 @@ function ConsoleFrame() {
           </div>
         </Layout.Content>
       </Layout>
+      <ForcedPasswordChange />
       {passwordOpen && (
         <Suspense fallback={null}>
           <PasswordDialog open onClose={() => setPasswordOpen(false)} />

@@ -8,6 +8,7 @@ import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { COOKIES, SIDEBAR_WIDTH_PX } from '@hqt/contract/constants';
 import { MSG } from '@hqt/contract/messages';
 import { LOGIN_PATH } from '@/config/routes';
+import { ForcedPasswordChange } from '@/features/account/forced-password-change';
 import { logout } from '@/shared/api/auth-api';
 import { queryClient } from '@/shared/api/query-client';
 import { setCookie } from '@/shared/lib/cookies';
@@ -149,6 +150,7 @@ function Shell() {
         </div>
       </main>
       <SiteFooter />
+      <ForcedPasswordChange />
       <AccountDialog name={dialog} onClose={() => setDialog(null)} />
     </div>
   );

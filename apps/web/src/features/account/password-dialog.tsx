@@ -1,4 +1,4 @@
-import { Form, Input, Modal } from 'antd';
+import { Alert, Form, Input, Modal } from 'antd';
 import { useState } from 'react';
 import { ACCOUNT_PATHS } from '@hqt/contract/account';
 import { MSG, OWN_MSG } from '@hqt/contract/messages';
@@ -12,8 +12,11 @@ interface PasswordForm {
   newPassword: string;
 }
 
-/** 修改密码 (spec §5): each field's rule on input; on confirm both must be longer than six. */
-export function PasswordDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+/**
+ * 修改密码 (spec §5): each field's rule on input; on confirm both must be longer than six. `forced`:
+ * an administrator reset the password, and the dialog cannot be dismissed until a new one is set.
+ */
+export function PasswordDialog({ open, onClose, forced = false }: { open: boolean; onClose: () => void; forced?: boolean }) {
   const [form] = Form.useForm<PasswordForm>();
   const [saving, setSaving] = useState(false);
 
@@ -56,7 +59,18 @@ export function PasswordDialog({ open, onClose }: { open: boolean; onClose: () =
   }
 
   return (
-    <Modal title="修改密码" open={open} onCancel={onClose} onOk={confirm} okText="确认" cancelText="取消" confirmLoading={saving} destroyOnHidden>
+    <Modal
+      title="修改密码"
+      open={open}
+      onCancel={onClose}
+      onOk={confirm}
+      okText="确认"
+      cancelText="取消"
+      confirmLoading={saving}
+      destroyOnHidden
+      {...(forced ? { closable: false, keyboard: false, mask: { closable: false }, cancelButtonProps: { style: { display: 'none' } } } : {})}
+    >
+      {forced && <Alert type="warning" showIcon title={OWN_MSG.mustChangePassword} style={{ marginBottom: 16 }} />}
       <Form form={form} layout="vertical" preserve={false}>
         <Form.Item label="原密码" name="oldPassword" rules={[{ required: true, message: MSG.required }]}>
           <Input.Password autoComplete="current-password" maxLength={64} onBlur={checkPattern('oldPassword')} />

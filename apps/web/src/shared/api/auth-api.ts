@@ -27,6 +27,7 @@ export async function loginWithPassword(body: { username: string; password: stri
     throw new ApiError(MSG.captchaWrong, 400);
   }
   session.setTokens({ access_token: answer.access_token, refresh_token: answer.refresh_token, expires_in: answer.expires_in });
+  session.setMustChangePassword(answer.must_change_password === true);
 }
 
 export const register = (body: RegisterBody) => request<null>({ method: 'POST', url: AUTH_PATHS.register, data: body });

@@ -5,7 +5,7 @@ import axios, { type AxiosError, type AxiosRequestConfig } from 'axios';
 import { AUTH_PATHS, type TokenResponse } from '@hqt/contract/auth';
 import { REFRESH_THRESHOLD_S, REQUEST_TIMEOUT_MS } from '@hqt/contract/constants';
 import { SUCCESS_CODE, type ApiEnvelope } from '@hqt/contract/envelope';
-import { MSG } from '@hqt/contract/messages';
+import { MSG, OWN_MSG } from '@hqt/contract/messages';
 import { session } from '@/shared/session/session-store';
 import { alertDialog, toast } from '@/shared/ui/feedback';
 
@@ -117,6 +117,11 @@ client.interceptors.response.use(
     const status = err.response?.status ?? 0;
     const serverMsg = typeof err.response?.data?.msg === 'string' ? err.response.data.msg : null;
     if (tokenRefused(err.config, status)) return Promise.reject(endedSession(serverMsg));
+    // A reset password: the layouts then hold the page behind the password dialog until it is changed.
+    if (status === 403 && serverMsg === OWN_MSG.mustChangePassword) {
+      session.setMustChangePassword(true);
+      return Promise.reject(new ApiError(serverMsg, status));
+    }
     const msg = status === 403 ? MSG.forbidden : (serverMsg ?? MSG.requestFailed);
     if (!err.config?.silent) void toast.error(msg);
     return Promise.reject(new ApiError(msg, status));

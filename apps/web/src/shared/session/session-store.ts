@@ -14,6 +14,8 @@ export interface SessionState {
   avatar: string | null;
   roles: string[];
   apiPaths: string[];
+  /** An administrator reset the password: nothing else works until the user sets a new one. */
+  mustChangePassword: boolean;
 }
 
 const fromCookies = (): SessionState => ({
@@ -24,6 +26,7 @@ const fromCookies = (): SessionState => ({
   avatar: null,
   roles: [],
   apiPaths: (getCookie(COOKIES.childFunctions) ?? '').split(',').filter(Boolean),
+  mustChangePassword: false,
 });
 
 export const useSession = create<SessionState>(() => fromCookies());
@@ -44,6 +47,10 @@ export const session = {
     useSession.setState({ name: user.name, roles: user.roles, avatar: user.avatar ?? null });
   },
 
+  setMustChangePassword(must: boolean) {
+    useSession.setState({ mustChangePassword: must });
+  },
+
   setApiPaths(paths: string[]) {
     setCookie(COOKIES.childFunctions, paths.join(','));
     useSession.setState({ apiPaths: paths });
@@ -52,7 +59,7 @@ export const session = {
   /** Forgets everything locally (the server side is revoked by POST /user/logout). */
   clear() {
     for (const name of [COOKIES.accessToken, COOKIES.refreshToken, COOKIES.overtime, COOKIES.childFunctions]) removeCookie(name);
-    useSession.setState({ accessToken: null, refreshToken: null, expiresAt: 0, name: null, avatar: null, roles: [], apiPaths: [] });
+    useSession.setState({ accessToken: null, refreshToken: null, expiresAt: 0, name: null, avatar: null, roles: [], apiPaths: [], mustChangePassword: false });
   },
 
   /** Re-reads the cookies (another tab may have refreshed the tokens). */

@@ -102,7 +102,7 @@ export default function GuideEditPage() {
 
   return (
     <EditFrame kind="guide" title={id === null ? '新建申报指南' : '编辑申报指南'} id={id} item={item} loading={isLoading && id !== null} missing={Number.isNaN(id) || isError} listPath={LIST} saving={saving} onSave={() => void save()}>
-      <Form form={form} layout="vertical" initialValues={{ payoutDays: 30, industries: [], regions: [], materials: '', steps: '', onlineUrl: '' }}>
+      <Form form={form} layout="vertical" initialValues={{ payoutDays: 30, industries: [], regions: [], summary: '', beneficiaries: '', conditionsText: '', supportStandard: '', materials: '', steps: '', onlineUrl: '' }}>
         <Row gutter={16}>
           <Col xs={24} lg={12}>
             <Form.Item name="title" label="指南名称" rules={[{ required: true, min: 2, max: 200, message: '请填写指南名称（2-200 字）' }]}>
