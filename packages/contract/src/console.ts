@@ -2,7 +2,7 @@
 // under CONSOLE_PREFIX and admits 工作人员 and 管理员 (access 'staff') or 管理员 only ('admin'); no
 // console route admits an enterprise token (docs/console.md).
 import Type from 'typebox';
-import { EDITOR_IMAGE_MAX_BYTES, EDITOR_IMAGE_MAX_COUNT, MAX_INT } from './constants';
+import { EDITOR_IMAGE_MAX_BYTES, EDITOR_IMAGE_MAX_COUNT, MAX_INT, TOPIC_COVER_PATTERN } from './constants';
 import { PageQuery } from './envelope';
 import { OWN_MSG } from './messages';
 import { AmountRule, EligibilityRules } from './policy';
@@ -49,10 +49,7 @@ export const CONSOLE_PATHS = {
 export const consolePath = (path: string, params: Record<string, string | number>) =>
   path.replace(/:(\w+)/g, (_m, key: string) => encodeURIComponent(String(params[key])));
 
-/** Where uploaded files are served from (content-hash names, immutable). */
-export const UPLOADS_BASE = '/uploads';
-export const UPLOADED_IMAGE_PATTERN = '^/uploads/[0-9a-f]{64}\\.(png|jpg|gif|webp)$';
-export const TOPIC_COVER_PATTERN = '^(#[0-9a-fA-F]{6}|/uploads/[0-9a-f]{64}\\.(png|jpg|gif|webp))$';
+export { TOPIC_COVER_PATTERN, UPLOADED_IMAGE_PATTERN, UPLOADS_BASE } from './constants';
 
 const Id = (title = '编号') => Type.Integer({ title, minimum: 1, maximum: MAX_INT });
 export const ConsoleIdParams = Type.Object({ id: Id() });

@@ -39,6 +39,10 @@ export const EXPORT_DEFAULT_FILE_NAME = 'excel-list';
 export const EDITOR_IMAGE_MAX_BYTES = 2 * 1024 * 1024;
 export const EDITOR_IMAGE_MAX_COUNT = 6;
 export const EDITOR_UPLOAD_TIMEOUT_MS = 180_000;
+/** Where uploaded files are served from (content-hash names, immutable). */
+export const UPLOADS_BASE = '/uploads';
+export const UPLOADED_IMAGE_PATTERN = '^/uploads/[0-9a-f]{64}\\.(png|jpg|gif|webp)$';
+export const TOPIC_COVER_PATTERN = '^(#[0-9a-fA-F]{6}|/uploads/[0-9a-f]{64}\\.(png|jpg|gif|webp))$';
 
 export const USERNAME_DISPLAY_MAX = 5;
 export const USERNAME_TRUNCATE_TO = 4;

@@ -2,7 +2,7 @@
 // and its guides chosen and ordered by drag and drop.
 import { UploadOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Col, ColorPicker, DatePicker, Flex, Form, Input, InputNumber, Row } from 'antd';
+import { Button, Col, DatePicker, Flex, Form, Input, InputNumber, Row } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
@@ -40,7 +40,11 @@ function CoverField({ value = DEFAULT_COVER, onChange }: { value?: string; onCha
   return (
     <Flex gap={12} align="center" wrap>
       <div className="topic-cover-preview" style={isImage ? { backgroundImage: `url(${value})` } : { background: value }} aria-label="封面预览" role="img" />
-      <ColorPicker value={isImage ? DEFAULT_COVER : value} onChangeComplete={(c) => onChange?.(c.toHexString())} disabledAlpha showText={() => '颜色'} />
+      {/* The browser's own colour picker: antd's would weigh on every page's first load (shared chunks). */}
+      <label className="topic-cover-colour">
+        颜色
+        <input type="color" value={isImage ? DEFAULT_COVER : value} onChange={(e) => onChange?.(e.target.value)} aria-label="封面颜色" />
+      </label>
       <Button icon={<UploadOutlined />} loading={busy} onClick={() => input.current?.click()}>
         上传封面图
       </Button>
