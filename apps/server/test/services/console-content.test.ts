@@ -114,6 +114,15 @@ describe('policies, guides and topics: 草稿 → 已发布 → 已撤回', () =
     expect(await lastAudit()).toMatchObject({ action: 'guide.withdrawn', detail: { id: guideId, before: { status: 'published' }, after: { status: 'withdrawn' } } });
   });
 
+  it('a published guide cannot move to a policy that is not published: it would leave the portal unseen', async () => {
+    const live = await call<{ id: number }>('POST', CONSOLE_PATHS.guideCreate, guideInput(policyId, { title: '上云用云补贴' }));
+    await call('POST', consolePath(CONSOLE_PATHS.guideState, { id: live.body.data.id }), { action: 'publish' });
+    const draftPolicy = await call<{ id: number }>('POST', CONSOLE_PATHS.policyCreate, policyInput({ title: '尚未发布的政策', docNo: '云工信发〔2026〕99号' }));
+    const move = await call('PUT', consolePath(CONSOLE_PATHS.guide, { id: live.body.data.id }), guideInput(draftPolicy.body.data.id, { title: '上云用云补贴' }));
+    expect(move.body).toMatchObject({ code: 400, msg: '所属政策文件尚未发布，请先发布政策文件' });
+    expect(await marketTitles('上云用云补贴')).toEqual(['上云用云补贴']);
+  });
+
   it('refuses to withdraw what is not published, and answers 404 for what does not exist', async () => {
     expect((await call('POST', consolePath(CONSOLE_PATHS.guideState, { id: guideId }), { action: 'withdraw' })).body).toMatchObject({ code: 400, msg: '当前状态无需此操作' });
     expect((await call('POST', consolePath(CONSOLE_PATHS.policyState, { id: 999999 }), { action: 'publish' })).body).toMatchObject({ code: 404, msg: '政策文件不存在' });
@@ -133,7 +142,7 @@ describe('policies, guides and topics: 草稿 → 已发布 → 已撤回', () =
     const drafts = await call<{ list: { id: number; status: string }[]; total: number }>('POST', CONSOLE_PATHS.guidePage, { currentPage: 1, pageSize: 20, keyword: '数字化转型', status: 'withdrawn' });
     expect(drafts.body.data.list.map((g) => g.id)).toEqual([guideId]);
     const policiesPage = await call<{ list: { id: number; guideCount: number; departmentLabel: string }[] }>('POST', CONSOLE_PATHS.policyPage, { currentPage: 1, pageSize: 20, keyword: '云工信发〔2026〕9号' });
-    expect(policiesPage.body.data.list).toEqual([expect.objectContaining({ id: policyId, guideCount: 1, departmentLabel: '云溪县工业和信息化局' })]);
+    expect(policiesPage.body.data.list).toEqual([expect.objectContaining({ id: policyId, guideCount: 2, departmentLabel: '云溪县工业和信息化局' })]);
   });
 
   it('a topic keeps its members in the chosen order and shows only when published and active', async () => {

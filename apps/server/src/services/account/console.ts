@@ -77,7 +77,7 @@ const UNLOCKED = { lockedUntil: null, failedLogins: 0, lastAttemptAt: null };
 const CHANGES: Record<AccountAction, (a: Account, passwordHash: string | null) => Change | null> = {
   disable: (a) => (a.disabled ? null : { before: { disabled: false }, after: { disabled: true }, values: { disabled: true }, revoke: 'account-disabled' }),
   enable: (a) => (a.disabled ? { before: { disabled: true }, after: { disabled: false }, values: { disabled: false } } : null),
-  unlock: (a) => ({ before: { lockedUntil: a.lockedUntil, failedLogins: a.failedLogins }, after: { lockedUntil: null, failedLogins: 0 }, values: UNLOCKED }),
+  unlock: (a) => (!(a.lockedUntil && a.lockedUntil > new Date()) && a.failedLogins === 0 ? null : { before: { lockedUntil: a.lockedUntil, failedLogins: a.failedLogins }, after: { lockedUntil: null, failedLogins: 0 }, values: UNLOCKED }),
   // One who forgot their password has often locked the account trying: the reset unlocks it too.
   'reset-password': (a, passwordHash) => ({
     before: { mustChangePassword: a.mustChangePassword, lockedUntil: a.lockedUntil },

@@ -127,7 +127,7 @@ export async function changeState(db: Db, ctx: SignedInCtx, kind: Kind, id: numb
     const me = ctx.actor.accountId;
     const set =
       action === 'publish'
-        ? { status: 'published', publishedAt: new Date(), publishedBy: me, withdrawnAt: null, withdrawnBy: null }
+        ? { status: 'published', publishedAt: new Date(), publishedBy: me }
         : { status: 'withdrawn', withdrawnAt: new Date(), withdrawnBy: me };
     await tx.update(table).set(set).where(eq(table.id, id));
     const verb = action === 'publish' ? 'published' : 'withdrawn';
@@ -150,7 +150,8 @@ function checkPolicy(dicts: Dictionaries, input: PolicyInput) {
 export async function policyPage({ db, dicts: store }: PolicyDeps, query: ContentPageQuery): Promise<PageOf<ConsolePolicyRow>> {
   const dicts = await store.all();
   const where = and(keywordMatch(query.keyword, policies.title, policies.docNo), query.status ? eq(policies.status, query.status) : undefined);
-  const guideCount = sql<number>`(select count(*) from ${guides} where ${guides.policyId} = ${policies.id})`.mapWith(Number);
+  // Written out: inside a subquery drizzle leaves columns unqualified, and "id" would be the guide's.
+  const guideCount = sql<number>`(select count(*) from guides g where g.policy_id = "policies"."id")`.mapWith(Number);
   const page = await paginate(query, {
     rows: ({ limit, offset }) => db.select({ policy: policies, guideCount, total: totalOver() }).from(policies).where(where).orderBy(desc(policies.updatedAt), desc(policies.id)).limit(limit).offset(offset),
     count: () => db.$count(policies, where),
@@ -307,6 +308,11 @@ export async function saveGuide({ db, dicts }: PolicyDeps, ctx: SignedInCtx, id:
     }
     const [before] = await tx.select().from(guides).where(eq(guides.id, id)).for('update');
     if (!before) throw notFound(CONSOLE_MSG.guideNotFound);
+    // A published guide stays on the portal: it may move only to a policy that is published too.
+    if (before.status === 'published' && values.policyId !== before.policyId) {
+      const [policy] = await tx.select({ status: policies.status }).from(policies).where(eq(policies.id, values.policyId)).for('share');
+      if (policy?.status !== 'published') throw badRequest(CONSOLE_MSG.policyNotPublished);
+    }
     await tx.update(guides).set({ ...values, updatedBy: me, updatedAt: new Date() }).where(eq(guides.id, id));
     await audit(tx, ctx, CONTENT_AUDIT.guide.updated, { id, ...changes(guideInput(before), input) });
     return { id };

@@ -336,7 +336,8 @@ export async function guideDetail({ db, dicts: store }: PolicyDeps, id: number):
 const activeTopic = and(eq(topics.status, 'published'), lte(topics.startsAt, sql`now()`), or(isNull(topics.endsAt), gt(topics.endsAt, sql`now()`)));
 
 // Written out in full: inside a subquery drizzle would leave the outer column unqualified.
-const memberCount = sql<number>`(select count(*) from topic_guides tg join guides g on g.id = tg.guide_id where tg.topic_id = "topics"."id" and g.status = 'published')`.mapWith(Number);
+const memberCount = sql<number>`(select count(*) from topic_guides tg join guides g on g.id = tg.guide_id join policies p on p.id = g.policy_id
+  where tg.topic_id = "topics"."id" and g.status = 'published' and p.status = 'published')`.mapWith(Number);
 
 const toTopic = (t: typeof topics.$inferSelect & { memberCount: number }): TopicSummary => ({
   id: t.id,

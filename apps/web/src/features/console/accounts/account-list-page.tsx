@@ -234,7 +234,7 @@ function ResetPasswordDialog({ row, onClose, onReset }: { row: ConsoleAccountRow
         <Form.Item
           label="临时密码"
           name="password"
-          rules={[{ validator: (_, v: string | undefined) => (passwordProblem(v) ? Promise.reject(new Error(passwordProblem(v)!)) : Promise.resolve()) }]}
+          rules={[{ validator: (_, v: string | undefined) => (passwordProblem(v, { onConfirm: true }) ? Promise.reject(new Error(passwordProblem(v, { onConfirm: true })!)) : Promise.resolve()) }]}
         >
           <Input.Password autoComplete="new-password" maxLength={PASSWORD_MAX_LENGTH} />
         </Form.Item>
@@ -302,7 +302,7 @@ function CreateStaffDialog({ onClose }: { onClose: () => void }) {
         <Form.Item
           label="初始密码"
           name="password"
-          rules={[{ validator: (_, v: string | undefined) => (passwordProblem(v) ? Promise.reject(new Error(passwordProblem(v)!)) : Promise.resolve()) }]}
+          rules={[{ validator: (_, v: string | undefined) => (passwordProblem(v, { onConfirm: true }) ? Promise.reject(new Error(passwordProblem(v, { onConfirm: true })!)) : Promise.resolve()) }]}
         >
           <Input.Password autoComplete="new-password" maxLength={PASSWORD_MAX_LENGTH} />
         </Form.Item>

@@ -15,6 +15,8 @@ import { consoleApi, consoleKeys, reportExport } from '../api/console-api';
 const ExportPrintDialog = lazy(() => import('@/shared/ui/export-print-dialog'));
 
 const DICT = consoleKeys.area('dict');
+/** A change also refreshes the dictionaries every form and filter reads (shared/api/dictionaries.ts). */
+const WRITES = [DICT, ['dictionary']];
 const CODE_PATTERN = /^[A-Za-z0-9_-]+$/;
 const CODE_MESSAGE = '编码只能包含字母、数字、下划线或连字符';
 
@@ -84,8 +86,8 @@ function DictItems({ dict }: { dict: ConsoleDictType }) {
   const { data: items, isFetching } = useQuery({ queryKey: [...DICT, 'items', dict.type], queryFn: () => consoleApi.dictItems(dict.type) });
   const [editing, setEditing] = useState<ConsoleDictItem | 'new' | null>(null);
   const [exporting, setExporting] = useState(false);
-  const update = useWrite(({ id, input }: { id: number; input: DictItemInput }) => consoleApi.updateDictItem(id, input), [DICT]);
-  const remove = useWrite((id: number) => consoleApi.deleteDictItem(id), [DICT]);
+  const update = useWrite(({ id, input }: { id: number; input: DictItemInput }) => consoleApi.updateDictItem(id, input), WRITES);
+  const remove = useWrite((id: number) => consoleApi.deleteDictItem(id), WRITES);
 
   const toggle = async (item: ConsoleDictItem, enabled: boolean) => {
     try {
@@ -223,7 +225,7 @@ interface ItemForm {
 /** 新增 / 编辑 one item; the code of an existing item stays (content refers to it). */
 function DictItemDialog({ dict, item, onClose }: { dict: ConsoleDictType; item: ConsoleDictItem | null; onClose: () => void }) {
   const [form] = Form.useForm<ItemForm>();
-  const save = useWrite((input: DictItemInput) => (item ? consoleApi.updateDictItem(item.id, input) : consoleApi.createDictItem(dict.type, input)), [DICT]);
+  const save = useWrite((input: DictItemInput) => (item ? consoleApi.updateDictItem(item.id, input) : consoleApi.createDictItem(dict.type, input)), WRITES);
 
   async function confirm() {
     let v: ItemForm;
@@ -285,7 +287,7 @@ function DictItemDialog({ dict, item, onClose }: { dict: ConsoleDictType; item: 
         </Form.Item>
         {dict.extraFields.map((f) =>
           isNumeric(f) ? (
-            <Form.Item key={f.key} label={f.label} name={['extra', f.key]}>
+            <Form.Item key={f.key} label={f.label} name={['extra', f.key]} rules={[{ required: true, message: `请填写${f.label}` }]}>
               <InputNumber min={1} max={365} precision={0} style={{ width: '100%' }} />
             </Form.Item>
           ) : (

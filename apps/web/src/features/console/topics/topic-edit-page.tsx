@@ -81,7 +81,7 @@ export default function TopicEditPage() {
       return void toast.error('请检查表单中标红的项');
     }
     const { period, ...rest } = v;
-    const input: TopicInput = { ...rest, startsAt: period[0].toISOString(), endsAt: period[1] ? period[1].toISOString() : null, guideIds: members.map((m) => m.id) };
+    const input: TopicInput = { ...rest, sort: rest.sort ?? 0, startsAt: period[0].toISOString(), endsAt: period[1] ? period[1].toISOString() : null, guideIds: members.map((m) => m.id) };
     setSaving(true);
     try {
       const saved = await content('topic').save(id, input);
