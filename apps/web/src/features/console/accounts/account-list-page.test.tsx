@@ -111,9 +111,9 @@ test('重置密码 refuses a weak password without sending it, and posts a good 
   expect(sent).toHaveLength(0);
 
   await user.clear(field);
-  await user.type(field, 'Abc123');
+  await user.type(field, 'Abc12345');
   await user.click(confirm);
   expect(await screen.findByText(CONSOLE_MSG.passwordResetDone)).toBeInTheDocument();
-  expect(sent).toEqual([{ path: consolePath(CONSOLE_PATHS.accountAction, { id: 11, action: 'reset-password' }), body: { password: 'Abc123' } }]);
+  expect(sent).toEqual([{ path: consolePath(CONSOLE_PATHS.accountAction, { id: 11, action: 'reset-password' }), body: { password: 'Abc12345' } }]);
   await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
 });
