@@ -12,7 +12,7 @@ import { useWrite } from '@/shared/lists/use-write';
 import type { ListParams, ListSpec } from '@/shared/lists/use-list-params';
 import { toast } from '@/shared/ui/feedback';
 import { consoleApi, consoleKeys } from '../api/console-api';
-import { ConsoleList } from '../ui/console-list';
+import { ConsoleList, SearchFilter } from '../ui/console-list';
 
 const FILTERS = { keyword: 'string', roleId: 'string', state: 'string' } as const;
 type Filters = typeof FILTERS;
@@ -173,15 +173,7 @@ export default function AccountListPage() {
         }
         filters={(params, update) => (
           <>
-            <Input.Search
-              key={params.keyword ?? ''}
-              defaultValue={params.keyword}
-              placeholder="用户名/姓名/电话"
-              allowClear
-              maxLength={50}
-              style={{ width: 220, maxWidth: '100%' }}
-              onSearch={(v) => update({ keyword: v.trim() || undefined })}
-            />
+            <SearchFilter value={params.keyword} placeholder="用户名/姓名/电话" width={220} onSearch={(v) => update({ keyword: v })} />
             <Select
               aria-label="角色"
               placeholder="角色"

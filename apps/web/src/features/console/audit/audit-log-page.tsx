@@ -1,12 +1,12 @@
 // 审计日志 (管理员): who did what, when and from where. The log is append-only: this page reads
 // and exports it, and offers no way to change it.
-import { DatePicker, Input, Select, Tooltip, type TableColumnsType } from 'antd';
+import { DatePicker, Select, Tooltip, type TableColumnsType } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { AUDIT_ACTION_LABELS, type AuditPageQuery, type AuditRow } from '@hqt/contract/console';
 import type { ExportColumn } from '@/shared/lib/export-format';
 import type { ListParams, ListSpec } from '@/shared/lists/use-list-params';
 import { consoleApi, consoleKeys } from '../api/console-api';
-import { ConsoleList } from '../ui/console-list';
+import { ConsoleList, SearchFilter } from '../ui/console-list';
 
 const FILTERS = { person: 'string', action: 'string', from: 'string', to: 'string' } as const;
 type Filters = typeof FILTERS;
@@ -111,15 +111,7 @@ export default function AuditLogPage() {
       exportRow={exportRow}
       filters={(params, update) => (
         <>
-          <Input.Search
-            key={params.person ?? ''}
-            defaultValue={params.person}
-            placeholder="用户名或姓名"
-            allowClear
-            maxLength={50}
-            style={{ width: 200, maxWidth: '100%' }}
-            onSearch={(v) => update({ person: v.trim() || undefined })}
-          />
+          <SearchFilter value={params.person} placeholder="用户名或姓名" width={200} onSearch={(v) => update({ person: v })} />
           <Select
             aria-label="操作"
             placeholder="操作"

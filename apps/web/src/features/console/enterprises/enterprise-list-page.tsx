@@ -1,6 +1,6 @@
 // 企业管理 (工作人员 and 管理员): the enterprises registered on the portal. Only 管理员 may disable
 // or enable one; that acts on the enterprise's account, so every enterprise it holds goes with it.
-import { Button, Input, Popconfirm, Select, Tag, type TableColumnsType } from 'antd';
+import { Button, Popconfirm, Select, Tag, type TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
 import { Link } from 'react-router';
 import { ROLES } from '@hqt/contract/auth';
@@ -12,7 +12,7 @@ import { useWrite } from '@/shared/lists/use-write';
 import { useSession } from '@/shared/session/session-store';
 import { toast } from '@/shared/ui/feedback';
 import { consoleApi, consoleKeys } from '../api/console-api';
-import { ConsoleList } from '../ui/console-list';
+import { ConsoleList, SearchFilter } from '../ui/console-list';
 
 const FILTERS = { keyword: 'string', state: 'string' } as const;
 type Filters = typeof FILTERS;
@@ -127,15 +127,7 @@ export default function EnterpriseListPage() {
       exportRow={exportRow}
       filters={(params, update) => (
         <>
-          <Input.Search
-            key={params.keyword ?? ''}
-            defaultValue={params.keyword}
-            placeholder="企业名称/信用代码/用户名"
-            allowClear
-            maxLength={50}
-            style={{ width: 240, maxWidth: '100%' }}
-            onSearch={(v) => update({ keyword: v.trim() || undefined })}
-          />
+          <SearchFilter value={params.keyword} placeholder="企业名称/信用代码/用户名" width={240} onSearch={(v) => update({ keyword: v })} />
           <Select
             aria-label="状态"
             placeholder="状态"

@@ -1,13 +1,13 @@
 // 申报指南: every guide in any state, with its policy's state (a guide shows on the portal only
 // when both are published), its window, and its lifecycle.
-import { Button, Input, Select, Space, Tag } from 'antd';
+import { Button, Select, Space, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { Link, useNavigate } from 'react-router';
 import { CONTENT_STATUS, type ConsoleGuideRow, type ContentStatus } from '@hqt/contract/console';
 import { ADMIN_BASE } from '@/config/routes';
 import type { ListSpec } from '@/shared/lists/use-list-params';
 import { content } from '../api/console-api';
-import { ConsoleList } from '../ui/console-list';
+import { ConsoleList, SearchFilter } from '../ui/console-list';
 import { contentKey, lifecycleColumns, lifecycleExportColumns, lifecycleExportRow, STATUS_OPTIONS, StateButton } from '../ui/content-state';
 
 const LIST: ListSpec<{ keyword: 'string'; status: 'string' }, never> = { filters: { keyword: 'string', status: 'string' } };
@@ -28,7 +28,7 @@ export default function GuideListPage() {
       }
       filters={(p, update) => (
         <>
-          <Input.Search placeholder="指南或政策名称" allowClear defaultValue={p.keyword} onSearch={(v) => update({ keyword: v || undefined })} style={{ width: 260 }} aria-label="指南或政策名称" />
+          <SearchFilter value={p.keyword} placeholder="指南或政策名称" width={260} onSearch={(keyword) => update({ keyword })} />
           <Select placeholder="状态" allowClear value={p.status} onChange={(v?: string) => update({ status: v })} options={STATUS_OPTIONS} style={{ width: 120 }} aria-label="状态" />
         </>
       )}

@@ -1,11 +1,11 @@
 // 政策文件: every policy in any state, searched and filtered, with its lifecycle and actions.
-import { Button, Input, Select, Space } from 'antd';
+import { Button, Select, Space } from 'antd';
 import { Link, useNavigate } from 'react-router';
 import type { ConsolePolicyRow, ContentStatus } from '@hqt/contract/console';
 import { ADMIN_BASE } from '@/config/routes';
 import type { ListSpec } from '@/shared/lists/use-list-params';
 import { content } from '../api/console-api';
-import { ConsoleList } from '../ui/console-list';
+import { ConsoleList, SearchFilter } from '../ui/console-list';
 import { contentKey, lifecycleColumns, lifecycleExportColumns, lifecycleExportRow, STATUS_OPTIONS, StateButton } from '../ui/content-state';
 
 const LIST: ListSpec<{ keyword: 'string'; status: 'string' }, never> = { filters: { keyword: 'string', status: 'string' } };
@@ -25,7 +25,7 @@ export default function PolicyListPage() {
       }
       filters={(p, update) => (
         <>
-          <Input.Search placeholder="标题或文号" allowClear defaultValue={p.keyword} onSearch={(v) => update({ keyword: v || undefined })} style={{ width: 260 }} aria-label="标题或文号" />
+          <SearchFilter value={p.keyword} placeholder="标题或文号" width={260} onSearch={(keyword) => update({ keyword })} />
           <Select placeholder="状态" allowClear value={p.status} onChange={(v?: string) => update({ status: v })} options={STATUS_OPTIONS} style={{ width: 120 }} aria-label="状态" />
         </>
       )}

@@ -1,12 +1,12 @@
 // 政策专题: every topic, its period, member count and lifecycle.
-import { Button, Input, Select, Space } from 'antd';
+import { Button, Select, Space } from 'antd';
 import dayjs from 'dayjs';
 import { Link, useNavigate } from 'react-router';
 import type { ConsoleTopicRow, ContentStatus } from '@hqt/contract/console';
 import { ADMIN_BASE } from '@/config/routes';
 import type { ListSpec } from '@/shared/lists/use-list-params';
 import { content } from '../api/console-api';
-import { ConsoleList } from '../ui/console-list';
+import { ConsoleList, SearchFilter } from '../ui/console-list';
 import { contentKey, lifecycleColumns, lifecycleExportColumns, lifecycleExportRow, STATUS_OPTIONS, StateButton } from '../ui/content-state';
 
 const LIST: ListSpec<{ keyword: 'string'; status: 'string' }, never> = { filters: { keyword: 'string', status: 'string' } };
@@ -27,7 +27,7 @@ export default function TopicListPage() {
       }
       filters={(p, update) => (
         <>
-          <Input.Search placeholder="专题名称" allowClear defaultValue={p.keyword} onSearch={(v) => update({ keyword: v || undefined })} style={{ width: 240 }} aria-label="专题名称" />
+          <SearchFilter value={p.keyword} placeholder="专题名称" width={240} onSearch={(keyword) => update({ keyword })} />
           <Select placeholder="状态" allowClear value={p.status} onChange={(v?: string) => update({ status: v })} options={STATUS_OPTIONS} style={{ width: 120 }} aria-label="状态" />
         </>
       )}

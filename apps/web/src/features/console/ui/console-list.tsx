@@ -2,7 +2,7 @@
 // spec's export/print dialog over every row the filters match. A page declares its columns,
 // filters and fetch; the list does the rest the same way everywhere.
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Flex, Table, type TableColumnsType } from 'antd';
+import { Button, Card, Flex, Input, Table, type TableColumnsType } from 'antd';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import type { PageOf } from '@hqt/contract/envelope';
 import type { ExportColumn } from '@/shared/lib/export-format';
@@ -86,5 +86,24 @@ export function ConsoleList<Row extends object, F extends Filters>(p: ConsoleLis
         </Suspense>
       )}
     </Card>
+  );
+}
+
+/**
+ * A list's search box: shows the address's value (and follows it on Back/Forward), sends the
+ * trimmed text on 搜索 or Enter, and clears the filter when emptied.
+ */
+export function SearchFilter({ value, placeholder, width = 240, onSearch }: { value: string | undefined; placeholder: string; width?: number; onSearch: (v: string | undefined) => void }) {
+  return (
+    <Input.Search
+      key={value ?? ''}
+      defaultValue={value}
+      placeholder={placeholder}
+      aria-label={placeholder}
+      allowClear
+      maxLength={50}
+      style={{ width, maxWidth: '100%' }}
+      onSearch={(v) => onSearch(v.trim() || undefined)}
+    />
   );
 }
