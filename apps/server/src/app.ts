@@ -21,6 +21,7 @@ import dictPlugin from './services/dict/plugin';
 import policyConsoleRoutes from './services/policy/console-routes';
 import policyRoutes from './services/policy/routes';
 import sysinfoRoutes from './services/sysinfo/routes';
+import calculatorRoutes from './services/calculator/routes';
 import uploadRoutes from './services/upload/routes';
 
 export interface AppOptions {
@@ -94,6 +95,7 @@ export async function buildApp(opts: AppOptions) {
   await app.register(auditRoutes);
   await app.register(policyConsoleRoutes);
   await app.register(uploadRoutes, { uploadsDir: config.uploadsDir });
+  await app.register(calculatorRoutes, { connectionString: opts.databaseUrl });
 
   await app.register(webPlugin, { webDist: config.webDist });
   return app;

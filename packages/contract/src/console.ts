@@ -21,6 +21,8 @@ export const CONSOLE_PATHS = {
   guideCreate: `${CONSOLE_PREFIX}/guides`,
   guide: `${CONSOLE_PREFIX}/guides/:id`,
   guideState: `${CONSOLE_PREFIX}/guides/:id/state`,
+  /** The calculator's reverse list: the enterprises the guide admits (POST, page body). */
+  guideQualified: `${CONSOLE_PREFIX}/guides/:id/qualified`,
 
   topicPage: `${CONSOLE_PREFIX}/topics/page`,
   topicCreate: `${CONSOLE_PREFIX}/topics`,
@@ -345,6 +347,10 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'dict.deleted': '删除字典项',
   'upload.image': '上传图片',
   'export.done': '导出或打印',
+  'enterprise.create': '新增企业信息',
+  'enterprise.update': '修改企业信息',
+  'enterprise.delete': '删除企业信息',
+  'evaluation.save': '保存政策测算',
 };
 export const auditActionLabel = (action: string) => AUDIT_ACTION_LABELS[action] ?? action;
 

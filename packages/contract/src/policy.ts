@@ -30,6 +30,7 @@ export const DICT_TYPES = {
   qualification: '企业资质',
   region: '乡镇街道',
   appealCategory: '诉求类别',
+  nature: '企业性质',
 } as const;
 export type DictType = keyof typeof DICT_TYPES;
 

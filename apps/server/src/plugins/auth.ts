@@ -101,7 +101,7 @@ export default fp<{ secret: string; accessTtlS: number }>(
           revokedAt: authSessions.revokedAt,
           expiresAt: authSessions.expiresAt,
           sessionAccount: authSessions.accountId,
-          enterpriseIds: sql<number[]>`array(select ${enterprises.id} from ${enterprises} where ${enterprises.accountId} = ${accounts.id} order by ${enterprises.id})`,
+          enterpriseIds: sql<number[]>`array(select ${enterprises.id} from ${enterprises} where ${enterprises.accountId} = ${accounts.id} and ${enterprises.deletedAt} is null order by ${enterprises.id})`,
         })
         .from(authSessions)
         .innerJoin(accounts, eq(accounts.id, authSessions.accountId))

@@ -15,6 +15,34 @@ export const DEMO_ACCOUNTS = {
 /** A valid 统一社会信用代码 (its check character computed by GB 32100). */
 export const DEMO_CREDIT_CODE = '91511234MA62XY8K00';
 
+/**
+ * The demo enterprise's profile, its years relative to today's: a small manufacturer in the
+ * development zone whose 上年度 R&D ratio (145 / 5200 ≈ 2.8%) falls just short of 专精特新's 3%,
+ * with one qualification expired, so the calculator shows every kind of answer.
+ */
+export function demoProfile(thisYear: number) {
+  return {
+    legalPerson: '陈立新',
+    nature: 'private',
+    foundedOn: '2018-05-16',
+    registeredCapital: 2000,
+    patents: 6,
+    industry: 'C',
+    scale: 'small',
+    region: 'park',
+    qualifications: [
+      { code: 'hightech', validUntil: `${thisYear + 1}-12-31` },
+      { code: 'techsme', validUntil: `${thisYear}-12-31` },
+      { code: 'srdi', validUntil: `${thisYear - 1}-06-30` },
+    ],
+    indicators: [
+      { year: thisYear - 2, revenue: 4200, tax: 260, rdExpense: 130, staff: 120, socialInsurance: 112, investment: 380 },
+      { year: thisYear - 1, revenue: 5200, tax: 310, rdExpense: 145, staff: 135, socialInsurance: 128, investment: 600 },
+      { year: thisYear, revenue: 4600, tax: 240, rdExpense: 120, staff: 140, socialInsurance: 131, investment: 260 },
+    ],
+  };
+}
+
 export async function isEmpty(db: Db): Promise<boolean> {
   const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(accounts);
   return (row?.n ?? 0) === 0;
@@ -39,6 +67,7 @@ export async function seedDemo(db: Db): Promise<void> {
       name: enterprise.name,
       creditCode: DEMO_CREDIT_CODE,
       contactPhone: '13800000001',
+      ...demoProfile(new Date().getFullYear()),
     });
     await seedPolicyDemo(tx);
     await tx.insert(accounts).values({

@@ -116,6 +116,7 @@ describe('the names of the actions', () => {
       (await import('../../src/services/dict/console')).DICT_AUDIT,
       (await import('../../src/services/audit/service')).EXPORT_AUDIT,
       (await import('../../src/services/upload/routes')).UPLOAD_AUDIT,
+      (await import('../../src/services/calculator/service')).CALCULATOR_AUDIT,
       (await import('../../src/plugins/auth')).ACCESS_AUDIT,
       ...Object.values((await import('../../src/services/policy/console')).CONTENT_AUDIT),
     ].flatMap((actions) => Object.values(actions) as string[]);

@@ -214,7 +214,7 @@ export async function register(db: Db, ctx: Ctx, body: RegisterBody): Promise<vo
   await db.transaction(async (tx) => {
     const [taken] = await tx.select({ id: accounts.id }).from(accounts).where(eq(sql`lower(${accounts.username})`, usernameKey(body.username)));
     if (taken) throw conflict(OWN_MSG.usernameTaken);
-    const [codeTaken] = await tx.select({ id: enterprises.id }).from(enterprises).where(eq(enterprises.creditCode, body.creditCode));
+    const [codeTaken] = await tx.select({ id: enterprises.id }).from(enterprises).where(and(eq(enterprises.creditCode, body.creditCode), isNull(enterprises.deletedAt)));
     if (codeTaken) throw conflict(OWN_MSG.creditCodeTaken);
     // The contact phone is the account's phone too (the profile shows it); phones are one per account.
     const [phoneTaken] = await tx.select({ id: accounts.id }).from(accounts).where(eq(accounts.phone, body.contactPhone));

@@ -34,6 +34,7 @@ export const DICTIONARIES: Record<DictType, Entry[]> = {
     ['techsme', '科技型中小企业'], ['abovescale', '规模以上工业企业'], ['gazelle', '瞪羚企业'],
   ],
   region: [['chengguan', '城关镇'], ['yunxi', '云溪街道'], ['dongba', '东坝街道'], ['qinghe', '清河镇'], ['longtan', '龙潭镇'], ['shiqiao', '石桥镇'], ['baima', '白马乡'], ['park', '云溪经济开发区']],
+  nature: [['state', '国有企业'], ['collective', '集体企业'], ['private', '民营企业'], ['foreign', '外商投资企业'], ['hkmt', '港澳台商投资企业'], ['other', '其他']],
   appealCategory: [
     ['policy', '惠企政策', { limitDays: 5 }], ['finance', '融资贷款', { limitDays: 10 }], ['talent', '人才需求', { limitDays: 10 }],
     ['infrastructure', '基础设施', { limitDays: 15 }], ['license', '证照办理', { limitDays: 5 }], ['market', '市场经营', { limitDays: 10 }],

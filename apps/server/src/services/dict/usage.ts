@@ -1,16 +1,19 @@
 // Where each dictionary's codes are used: the console shows how many items of content use a code,
-// and an item in use cannot be deleted (only disabled, so what uses it keeps its label). Later
+// and enterprise profiles, and an item in use cannot be deleted (only disabled, so what uses it keeps its label). Later
 // services add their tables here (诉求 → appealCategory when appeals arrive).
 import { sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DictType, RuleField } from '@hqt/contract/policy';
 import type { DbOrTx } from '../../db/client';
-import { guides, policies } from '../../db/schema/index';
+import { enterprises, guides, policies } from '../../db/schema/index';
 
 /** Each source answers (kind, id, code): one row per item of content and code it uses. */
 const policyColumn = (column: AnyPgColumn): SQL => sql`select 'policy'::text, ${policies.id}, ${column} from ${policies}`;
 const guideColumn = (column: AnyPgColumn): SQL => sql`select 'guide'::text, ${guides.id}, ${column} from ${guides}`;
 const guideArray = (column: AnyPgColumn): SQL => sql`select 'guide'::text, ${guides.id}, unnest(${column}) from ${guides}`;
+/** Enterprise profiles (deleted ones too: their evaluations keep showing the label). */
+const enterpriseColumn = (column: AnyPgColumn): SQL => sql`select 'enterprise'::text, ${enterprises.id}, ${column} from ${enterprises} where ${column} is not null`;
+const enterpriseQualifications = sql`select 'enterprise'::text, ${enterprises.id}, q ->> 'code' from ${enterprises} cross join lateral jsonb_array_elements(${enterprises.qualifications}) q`;
 /** A guide's eligibility conditions on the field: a value is one code or a list of them. */
 const guideCondition = (field: RuleField): SQL => sql`
   select 'guide'::text, ${guides.id}, v.code from ${guides}
@@ -24,10 +27,11 @@ export const DICT_USAGE: Record<DictType, SQL[]> = {
   department: [policyColumn(policies.department)],
   supportType: [guideColumn(guides.supportType)],
   guideMode: [guideColumn(guides.mode)],
-  industry: [guideArray(guides.industries), guideCondition('industry')],
-  region: [guideArray(guides.regions), guideCondition('region')],
-  qualification: [guideCondition('qualification')],
-  scale: [guideCondition('scale')],
+  industry: [guideArray(guides.industries), guideCondition('industry'), enterpriseColumn(enterprises.industry)],
+  region: [guideArray(guides.regions), guideCondition('region'), enterpriseColumn(enterprises.region)],
+  qualification: [guideCondition('qualification'), enterpriseQualifications],
+  scale: [guideCondition('scale'), enterpriseColumn(enterprises.scale)],
+  nature: [enterpriseColumn(enterprises.nature)],
   appealCategory: [],
 };
 

@@ -1,0 +1,85 @@
+// Data read on nearly every request and changed rarely (dictionaries, the calculator's rules): each
+// node keeps one copy in memory and drops it the moment PostgreSQL says it changed (a trigger calls
+// pg_notify on `channel`). While the listening connection is down the copy is not trusted: every
+// read goes to the database until the listener is back, so no node serves stale data for long.
+import pg from 'pg';
+
+const RECONNECT_MS = 1000;
+/** A listening connection can die silently (a dropped NAT entry): it is asked for a sign of life. */
+const HEARTBEAT_MS = 15_000;
+
+export class NotifiedCache<T> {
+  private cached: Promise<T> | null = null;
+  private listening = false;
+  private listener: pg.Client | null = null;
+  private closed = false;
+  private reconnectTimer: NodeJS.Timeout | null = null;
+  private heartbeat: NodeJS.Timeout | null = null;
+
+  constructor(
+    private readonly opts: {
+      connectionString: string;
+      channel: string;
+      load: () => Promise<T>;
+      onError: (err: Error) => void;
+    },
+  ) {}
+
+  /** Connects the listener; resolves once it listens (reads before that go to the database). */
+  async start(): Promise<void> {
+    const client = new pg.Client({ connectionString: this.opts.connectionString, keepAlive: true });
+    this.listener = client;
+    const lost = (err?: Error) => {
+      if (this.listener !== client) return;
+      // Said once per outage, not once per retry.
+      if (err && this.listening) this.opts.onError(err);
+      if (this.heartbeat) clearInterval(this.heartbeat);
+      this.listening = false;
+      this.cached = null;
+      this.listener = null;
+      client.removeAllListeners('notification');
+      void client.end().catch(() => {});
+      if (!this.closed) this.reconnectTimer = setTimeout(() => void this.start().catch(() => {}), RECONNECT_MS);
+    };
+    client.on('error', lost);
+    client.on('end', () => lost());
+    client.on('notification', () => this.invalidate());
+    try {
+      await client.connect();
+      await client.query(`listen ${this.opts.channel}`);
+      // A change made while the listener was away is caught here.
+      this.invalidate();
+      this.listening = true;
+      this.heartbeat = setInterval(() => void client.query('select 1').catch((e: Error) => lost(e)), HEARTBEAT_MS);
+      this.heartbeat.unref();
+    } catch (err) {
+      lost(err as Error);
+    }
+  }
+
+  async stop(): Promise<void> {
+    this.closed = true;
+    if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
+    if (this.heartbeat) clearInterval(this.heartbeat);
+    const client = this.listener;
+    this.listener = null;
+    this.listening = false;
+    await client?.end().catch(() => {});
+  }
+
+  invalidate(): void {
+    this.cached = null;
+  }
+
+  async get(): Promise<T> {
+    if (!this.listening) return this.opts.load();
+    if (!this.cached) {
+      const loading: Promise<T> = this.opts.load().catch((err: unknown) => {
+        if (this.cached === loading) this.cached = null; // a newer load stays
+        throw err;
+      });
+      this.cached = loading;
+    }
+    return this.cached;
+  }
+}
