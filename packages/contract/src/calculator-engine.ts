@@ -96,7 +96,8 @@ function yearlyValue(facts: EnterpriseFacts, field: RuleField, year: number): nu
   if (!row) return null;
   if (field === 'rdRatio') {
     const { rdExpense, revenue } = row;
-    return rdExpense == null || revenue == null || revenue <= 0 ? null : (rdExpense / revenue) * 100;
+    // Rounded far below what is shown, so 57 / 100 is 57% and not 56.99999999999999% (which would miss ≥ 57).
+    return rdExpense == null || revenue == null || revenue <= 0 ? null : Math.round((rdExpense / revenue) * 100 * 1e6) / 1e6;
   }
   const v = row[field as YearlyField];
   return v == null ? null : v;
@@ -175,7 +176,8 @@ function conditionStatus(c: Condition, facts: EnterpriseFacts, asOf: string, lab
 /** The estimated amount (万元) and how it was reached; yearly bases read 上年度. */
 export function estimateAmount(rule: AmountRule, facts: EnterpriseFacts, asOf: string): { amount: number | null; text: string } {
   if (rule.kind === 'none') return { amount: 0, text: '非资金类支持' };
-  if (rule.kind === 'fixed') return { amount: rule.amount, text: `一次性支持 ${withUnit(rule.amount, '万元')}` };
+  // Every amount to the 元 shown (0.01 万元), so a total is the sum of the amounts the user reads.
+  if (rule.kind === 'fixed') return { amount: round2(rule.amount), text: `一次性支持 ${withUnit(rule.amount, '万元')}` };
   const field = RULE_FIELDS[rule.base as RuleField];
   const base = factNumber(facts, rule.base as RuleField, asOf, 'last');
   const baseWord = `${field.yearly ? '上年度' : ''}${field.label}`;
@@ -184,7 +186,7 @@ export function estimateAmount(rule: AmountRule, facts: EnterpriseFacts, asOf: s
   if (rule.kind === 'tiered') {
     const tier = [...rule.tiers].reverse().find((t) => base >= t.min);
     return tier
-      ? { amount: tier.amount, text: `${baseText}，达到 ${withUnit(tier.min, field.unit)} 档，支持 ${withUnit(tier.amount, '万元')}` }
+      ? { amount: round2(tier.amount), text: `${baseText}，达到 ${withUnit(tier.min, field.unit)} 档，支持 ${withUnit(tier.amount, '万元')}` }
       : { amount: 0, text: `${baseText}，未达到最低档 ${withUnit(rule.tiers[0]!.min, field.unit)}` };
   }
   const raw = rule.kind === 'rate' ? base * rule.rate : base * rule.perUnit;

@@ -179,7 +179,8 @@ const SCALE_STANDARDS: Record<string, { basis: string; large: Thresholds; medium
  * A size is reached when every threshold of that size is (大 → 中 → 小, otherwise 微).
  */
 export function suggestScale(industry: string, staff: number | null | undefined, revenue: number | null | undefined): { scale: string; basis: string } | null {
-  const std = SCALE_STANDARDS[['B', 'C', 'D'].includes(industry) ? 'industry' : industry] ?? SCALE_STANDARDS.other!;
+  const key = ['B', 'C', 'D'].includes(industry) ? 'industry' : industry;
+  const std = Object.hasOwn(SCALE_STANDARDS, key) ? SCALE_STANDARDS[key]! : SCALE_STANDARDS.other!;
   const needs = [std.large, std.medium, std.small].flatMap((t) => Object.keys(t));
   if ((needs.includes('staff') && staff == null) || (needs.includes('revenue') && revenue == null)) return null;
   const reaches = (t: Thresholds) => (t.staff === undefined || staff! >= t.staff) && (t.revenue === undefined || revenue! >= t.revenue);

@@ -15,15 +15,6 @@ export const comingSoonModule: FeatureModule = {
   name: 'coming-soon',
   routes: [
     comingSoon({
-      path: '/policyCalculation/policyCalculation',
-      title: '政策计算',
-      access: 'private',
-      icon: lazyIcon(() => import('@ant-design/icons/es/icons/CalculatorOutlined')),
-      menu: 20,
-      footer: 20,
-      tile: { order: 10, blurb: '输入企业信息，测算可享受的政策与扶持金额' },
-    }),
-    comingSoon({
       path: '/policyPush/policyPush',
       title: '政策推送',
       access: 'private',

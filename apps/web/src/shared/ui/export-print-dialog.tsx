@@ -16,6 +16,9 @@ interface Props<Row> {
   fetchRows: () => Promise<{ rows: Row[]; total: number }>;
   /** Told what left the page (the console records every export and print in the audit log). */
   onDone?: (action: 'export' | 'print', rows: number) => void;
+  /** Lines above the table and one below it, on paper and in the file (a report's who, when and caveat). */
+  heading?: string[];
+  footnote?: string;
 }
 
 const MESSAGES = {
@@ -25,15 +28,22 @@ const MESSAGES = {
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-async function writeXlsx(columns: ExportColumn[], cells: (string | number)[][], fileName: string) {
+interface Extras {
+  heading: string[];
+  footnote?: string;
+}
+
+async function writeXlsx(columns: ExportColumn[], cells: (string | number)[][], fileName: string, { heading, footnote }: Extras) {
   const { default: writeXlsxFile } = await import('write-excel-file/browser');
+  const line = (text: string) => [{ value: text, type: String }, ...columns.slice(1).map(() => null)];
   const header = columns.map((c) => ({ value: c.displayName, fontWeight: 'bold' as const }));
   // Every text is written as a string cell: a value starting with = + - @ can never become a formula.
   const body = cells.map((row) => row.map((v) => (typeof v === 'number' ? { value: v, type: Number } : { value: v, type: String })));
-  await writeXlsxFile([header, ...body], { columns: columns.map(() => ({ width: 24 })), stickyRowsCount: 1 }).toFile(`${fileName}.xlsx`);
+  const rows = [...heading.map(line), header, ...body, ...(footnote ? [line(footnote)] : [])];
+  await writeXlsxFile(rows, { columns: columns.map(() => ({ width: 24 })), stickyRowsCount: heading.length + 1 }).toFile(`${fileName}.xlsx`);
 }
 
-function printTable(title: string, columns: ExportColumn[], cells: (string | number)[][]) {
+function printTable(title: string, columns: ExportColumn[], cells: (string | number)[][], { heading, footnote }: Extras) {
   const frame = document.createElement('iframe');
   frame.setAttribute('aria-hidden', 'true');
   frame.className = 'print-frame';
@@ -44,7 +54,7 @@ function printTable(title: string, columns: ExportColumn[], cells: (string | num
   const doc = frame.contentDocument!;
   doc.open();
   doc.write(
-    `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title><style>body{font-family:"Microsoft YaHei","WenQuanYi Micro Hei",sans-serif}table{border-collapse:collapse;width:100%;font-size:12px}th,td{border:1px solid #999;padding:4px 6px;text-align:left}</style></head><body><h3>${escapeHtml(title)}</h3><table><thead><tr>${head}</tr></thead><tbody>${body}</tbody></table></body></html>`,
+    `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title><style>body{font-family:"Microsoft YaHei","WenQuanYi Micro Hei",sans-serif}table{border-collapse:collapse;width:100%;font-size:12px}th,td{border:1px solid #999;padding:4px 6px;text-align:left}</style></head><body><h3>${escapeHtml(title)}</h3>${heading.map((l) => `<p>${escapeHtml(l)}</p>`).join('')}<table><thead><tr>${head}</tr></thead><tbody>${body}</tbody></table>${footnote ? `<p>${escapeHtml(footnote)}</p>` : ''}</body></html>`,
   );
   doc.close();
   frame.contentWindow!.focus();
@@ -53,7 +63,7 @@ function printTable(title: string, columns: ExportColumn[], cells: (string | num
   document.querySelectorAll('iframe.print-frame').forEach((f) => f !== frame && f.remove());
 }
 
-export default function ExportPrintDialog<Row extends Record<string, unknown>>({ open, onClose, title, columns, fetchRows, onDone }: Props<Row>) {
+export default function ExportPrintDialog<Row extends Record<string, unknown>>({ open, onClose, title, columns, fetchRows, onDone, heading = [], footnote }: Props<Row>) {
   const [chosen, setChosen] = useState<string[]>(columns.map((c) => c.key));
   const [fileName, setFileName] = useState<string>(EXPORT_DEFAULT_FILE_NAME);
   const [busy, setBusy] = useState<'export' | 'print' | null>(null);
@@ -68,8 +78,8 @@ export default function ExportPrintDialog<Row extends Record<string, unknown>>({
       if (total === 0) return void toast.error(messages.noRows);
       if (total > EXPORT_MAX_ROWS) return void toast.error(messages.tooMany);
       const cells = rows.map((row) => selected.map((c) => formatValue(row[c.field], c)));
-      if (action === 'export') await writeXlsx(selected, cells, fileName.trim() || EXPORT_DEFAULT_FILE_NAME);
-      else printTable(title, selected, cells);
+      if (action === 'export') await writeXlsx(selected, cells, fileName.trim() || EXPORT_DEFAULT_FILE_NAME, { heading, footnote });
+      else printTable(title, selected, cells, { heading, footnote });
       void toast.success(messages.done);
       onDone?.(action, rows.length);
       onClose();

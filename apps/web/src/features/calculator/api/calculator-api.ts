@@ -1,0 +1,43 @@
+// The calculator's calls (CALCULATOR_PATHS): one query factory, and the writes.
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import {
+  CALCULATOR_PATHS,
+  withId,
+  type Enterprise,
+  type EnterpriseBody,
+  type EnterpriseSummary,
+  type EvaluateResponse,
+  type EvaluationSnapshot,
+  type EvaluationSummary,
+} from '@hqt/contract/calculator';
+import type { EnterpriseFacts } from '@hqt/contract/calculator-engine';
+import type { PageOf } from '@hqt/contract/envelope';
+import { http } from '@/shared/api/http';
+
+export const calculatorQueries = {
+  all: () => ['calculator'] as const,
+  enterprises: () =>
+    queryOptions({ queryKey: [...calculatorQueries.all(), 'enterprises'], queryFn: () => http.get<EnterpriseSummary[]>(CALCULATOR_PATHS.allEnterprises) }),
+  enterprise: (id: number) =>
+    queryOptions({ queryKey: [...calculatorQueries.all(), 'enterprise', id], queryFn: () => http.get<Enterprise>(withId(CALCULATOR_PATHS.enterpriseInfo, id)) }),
+  evaluation: (enterpriseId: number, includeUpcoming: boolean) =>
+    queryOptions({
+      queryKey: [...calculatorQueries.all(), 'evaluation', enterpriseId, includeUpcoming],
+      queryFn: () => http.post<EvaluateResponse>(CALCULATOR_PATHS.evaluate, { enterpriseId, includeUpcoming }),
+      placeholderData: keepPreviousData,
+    }),
+  history: (enterpriseId: number, currentPage: number) =>
+    queryOptions({
+      queryKey: [...calculatorQueries.all(), 'history', enterpriseId, currentPage],
+      queryFn: () => http.post<PageOf<EvaluationSummary>>(CALCULATOR_PATHS.evaluationPage, { enterpriseId, currentPage, pageSize: 5 }),
+      placeholderData: keepPreviousData,
+    }),
+  snapshot: (id: number) =>
+    queryOptions({ queryKey: [...calculatorQueries.all(), 'snapshot', id], queryFn: () => http.get<EvaluationSnapshot>(withId(CALCULATOR_PATHS.evaluationInfo, id)) }),
+};
+
+export const saveEnterprise = (body: EnterpriseBody) => http.post<Enterprise>(CALCULATOR_PATHS.saveEnterprise, body);
+export const deleteEnterprise = (id: number) => http.get<null>(withId(CALCULATOR_PATHS.deleteEnterprise, id));
+/** `facts`: what-if figures, saved with the snapshot only (never to the profile). */
+export const saveEvaluation = (body: { enterpriseId: number; includeUpcoming: boolean; facts?: EnterpriseFacts }) =>
+  http.post<EvaluationSummary>(CALCULATOR_PATHS.saveEvaluation, body);

@@ -1,0 +1,33 @@
+// Estimated support by support type, drawn by ECharts: loaded only when a result is shown (its own
+// chunk), with only the pieces this one bar chart needs.
+import { BarChart } from 'echarts/charts';
+import { GridComponent, TooltipComponent } from 'echarts/components';
+import * as echarts from 'echarts/core';
+import { SVGRenderer } from 'echarts/renderers';
+import { useEffect, useRef } from 'react';
+
+echarts.use([BarChart, GridComponent, TooltipComponent, SVGRenderer]);
+
+export default function AmountChart({ data }: { data: { label: string; amount: number }[] }) {
+  const host = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const chart = echarts.init(host.current!, undefined, { renderer: 'svg' });
+    const resize = () => chart.resize();
+    window.addEventListener('resize', resize);
+    return () => {
+      window.removeEventListener('resize', resize);
+      chart.dispose();
+    };
+  }, []);
+  useEffect(() => {
+    const chart = echarts.getInstanceByDom(host.current!);
+    chart?.setOption({
+      grid: { left: 8, right: 48, top: 8, bottom: 8, containLabel: true },
+      tooltip: { trigger: 'axis', valueFormatter: (v: unknown) => `${String(v)} 万元` },
+      xAxis: { type: 'value', name: '万元' },
+      yAxis: { type: 'category', data: data.map((d) => d.label), inverse: true },
+      series: [{ type: 'bar', data: data.map((d) => d.amount), label: { show: true, position: 'right', formatter: '{c} 万元' }, barMaxWidth: 22 }],
+    });
+  }, [data]);
+  return <div ref={host} role="img" aria-label="按扶持方式的预计金额" style={{ width: '100%', height: Math.max(120, data.length * 40 + 24) }} />;
+}
