@@ -126,7 +126,7 @@ export function ProfileSteps({ enterprise, onSaved, onCancel }: { enterprise: En
             : []),
         ]}
       >
-        <InputNumber min={0} max={b.max} precision={b.integer ? 0 : 2} style={{ width: '100%' }} placeholder="未填写视为缺少数据" />
+        <InputNumber aria-label={`${year}年度${b.label}`} min={0} max={b.max} precision={b.integer ? 0 : 2} style={{ width: '100%' }} placeholder="未填写视为缺少数据" />
       </Form.Item>
     );
   };

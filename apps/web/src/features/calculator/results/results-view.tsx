@@ -1,7 +1,7 @@
 // One enterprise's evaluation: totals, the chart by support type, 差一项, what-if, every guide with
 // its conditions, save, and the 测算报告 (print / export).
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, Col, Collapse, Empty, List, Row, Segmented, Select, Skeleton, Space, Statistic, Switch, Tag } from 'antd';
+import { Alert, Button, Card, Col, Collapse, Empty, Input, List, Row, Segmented, Select, Skeleton, Space, Statistic, Switch, Tag } from 'antd';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { REPORT_DISCLAIMER } from '@hqt/contract/calculator';
@@ -68,6 +68,7 @@ export function ResultsView({ enterpriseId, onEditProfile }: { enterpriseId: num
   const [filter, setFilter] = useState<Filter>('all');
   const [supportType, setSupportType] = useState<string>();
   const [mode, setMode] = useState<string>();
+  const [keyword, setKeyword] = useState('');
   const [reporting, setReporting] = useState(false);
   const dicts = useDictionaries(['supportType', 'guideMode', 'scale', 'industry', 'region', 'qualification']);
   const platform = usePlatformInfo();
@@ -89,10 +90,11 @@ export function ResultsView({ enterpriseId, onEditProfile }: { enterpriseId: num
       const g = guideById.get(r.guideId)!;
       if (supportType && g.supportType !== supportType) return false;
       if (mode && g.mode !== mode) return false;
+      if (keyword.trim() && !g.title.includes(keyword.trim())) return false;
       return filter === 'all' || (filter === 'nearMiss' ? r.nearMiss !== null : r.verdict === filter);
     })
     .sort(byRelevance);
-  const nearMisses = evaluation.results.filter((r) => r.nearMiss);
+  const nearMisses = evaluation.results.filter((r) => r.nearMiss).sort(byRelevance);
   const chartData = totals.bySupportType.filter((t) => t.amount > 0).map((t) => ({ label: dicts.labelOf('supportType', t.supportType), amount: t.amount }));
 
   const onSave = async () => {
@@ -167,7 +169,8 @@ export function ResultsView({ enterpriseId, onEditProfile }: { enterpriseId: num
             {nearMisses.length ? (
               <List
                 size="small"
-                dataSource={nearMisses.slice(0, 6)}
+                dataSource={nearMisses}
+                style={{ maxHeight: 360, overflowY: 'auto' }}
                 renderItem={(r) => (
                   <List.Item>
                     <div>
@@ -195,6 +198,7 @@ export function ResultsView({ enterpriseId, onEditProfile }: { enterpriseId: num
         className="calc-list"
       >
         <Space wrap style={{ marginBottom: 12 }}>
+          <Input allowClear placeholder="指南名称" aria-label="指南名称" value={keyword} onChange={(e) => setKeyword(e.target.value)} style={{ width: 180 }} />
           <Select allowClear placeholder="扶持方式" aria-label="扶持方式" value={supportType} onChange={setSupportType} options={dicts.options('supportType')} style={{ minWidth: 130 }} />
           <Select allowClear placeholder="申报方式" aria-label="申报方式" value={mode} onChange={setMode} options={dicts.options('guideMode')} style={{ minWidth: 130 }} />
         </Space>

@@ -1,0 +1,119 @@
+// 政策计算器 as an enterprise walks it: add an enterprise in three steps, read the results and why,
+// find a 差一项 guide, fix that one figure in what-if and watch it become 符合, save, print, export.
+import fs from 'node:fs';
+import { expect, test, type Page } from '@playwright/test';
+import { strFromU8, unzipSync } from 'fflate';
+import { REPORT_DISCLAIMER } from '@hqt/contract/calculator';
+import { creditCodeCheckChar } from '@hqt/contract/validation';
+import { DEMO } from '../support/constants';
+import { loginViaForm } from '../support/session';
+
+const NEAR_MISS_GUIDE = '省级专精特新中小企业认定';
+const thisYear = Number(new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 4));
+const base = `91511234MA${String(Date.now() % 1e7).padStart(7, '0')}`;
+const CREDIT_CODE = base + creditCodeCheckChar(base);
+
+const guideItem = (page: Page, title: string) => page.locator('.calc-guide').filter({ hasText: title });
+
+async function choose(page: Page, label: string, option: string) {
+  await page.getByLabel(label, { exact: true }).click();
+  await page.getByTitle(option, { exact: true }).click();
+}
+
+test('add an enterprise, see why, fix the one missing figure in what-if, save, print and export the report', async ({ page }) => {
+  await loginViaForm(page, DEMO);
+  await expect(page).toHaveURL(/\/dataOverview\/dataOverview$/);
+  await expect(page.getByText('云溪智造科技有限公司').first()).toBeVisible();
+  await page.goto('/policyCalculation/policyCalculation');
+  await page.getByRole('button', { name: '新增企业' }).click();
+
+  // Step 1, with a wrong credit code first.
+  await page.getByLabel('企业名称').fill('云溪锐达电子有限公司');
+  await page.getByLabel('统一社会信用代码').fill(CREDIT_CODE.slice(0, 17) + (CREDIT_CODE[17] === '0' ? '1' : '0'));
+  await page.getByLabel('法定代表人').fill('周敏');
+  await page.getByLabel('成立日期').fill('2020-03-15');
+  await choose(page, '所属行业（国民经济行业门类）', '制造业');
+  await choose(page, '所在乡镇（街道）', '云溪经济开发区');
+  await page.getByRole('button', { name: '下一步' }).click();
+  await expect(page.getByText('统一社会信用代码不正确')).toBeVisible();
+  await page.getByLabel('统一社会信用代码').fill(CREDIT_CODE);
+  await page.getByRole('button', { name: '下一步' }).click();
+
+  // Step 2: last year's figures (R&D 100 of 3500 万元 is 2.86%: one condition short of 专精特新's 3%).
+  const lastYear = (field: string) => page.getByLabel(`${thisYear - 1}年度${field}`, { exact: true });
+  await lastYear('营业收入').fill('3500');
+  await lastYear('研发费用').fill('100');
+  await lastYear('企业员工人数').fill('80');
+  await lastYear('参保职工人数').fill('90');
+  await page.getByRole('button', { name: '下一步' }).click();
+  await expect(page.getByText('参保职工人数不能多于企业员工人数')).toBeVisible();
+  await lastYear('参保职工人数').fill('75');
+  await page.getByRole('button', { name: /采用建议：小型/ }).click();
+  // Back and forth keeps what was typed.
+  await page.getByRole('button', { name: '上一步' }).click();
+  await expect(page.getByLabel('企业名称')).toHaveValue('云溪锐达电子有限公司');
+  await page.getByRole('button', { name: '下一步' }).click();
+  await expect(lastYear('营业收入')).toHaveValue('3500.00');
+  await page.getByRole('button', { name: '下一步' }).click();
+
+  // Step 3: a qualification, then save.
+  await page.getByRole('button', { name: '添加资质' }).click();
+  await choose(page, '资质', '高新技术企业');
+  await page.getByLabel('有效期至').fill(`${thisYear + 2}-12-31`);
+  await page.getByRole('button', { name: '保存并测算' }).click();
+  await expect(page.getByText('企业信息已保存')).toBeVisible();
+
+  // Results: totals, each guide's conditions in words.
+  await expect(page.getByText('符合条件的指南')).toBeVisible();
+  const eligibleCount = Number(await page.locator('.ant-statistic').first().locator('.ant-statistic-content-value').textContent());
+  expect(eligibleCount).toBeGreaterThan(0);
+  await expect(page.getByText('预计可享扶持')).toBeVisible();
+  await guideItem(page, '高新技术企业首次认定奖励').locator('.ant-collapse-header').click();
+  await expect(guideItem(page, '高新技术企业首次认定奖励').getByText('需具有资质 高新技术企业，已具有 高新技术企业')).toBeVisible();
+
+  // 差一项: the guide, and what would have to change.
+  await page.getByText(/^差一项 \d+$/).click();
+  const nearMiss = guideItem(page, NEAR_MISS_GUIDE);
+  await expect(nearMiss).toHaveAttribute('data-verdict', 'ineligible');
+  await expect(page.locator('.calc-near').getByText('还差：上年度研发费用占营业收入比例 需 ≥ 3%，当前 2.86%')).toBeVisible();
+  await nearMiss.locator('.ant-collapse-header').click();
+  await expect(nearMiss.getByText('上年度研发费用 需 ≥ 100 万元，当前 100 万元')).toBeVisible();
+
+  // What-if: 110 of 3500 is 3.14%: 符合 at once, without saving the profile.
+  await page.getByText(/^全部 \d+$/).click();
+  await page.getByLabel('指南名称').fill('专精特新');
+  await page.getByLabel('上年度研发费用', { exact: true }).fill('110');
+  await expect(nearMiss).toHaveAttribute('data-verdict', 'eligible');
+  await expect(page.getByText('假设数据，未保存到企业信息')).toBeVisible();
+  expect(Number(await page.locator('.ant-statistic').first().locator('.ant-statistic-content-value').textContent())).toBe(eligibleCount + 1);
+
+  await page.getByRole('button', { name: '保存测算' }).click();
+  await expect(page.getByText('测算结果已保存（含假设数据）')).toBeVisible();
+  await expect(page.getByText('首次测算')).toBeVisible();
+  await expect(page.getByText('含假设数据', { exact: true })).toBeVisible();
+
+  // Print: the report's heading, the guide rows, the caveat.
+  await page.getByRole('button', { name: '打印 / 导出测算报告' }).click();
+  const dialog = page.getByRole('dialog', { name: '导出 / 打印' });
+  await dialog.getByRole('button', { name: /打\s*印/ }).click();
+  await expect(page.getByText('打印成功')).toBeVisible();
+  // The frame that went to the printer (zero-sized on screen).
+  const printed = page.frameLocator('iframe.print-frame');
+  await expect(printed.locator('h3')).toHaveText('政策测算报告');
+  await expect(printed.getByText(`企业：云溪锐达电子有限公司（统一社会信用代码 ${CREDIT_CODE}）`)).toBeAttached();
+  await expect(printed.getByText('云溪县工业和信息化局', { exact: true })).toBeAttached();
+  await expect(printed.getByText(REPORT_DISCLAIMER)).toBeAttached();
+  const rows = await printed.locator('tbody tr').count();
+  await expect(printed.locator('tbody tr').filter({ hasText: NEAR_MISS_GUIDE })).toContainText('符合');
+
+  // Export: the same rows in the file, below the heading and above the caveat.
+  await page.getByRole('button', { name: '打印 / 导出测算报告' }).click();
+  const [download] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: /导\s*出/ }).click()]);
+  expect(download.suggestedFilename()).toBe('excel-list.xlsx');
+  const files = unzipSync(new Uint8Array(fs.readFileSync(await download.path())));
+  const sheet = strFromU8(files['xl/worksheets/sheet1.xml']!);
+  const text = sheet + strFromU8(files['xl/sharedStrings.xml'] ?? new Uint8Array());
+  for (const expected of ['申报指南', '测算结果', '条件说明', NEAR_MISS_GUIDE, '上年度研发费用占营业收入比例 需 ≥ 3%，当前 3.14%', REPORT_DISCLAIMER, '云溪锐达电子有限公司']) expect(text).toContain(expected);
+  expect((sheet.match(/<row /g) ?? []).length).toBe(4 + 1 + rows + 1); // heading lines, header, one row per guide, caveat
+  expect(sheet).not.toContain('<f>');
+});
