@@ -2,7 +2,8 @@
 // save invalidates `['console', area]`, so every list and form of that area refreshes.
 import type { AccountAction, AccountActionBody, AccountPageQuery, AuditPageQuery, AuditRow, ConsoleAccountRow, ConsoleDictItem, ConsoleDictType, ConsoleEnterprise, ConsoleEnterpriseRow, ConsoleGuide, ConsoleGuidePageQuery, ConsoleGuideRow, ConsolePolicy, ConsolePolicyRow, ConsoleTopic, ConsoleTopicRow, ContentPageQuery, DictItemInput, EnterprisePageQuery, GuideInput, PolicyInput, StateBody, TopicInput, Workbench } from '@hqt/contract/console';
 import { CONSOLE_PATHS, consolePath } from '@hqt/contract/console';
-import type { PageOf } from '@hqt/contract/envelope';
+import type { QualifiedEnterprise } from '@hqt/contract/calculator';
+import type { PageOf, PageQuery } from '@hqt/contract/envelope';
 import type { CreateUserBody } from '@hqt/contract/auth';
 import { AUTH_PATHS } from '@hqt/contract/auth';
 import { http, request } from '@/shared/api/http';
@@ -50,6 +51,8 @@ export const consoleApi = {
 
   enterprisePage: (query: EnterprisePageQuery) => http.post<PageOf<ConsoleEnterpriseRow>>(CONSOLE_PATHS.enterprisePage, query),
   enterprise: (id: number) => http.get<ConsoleEnterprise>(consolePath(CONSOLE_PATHS.enterprise, { id })),
+  /** The calculator's reverse list: the enterprises one guide admits. */
+  guideQualified: (id: number, query: PageQuery & { keyword?: string }) => http.post<PageOf<QualifiedEnterprise>>(consolePath(CONSOLE_PATHS.guideQualified, { id }), query),
 };
 
 /** Query keys: a write to an area invalidates its prefix. */

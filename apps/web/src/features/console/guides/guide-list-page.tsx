@@ -56,6 +56,7 @@ export default function GuideListPage() {
           render: (_, r) => (
             <Space>
               <Link to={`${ADMIN_BASE}/guides/${r.id}`}>编辑</Link>
+              <Link to={`${ADMIN_BASE}/guides/${r.id}/qualified`}>符合企业</Link>
               <StateButton kind="guide" id={r.id} status={r.status} />
             </Space>
           ),
