@@ -45,6 +45,12 @@ const DATE_PATTERN = '^\\d{4}-\\d{2}-\\d{2}$';
 const DateString = (title: string) => Type.String({ title, pattern: DATE_PATTERN, errorMessage: `${title}格式应为 YYYY-MM-DD` });
 const Code = (title: string) => Type.String({ title, minLength: 1, maxLength: 40 });
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()]);
+/**
+ * A number a client may leave empty (null: 缺少数据). One `type: [number, null]` rather than a union:
+ * the server's validator coerces types, and in `anyOf` it would turn null into 0 (or 0 into null).
+ */
+const OptionalNumber = (integer: boolean, opts: { title: string; minimum: number; maximum: number; errorMessage: string }) =>
+  Type.Optional(Type.Unsafe<number | null>({ type: [integer ? 'integer' : 'number', 'null'], ...opts }));
 
 /** Each indicator's bounds and unit, as the form states them. Amounts in 万元. */
 export const INDICATOR_BOUNDS = {
@@ -60,8 +66,7 @@ export const PATENTS_MAX = 1_000_000;
 
 const indicatorSchema = (k: keyof typeof INDICATOR_BOUNDS) => {
   const b = INDICATOR_BOUNDS[k];
-  const opts = { title: `${b.label}（${b.unit}）`, minimum: 0, maximum: b.max, errorMessage: `${b.label}应在 0 到 ${b.max} ${b.unit}之间` };
-  return Type.Optional(Nullable(b.integer ? Type.Integer(opts) : Type.Number(opts)));
+  return OptionalNumber(b.integer, { title: `${b.label}（${b.unit}）`, minimum: 0, maximum: b.max, errorMessage: `${b.label}应在 0 到 ${b.max} ${b.unit}之间` });
 };
 
 export const YearIndicatorsSchema = Type.Object({
@@ -83,8 +88,8 @@ export const QualificationHeld = Type.Object({
 /** The facts the engine reads, as a client sends them (what-if sends them too). */
 export const FactsSchema = Type.Object({
   foundedOn: Type.Optional(Nullable(DateString('成立日期'))),
-  registeredCapital: Type.Optional(Nullable(Type.Number({ title: '注册资本（万元）', minimum: 0, maximum: CAPITAL_MAX, errorMessage: `注册资本应在 0 到 ${CAPITAL_MAX} 万元之间` }))),
-  patents: Type.Optional(Nullable(Type.Integer({ title: '有效发明专利（件）', minimum: 0, maximum: PATENTS_MAX, errorMessage: `有效发明专利应在 0 到 ${PATENTS_MAX} 件之间` }))),
+  registeredCapital: OptionalNumber(false, { title: '注册资本（万元）', minimum: 0, maximum: CAPITAL_MAX, errorMessage: `注册资本应在 0 到 ${CAPITAL_MAX} 万元之间` }),
+  patents: OptionalNumber(true, { title: '有效发明专利（件）', minimum: 0, maximum: PATENTS_MAX, errorMessage: `有效发明专利应在 0 到 ${PATENTS_MAX} 件之间` }),
   industry: Type.Optional(Nullable(Code('所属行业'))),
   scale: Type.Optional(Nullable(Code('企业规模'))),
   region: Type.Optional(Nullable(Code('所在乡镇（街道）'))),

@@ -149,6 +149,12 @@ describe('enterprise profiles', () => {
     expect((await call<Enterprise>('GET', withId(CALCULATOR_PATHS.enterpriseInfo, id), owner.headers)).body.data.patents).toBe(9);
   });
 
+  it('an empty figure stays empty (缺少数据) and a zero stays zero', async () => {
+    const body = profile({ patents: 0, registeredCapital: null, indicators: [{ year: thisYear - 1, revenue: null, rdExpense: 0 }] });
+    const saved = (await call<Enterprise>('POST', CALCULATOR_PATHS.saveEnterprise, owner.headers, body)).body.data;
+    expect(saved).toMatchObject({ patents: 0, registeredCapital: null, indicators: [{ year: thisYear - 1, revenue: null, rdExpense: 0 }] });
+  });
+
   it('refuses bad input with a clear message and stores nothing', async () => {
     const countRows = async () => (await app.db.select({ n: count() }).from(enterprises))[0]!.n;
     const before = await countRows();

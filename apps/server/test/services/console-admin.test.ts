@@ -5,6 +5,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import { AUTH_PATHS, ROLES } from '@hqt/contract/auth';
 import { CONSOLE_MSG, CONSOLE_PATHS, consolePath } from '@hqt/contract/console';
 import { MSG, OWN_MSG } from '@hqt/contract/messages';
+import { DICT_TYPES } from '@hqt/contract/policy';
 import type { App } from '../../src/app';
 import { accounts, auditLog, authSessions, dictItems, guides, policies } from '../../src/db/schema/index';
 import { dictLabel } from '../../src/services/dict/public';
@@ -195,7 +196,7 @@ describe('dictionaries', () => {
     const types = (await app.inject({ method: 'GET', url: CONSOLE_PATHS.dictTypes, headers: adminHeaders })).json().data as { type: string; name: string; itemCount: number; extraFields: unknown[] }[];
     expect(types.find((t) => t.type === 'policyLevel')).toMatchObject({ name: '政策层级', itemCount: 4, extraFields: [] });
     expect(types.find((t) => t.type === 'appealCategory')?.extraFields).toEqual([{ key: 'limitDays', label: '办理时限（工作日）' }]);
-    expect(types).toHaveLength(9);
+    expect(types).toHaveLength(Object.keys(DICT_TYPES).length);
     expect(await items('nope')).toEqual({ code: 404, msg: CONSOLE_MSG.dictTypeUnknown, data: null });
   });
 
