@@ -143,86 +143,156 @@ function compare(op: Condition['op'], have: number, need: number): boolean {
   }
 }
 
-export function evaluateCondition(c: Condition, facts: EnterpriseFacts, asOf: string, labelOf: LabelOf): ConditionResult {
-  return { field: c.field as RuleField, ...conditionStatus(c, facts, asOf, labelOf) };
-}
+const codesOf = (c: Condition) => (Array.isArray(c.value) ? c.value : [String(c.value)]);
 
-function conditionStatus(c: Condition, facts: EnterpriseFacts, asOf: string, labelOf: LabelOf): Omit<ConditionResult, 'field'> {
+/** Whether the enterprise meets a condition, without a word: what lists of thousands are made of. */
+export function conditionStatus(c: Condition, facts: EnterpriseFacts, asOf: string): ConditionStatus {
   const field = RULE_FIELDS[c.field as RuleField];
   if (field.kind === 'number') {
-    const year = field.yearly ? yearOf(asOf, c.year) : undefined;
+    const have = factNumber(facts, c.field as RuleField, asOf, c.year);
+    return have === null ? 'missing' : compare(c.op, have, Number(c.value)) ? 'met' : 'unmet';
+  }
+  const codes = codesOf(c);
+  if (c.field === 'qualification') return facts.qualifications.some((q) => codes.includes(q.code) && isValidOn(q, asOf)) ? 'met' : 'unmet';
+  const have = facts[c.field as 'industry' | 'scale' | 'region'];
+  return !have ? 'missing' : codes.includes(have) ? 'met' : 'unmet';
+}
+
+/** A condition's status and, in words, what it needs and what the enterprise has. */
+export function evaluateCondition(c: Condition, facts: EnterpriseFacts, asOf: string, labelOf: LabelOf): ConditionResult {
+  const status = conditionStatus(c, facts, asOf);
+  const field = RULE_FIELDS[c.field as RuleField];
+  const year = field.yearly ? yearOf(asOf, c.year) : undefined;
+  return { field: c.field as RuleField, status, text: conditionText(c, facts, asOf, status, labelOf), ...(year ? { year } : {}) };
+}
+
+function conditionText(c: Condition, facts: EnterpriseFacts, asOf: string, status: ConditionStatus, labelOf: LabelOf): string {
+  const field = RULE_FIELDS[c.field as RuleField];
+  if (field.kind === 'number') {
     const yearWord = !field.yearly ? '' : c.year === 'current' ? '本年度' : '上年度';
     const need = `${yearWord}${field.label} 需 ${OP_SIGNS[c.op as keyof typeof OP_SIGNS] ?? c.op} ${withUnit(Number(c.value), field.unit)}`;
     const have = factNumber(facts, c.field as RuleField, asOf, c.year);
-    if (have === null) return { status: 'missing', text: `${need}，缺少${year ? `${year}年度` : ''}数据`, year };
-    return { status: compare(c.op, have, Number(c.value)) ? 'met' : 'unmet', text: `${need}，当前 ${withUnit(have, field.unit)}`, year };
+    return have === null ? `${need}，缺少${field.yearly ? `${yearOf(asOf, c.year)}年度` : ''}数据` : `${need}，当前 ${withUnit(have, field.unit)}`;
   }
-  const codes = Array.isArray(c.value) ? c.value : [String(c.value)];
+  const codes = codesOf(c);
   const needLabels = codes.map((code) => labelOf(field.dict, code)).join('、');
   if (c.field === 'qualification') {
     const held = facts.qualifications.filter((q) => codes.includes(q.code));
-    const valid = held.filter((q) => isValidOn(q, asOf));
     const need = `需具有资质 ${needLabels}`;
-    if (valid.length) return { status: 'met', text: `${need}，已具有 ${valid.map((q) => labelOf(field.dict, q.code)).join('、')}` };
+    if (status === 'met') return `${need}，已具有 ${held.filter((q) => isValidOn(q, asOf)).map((q) => labelOf(field.dict, q.code)).join('、')}`;
     const expired = held.map((q) => `${labelOf(field.dict, q.code)}（已于 ${q.validUntil} 到期）`).join('、');
-    return { status: 'unmet', text: `${need}，当前${expired ? ` ${expired}` : '未具有'}` };
+    return `${need}，当前${expired ? ` ${expired}` : '未具有'}`;
   }
   const need = `${field.label} 需为 ${needLabels}`;
   const have = facts[c.field as 'industry' | 'scale' | 'region'];
-  if (!have) return { status: 'missing', text: `${need}，缺少数据` };
-  return { status: codes.includes(have) ? 'met' : 'unmet', text: `${need}，当前 ${labelOf(field.dict, have)}` };
+  return have ? `${need}，当前 ${labelOf(field.dict, have)}` : `${need}，缺少数据`;
 }
 
-/** The estimated amount (万元) and how it was reached; yearly bases read 上年度. */
+/** The estimated amount (万元, to 0.01) alone; null when the base is missing. Yearly bases read 上年度. */
+export function amountOf(rule: AmountRule, facts: EnterpriseFacts, asOf: string): number | null {
+  if (rule.kind === 'none') return 0;
+  if (rule.kind === 'fixed') return round2(rule.amount);
+  const base = factNumber(facts, rule.base as RuleField, asOf, 'last');
+  if (base === null) return null;
+  if (rule.kind === 'tiered') {
+    let reached = 0;
+    for (const t of rule.tiers) if (base >= t.min) reached = t.amount;
+    return round2(reached);
+  }
+  const raw = rule.kind === 'rate' ? base * rule.rate : base * rule.perUnit;
+  return round2(rule.cap !== undefined && raw > rule.cap ? rule.cap : raw);
+}
+
+/** The estimated amount (万元) and how it was reached, in words. */
 export function estimateAmount(rule: AmountRule, facts: EnterpriseFacts, asOf: string): { amount: number | null; text: string } {
-  if (rule.kind === 'none') return { amount: 0, text: '非资金类支持' };
-  // Every amount to the 元 shown (0.01 万元), so a total is the sum of the amounts the user reads.
-  if (rule.kind === 'fixed') return { amount: round2(rule.amount), text: `一次性支持 ${withUnit(rule.amount, '万元')}` };
+  const amount = amountOf(rule, facts, asOf);
+  if (rule.kind === 'none') return { amount, text: '非资金类支持' };
+  if (rule.kind === 'fixed') return { amount, text: `一次性支持 ${withUnit(rule.amount, '万元')}` };
   const field = RULE_FIELDS[rule.base as RuleField];
   const base = factNumber(facts, rule.base as RuleField, asOf, 'last');
   const baseWord = `${field.yearly ? '上年度' : ''}${field.label}`;
-  if (base === null) return { amount: null, text: `缺少${baseWord}，无法估算` };
+  if (base === null) return { amount, text: `缺少${baseWord}，无法估算` };
   const baseText = `${baseWord} ${withUnit(base, field.unit)}`;
   if (rule.kind === 'tiered') {
     const tier = [...rule.tiers].reverse().find((t) => base >= t.min);
-    return tier
-      ? { amount: round2(tier.amount), text: `${baseText}，达到 ${withUnit(tier.min, field.unit)} 档，支持 ${withUnit(tier.amount, '万元')}` }
-      : { amount: 0, text: `${baseText}，未达到最低档 ${withUnit(rule.tiers[0]!.min, field.unit)}` };
+    return {
+      amount,
+      text: tier ? `${baseText}，达到 ${withUnit(tier.min, field.unit)} 档，支持 ${withUnit(tier.amount, '万元')}` : `${baseText}，未达到最低档 ${withUnit(rule.tiers[0]!.min, field.unit)}`,
+    };
   }
   const raw = rule.kind === 'rate' ? base * rule.rate : base * rule.perUnit;
   const capped = rule.cap !== undefined && raw > rule.cap;
-  const amount = round2(capped ? rule.cap! : raw);
   const how = rule.kind === 'rate' ? `× ${round2(rule.rate * 100)}%` : `× ${withUnit(rule.perUnit, '万元')}`;
   return { amount, text: `${baseText} ${how} = ${withUnit(round2(raw), '万元')}${capped ? `，按上限 ${withUnit(rule.cap!, '万元')}` : ''}` };
 }
 
+const windowTimes = new WeakMap<object, [number, number]>();
+
 export function windowOf(guide: Pick<RuleGuide, 'windowStart' | 'windowEnd'>, at: Date): GuideResult['window'] {
+  // Parsed once per guide object: lists evaluate the same rules many times.
+  let times = windowTimes.get(guide);
+  if (!times) windowTimes.set(guide, (times = [Date.parse(guide.windowStart), Date.parse(guide.windowEnd)]));
   const t = at.getTime();
-  if (t < Date.parse(guide.windowStart)) return 'upcoming';
-  return t < Date.parse(guide.windowEnd) ? 'open' : 'closed';
+  return t < times[0] ? 'upcoming' : t < times[1] ? 'open' : 'closed';
 }
 
 /** What an enterprise cannot change to qualify: a guide for another industry or town is no 差一项. */
 const FIXED_FIELDS: readonly RuleField[] = ['industry', 'region'];
 
+/**
+ * The verdict from each condition's status (OR across groups, AND within), and the group position of
+ * the one condition a 差一项 misses (or null). Shared by the fast and the explained path.
+ */
+function judge(groups: readonly (readonly { field: RuleField; status: ConditionStatus }[])[]): { verdict: GuideVerdict; nearMiss: [number, number] | null } {
+  if (groups.length === 0) return { verdict: 'eligible', nearMiss: null };
+  let missing = false;
+  for (const g of groups) {
+    let unmet = false;
+    let gap = false;
+    for (const c of g) {
+      if (c.status === 'unmet') unmet = true;
+      else if (c.status === 'missing') gap = true;
+    }
+    if (!unmet && !gap) return { verdict: 'eligible', nearMiss: null };
+    if (!unmet) missing = true;
+  }
+  if (missing) return { verdict: 'missing', nearMiss: null };
+  for (let gi = 0; gi < groups.length; gi++) {
+    const g = groups[gi]!;
+    const notMet = g.flatMap((c, ci) => (c.status === 'met' ? [] : [ci]));
+    if (notMet.length === 1 && g[notMet[0]!]!.status === 'unmet' && !FIXED_FIELDS.includes(g[notMet[0]!]!.field)) return { verdict: 'ineligible', nearMiss: [gi, notMet[0]!] };
+  }
+  return { verdict: 'ineligible', nearMiss: null };
+}
+
+/** A guide's verdict and amount without a word: the list of thousands, the reverse list, totals. */
+export interface Assessment {
+  guideId: number;
+  verdict: GuideVerdict;
+  amount: number | null;
+  nearMiss: boolean;
+  noApplication: boolean;
+  window: GuideResult['window'];
+}
+
+export function assessGuide(guide: RuleGuide, facts: EnterpriseFacts, at: Date, asOf = dateOf(at)): Assessment {
+  const groups = guide.eligibility.groups.map((group) => group.map((c) => ({ field: c.field as RuleField, status: conditionStatus(c, facts, asOf) })));
+  const { verdict, nearMiss } = judge(groups);
+  return {
+    guideId: guide.id,
+    verdict,
+    amount: amountOf(guide.amountRule, facts, asOf),
+    nearMiss: nearMiss !== null,
+    noApplication: verdict === 'eligible' && guide.mode === AUTO_MODE,
+    window: windowOf(guide, at),
+  };
+}
+
+/** A guide's verdict with every condition and the amount in words (what a person reads). */
 export function evaluateGuide(guide: RuleGuide, facts: EnterpriseFacts, at: Date, labelOf: LabelOf): GuideResult {
   const asOf = dateOf(at);
   const groups = guide.eligibility.groups.map((group) => group.map((c) => evaluateCondition(c, facts, asOf, labelOf)));
-  const statusOf = (g: ConditionResult[]): ConditionStatus =>
-    g.some((c) => c.status === 'unmet') ? 'unmet' : g.some((c) => c.status === 'missing') ? 'missing' : 'met';
-  const statuses = groups.map(statusOf);
-  const verdict: GuideVerdict =
-    groups.length === 0 || statuses.includes('met') ? 'eligible' : statuses.includes('missing') ? 'missing' : 'ineligible';
-  let nearMiss: ConditionResult | null = null;
-  if (verdict === 'ineligible') {
-    for (const g of groups) {
-      const notMet = g.filter((c) => c.status !== 'met');
-      if (notMet.length === 1 && notMet[0]!.status === 'unmet' && !FIXED_FIELDS.includes(notMet[0]!.field)) {
-        nearMiss = notMet[0]!;
-        break;
-      }
-    }
-  }
+  const { verdict, nearMiss } = judge(groups);
   const { amount, text } = estimateAmount(guide.amountRule, facts, asOf);
   return {
     guideId: guide.id,
@@ -230,7 +300,7 @@ export function evaluateGuide(guide: RuleGuide, facts: EnterpriseFacts, at: Date
     groups,
     amount,
     amountText: text,
-    nearMiss,
+    nearMiss: nearMiss ? groups[nearMiss[0]]![nearMiss[1]]! : null,
     noApplication: verdict === 'eligible' && guide.mode === AUTO_MODE,
     window: windowOf(guide, at),
   };
@@ -241,7 +311,14 @@ export function dateOf(at: Date): string {
   return new Date(at.getTime() + 8 * 3600_000).toISOString().slice(0, 10);
 }
 
-export function totalsOf(guides: readonly RuleGuide[], results: readonly GuideResult[]): EvaluationTotals {
+const rank = (r: { verdict: GuideVerdict; nearMiss: unknown }) => (r.verdict === 'eligible' ? 0 : r.nearMiss ? 1 : r.verdict === 'missing' ? 2 : 3);
+/** The order a person reads results in: what can be claimed (largest first), then 差一项, then missing data, then the rest. */
+export const byRelevance = (a: { verdict: GuideVerdict; nearMiss: unknown; amount: number | null }, b: typeof a) =>
+  rank(a) - rank(b) || (b.amount ?? -1) - (a.amount ?? -1);
+
+type Totalled = Pick<Assessment, 'verdict' | 'amount' | 'noApplication'> & { nearMiss: unknown };
+
+export function totalsOf(guides: readonly Pick<RuleGuide, 'supportType'>[], results: readonly Totalled[]): EvaluationTotals {
   const byType = new Map<string, { supportType: string; guides: number; amount: number }>();
   const totals: EvaluationTotals = { guides: results.length, eligible: 0, missing: 0, ineligible: 0, nearMiss: 0, noApplication: 0, amount: 0, bySupportType: [] };
   results.forEach((r, i) => {
@@ -260,8 +337,21 @@ export function totalsOf(guides: readonly RuleGuide[], results: readonly GuideRe
   return totals;
 }
 
-/** One enterprise against the given guides, in their order. */
+/** One enterprise against the given guides, in their order, every result in words. */
 export function evaluate(facts: EnterpriseFacts, guides: readonly RuleGuide[], at: Date, labelOf: LabelOf): Evaluation {
   const results = guides.map((g) => evaluateGuide(g, facts, at, labelOf));
   return { asOf: dateOf(at), results, totals: totalsOf(guides, results) };
+}
+
+export interface Assessments {
+  asOf: string;
+  results: Assessment[];
+  totals: EvaluationTotals;
+}
+
+/** One enterprise against the given guides without words: the same verdicts, amounts and totals as `evaluate`. */
+export function assess(facts: EnterpriseFacts, guides: readonly RuleGuide[], at: Date): Assessments {
+  const asOf = dateOf(at);
+  const results = guides.map((g) => assessGuide(g, facts, at, asOf));
+  return { asOf, results, totals: totalsOf(guides, results) };
 }

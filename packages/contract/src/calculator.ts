@@ -1,10 +1,10 @@
 // 政策计算器 (spec §7, PRODUCT.md service 3): enterprise profiles, evaluations and their snapshots,
 // and the bureau's reverse list. The engine itself is `calculator-engine.ts`.
 import Type from 'typebox';
-import type { EnterpriseFacts, Evaluation, RuleGuide } from './calculator-engine';
+import type { Assessments, EnterpriseFacts, GuideResult, RuleGuide } from './calculator-engine';
 import type { YEARLY_FIELDS } from './calculator-engine';
 import { MAX_INT } from './constants';
-import { PageQuery } from './envelope';
+import { Page, PageQuery, type PageOf } from './envelope';
 import { OWN_MSG } from './messages';
 import { AmountRule, EligibilityRules, RULE_FIELDS } from './policy';
 import { CREDIT_CODE_PATTERN, PHONE_PATTERN } from './validation';
@@ -17,8 +17,10 @@ export const CALCULATOR_PATHS = {
   deleteEnterprise: '/api/v1/govbecalculator/deleteenterinfo/:id',
   /** Ours: one enterprise's whole profile (the spec's pages list summaries). */
   enterpriseInfo: '/api/v1/enterbecalculator/getenterinfo/:id',
-  /** Ours: the evaluation itself, with the facts and rules the browser's what-if re-runs. */
+  /** Ours: one page of the evaluation, in words, with the totals. */
   evaluate: '/api/v1/enterbecalculator/evaluate',
+  /** Ours: the rules of every guide not yet closed, for the browser's engine (results and what-if). */
+  rulebook: '/api/v1/enterbecalculator/getrulebook',
   saveEvaluation: '/api/v1/enterbecalculator/saveevaluate',
   /** Ours: past snapshots and one snapshot. */
   evaluationPage: '/api/v1/enterbecalculator/getevaluatepage',
@@ -216,6 +218,17 @@ export const EvaluateBody = Type.Object({
 });
 export type EvaluateBody = Type.Static<typeof EvaluateBody>;
 
+/** `evaluate` answers one page of results, most valuable first, filtered like the page's list. */
+export const EvaluatePageBody = Type.Object({
+  ...EvaluateBody.properties,
+  ...PageQuery.properties,
+  verdict: Type.Optional(Type.Enum(['eligible', 'missing', 'ineligible', 'nearMiss'] as const, { title: '测算结果' })),
+  supportType: Type.Optional(Type.String({ title: '扶持方式', maxLength: 40 })),
+  mode: Type.Optional(Type.String({ title: '申报方式', maxLength: 40 })),
+  keyword: Type.Optional(Type.String({ title: '指南名称', maxLength: 50 })),
+});
+export type EvaluatePageBody = Type.Static<typeof EvaluatePageBody>;
+
 export const RuleGuideSchema = Type.Object({
   id: Type.Integer(),
   title: Type.String(),
@@ -254,17 +267,35 @@ const TotalsSchema = Type.Object({
   amount: Type.Number(),
   bySupportType: Type.Array(Type.Object({ supportType: Type.String(), guides: Type.Integer(), amount: Type.Number() })),
 });
-export const EvaluationSchema = Type.Object({ asOf: Type.String(), results: Type.Array(GuideResultSchema), totals: TotalsSchema });
+const AssessmentSchema = Type.Object({
+  guideId: Type.Integer(),
+  verdict: Type.Enum(['eligible', 'missing', 'ineligible'] as const),
+  amount: Nullable(Type.Number()),
+  nearMiss: Type.Boolean(),
+  noApplication: Type.Boolean(),
+  window: Type.Enum(['open', 'upcoming', 'closed'] as const),
+});
+/** Every guide's verdict and amount without words (a snapshot keeps these). */
+export const AssessmentsSchema = Type.Object({ asOf: Type.String(), results: Type.Array(AssessmentSchema), totals: TotalsSchema });
 
-/** The answer of `evaluate`: the result, and what the browser needs to run it again (what-if). */
+/** The answer of `evaluate`: the totals over every guide and one page of results in words. */
 export const EvaluateResponse = Type.Object({
   enterprise: Type.Object({ id: Type.Integer(), name: Type.String(), creditCode: Type.String() }),
   evaluatedAt: Type.String({ format: 'date-time' }),
+  asOf: Type.String(),
   facts: FactsSchema,
-  guides: Type.Array(RuleGuideSchema),
-  evaluation: EvaluationSchema,
+  totals: TotalsSchema,
+  page: Page(Type.Object({ ...GuideResultSchema.properties, title: Type.String(), supportType: Type.String(), mode: Type.String() })),
 });
-export type EvaluateResponse = { enterprise: { id: number; name: string; creditCode: string }; evaluatedAt: string; facts: EnterpriseFacts; guides: RuleGuide[]; evaluation: Evaluation };
+export type EvaluateResponse = Omit<Type.Static<typeof EvaluateResponse>, 'facts' | 'page'> & {
+  facts: EnterpriseFacts;
+  page: PageOf<GuideResult & { title: string; supportType: string; mode: string }>;
+};
+
+/** The answer of `getrulebook`: the server's time (the engine's "now") and the rules of every guide not yet closed. */
+export const RulebookResponse = Type.Object({ at: Type.String({ format: 'date-time' }), guides: Type.Array(RuleGuideSchema) });
+export type RulebookResponse = { at: string; guides: RuleGuide[] };
+
 
 export const EvaluationChanges = Type.Object({
   gained: Type.Array(Type.Object({ guideId: Type.Integer(), title: Type.String() })),
@@ -294,9 +325,9 @@ export const EvaluationSnapshot = Type.Object({
   ...EvaluationSummary.properties,
   facts: FactsSchema,
   guides: Type.Array(Type.Object({ id: Type.Integer(), title: Type.String(), supportType: Type.String(), mode: Type.String(), version: Type.String() })),
-  evaluation: EvaluationSchema,
+  evaluation: AssessmentsSchema,
 });
-export type EvaluationSnapshot = Type.Static<typeof EvaluationSnapshot> & { facts: EnterpriseFacts; evaluation: Evaluation };
+export type EvaluationSnapshot = Type.Static<typeof EvaluationSnapshot> & { facts: EnterpriseFacts; evaluation: Assessments };
 
 export const EvaluationPageQuery = Type.Object({
   ...PageQuery.properties,

@@ -2,6 +2,8 @@
 // node keeps one copy in memory and drops it the moment PostgreSQL says it changed (a trigger calls
 // pg_notify on `channel`). While the listening connection is down the copy is not trusted: every
 // read goes to the database until the listener is back, so no node serves stale data for long.
+// A large copy (every enterprise's facts) can instead be patched: with `refresh`, a notification's
+// payload (a row's id) is queued, and the next read updates just those rows.
 import pg from 'pg';
 
 const RECONNECT_MS = 1000;
@@ -15,6 +17,7 @@ export class NotifiedCache<T> {
   private closed = false;
   private reconnectTimer: NodeJS.Timeout | null = null;
   private heartbeat: NodeJS.Timeout | null = null;
+  private pending: string[] = [];
 
   constructor(
     private readonly opts: {
@@ -22,6 +25,8 @@ export class NotifiedCache<T> {
       channel: string;
       load: () => Promise<T>;
       onError: (err: Error) => void;
+      /** Applies the payloads of notifications to the copy; absent, every notification drops it. */
+      refresh?: (current: T, payloads: string[]) => Promise<T>;
     },
   ) {}
 
@@ -43,7 +48,10 @@ export class NotifiedCache<T> {
     };
     client.on('error', lost);
     client.on('end', () => lost());
-    client.on('notification', () => this.invalidate());
+    client.on('notification', (n) => {
+      if (this.opts.refresh && n.payload) this.pending.push(n.payload);
+      else this.invalidate();
+    });
     try {
       await client.connect();
       await client.query(`listen ${this.opts.channel}`);
@@ -69,17 +77,27 @@ export class NotifiedCache<T> {
 
   invalidate(): void {
     this.cached = null;
+    this.pending = [];
   }
 
   async get(): Promise<T> {
     if (!this.listening) return this.opts.load();
-    if (!this.cached) {
-      const loading: Promise<T> = this.opts.load().catch((err: unknown) => {
-        if (this.cached === loading) this.cached = null; // a newer load stays
-        throw err;
-      });
-      this.cached = loading;
+    if (!this.cached) this.cached = this.track(this.opts.load());
+    else if (this.pending.length && this.opts.refresh) {
+      const payloads = this.pending;
+      this.pending = [];
+      const refresh = this.opts.refresh;
+      this.cached = this.track(this.cached.then((current) => refresh(current, payloads)));
     }
     return this.cached;
+  }
+
+  /** A failed load or refresh is not kept: the next read starts again. */
+  private track(loading: Promise<T>): Promise<T> {
+    const tracked: Promise<T> = loading.catch((err: unknown) => {
+      if (this.cached === tracked) this.invalidate(); // a newer load stays
+      throw err;
+    });
+    return tracked;
   }
 }

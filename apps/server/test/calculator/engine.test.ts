@@ -4,6 +4,7 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import {
+  assess,
   dateOf,
   estimateAmount,
   evaluate,
@@ -788,6 +789,20 @@ describe('properties', () => {
         const viaJson = evaluate(JSON.parse(JSON.stringify(f)) as EnterpriseFacts, JSON.parse(JSON.stringify(gs)) as RuleGuide[], at, labelOf);
         expect(viaJson).toEqual(first);
         expect(JSON.parse(JSON.stringify(viaJson))).toEqual(JSON.parse(JSON.stringify(first)));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  test('the fast path without words (lists, the reverse list) gives the same verdicts, amounts, 差一项 and totals', () => {
+    fc.assert(
+      fc.property(factsArb, fc.array(guideArb, { maxLength: 8 }), atArb, (f, gs, at) => {
+        const full = evaluate(f, gs, at, labelOf);
+        const fast = assess(f, gs, at);
+        expect(fast.totals).toEqual(full.totals);
+        expect(fast.results).toEqual(
+          full.results.map((r) => ({ guideId: r.guideId, verdict: r.verdict, amount: r.amount, nearMiss: r.nearMiss !== null, noApplication: r.noApplication, window: r.window })),
+        );
       }),
       { numRuns: 300 },
     );

@@ -16,8 +16,9 @@ import {
   type EvaluationSnapshot,
   type EvaluationSummary,
   type QualifiedEnterprise,
+  type RulebookResponse,
 } from '@hqt/contract/calculator';
-import { evaluate, type EnterpriseFacts, type RuleGuide } from '@hqt/contract/calculator-engine';
+import { assess, evaluate, windowOf, type EnterpriseFacts, type RuleGuide } from '@hqt/contract/calculator-engine';
 import { CONSOLE_PATHS, consolePath } from '@hqt/contract/console';
 import type { PageOf } from '@hqt/contract/envelope';
 import { OWN_MSG } from '@hqt/contract/messages';
@@ -102,14 +103,15 @@ async function evaluateUntil(headers: Record<string, string>, body: object, done
   let last: Answer<EvaluateResponse> | undefined;
   await expect
     .poll(async () => {
-      last = await call<EvaluateResponse>('POST', CALCULATOR_PATHS.evaluate, headers, body);
+      last = await call<EvaluateResponse>('POST', CALCULATOR_PATHS.evaluate, headers, { currentPage: 1, pageSize: 500, ...body });
       return last.status === 200 && done(last.body.data);
     })
     .toBe(true);
   return last!.body.data;
 }
 
-const resultOf = (r: EvaluateResponse, guideId: number) => r.evaluation.results.find((x) => x.guideId === guideId);
+const resultOf = (r: EvaluateResponse, guideId: number) => r.page.list.find((x) => x.guideId === guideId);
+const hasGuide = (guideId: number) => (r: EvaluateResponse) => r.page.list.some((x) => x.guideId === guideId);
 
 let rdGuide: number;
 let autoGuide: number;
@@ -256,7 +258,7 @@ describe('another account\'s enterprise or evaluation: "not found", nothing chan
 describe('evaluating', () => {
   it('says per guide why, with the year used, the amount, 差一项 and 免申即享, and totals by support type', async () => {
     const id = (await call<Enterprise>('POST', CALCULATOR_PATHS.saveEnterprise, owner.headers, profile())).body.data.id;
-    const r = await evaluateUntil(owner.headers, { enterpriseId: id }, (x) => x.guides.some((g) => g.id === industryGuide));
+    const r = await evaluateUntil(owner.headers, { enterpriseId: id }, hasGuide(industryGuide));
     const rd = resultOf(r, rdGuide)!;
     expect(rd.verdict).toBe('ineligible');
     expect(rd.groups[0]![0]).toEqual({ field: 'rdRatio', status: 'unmet', text: '上年度研发费用占营业收入比例 需 ≥ 3%，当前 2.8%', year: thisYear - 1 });
@@ -267,13 +269,15 @@ describe('evaluating', () => {
     expect(auto.groups[0]![0]!.text).toBe('需具有资质 高新技术企业，已具有 高新技术企业');
     // Another industry is not "one condition short": the enterprise cannot change it.
     expect(resultOf(r, industryGuide)).toMatchObject({ verdict: 'ineligible', nearMiss: null });
-    expect(r.evaluation.totals).toMatchObject({ eligible: 1, amount: 10, nearMiss: 1, noApplication: 1, bySupportType: [{ supportType: 'award', guides: 1, amount: 10 }] });
+    expect(r.totals).toMatchObject({ eligible: 1, amount: 10, nearMiss: 1, noApplication: 1, bySupportType: [{ supportType: 'award', guides: 1, amount: 10 }] });
 
     // What-if: the same call with changed facts, nothing saved to the profile.
     const facts = { ...r.facts, indicators: r.facts.indicators.map((y) => (y.year === thisYear - 1 ? { ...y, rdExpense: 160 } : y)) };
-    const whatIf = (await call<EvaluateResponse>('POST', CALCULATOR_PATHS.evaluate, owner.headers, { enterpriseId: id, facts })).body.data;
+    const whatIf = (await call<EvaluateResponse>('POST', CALCULATOR_PATHS.evaluate, owner.headers, { enterpriseId: id, facts, currentPage: 1, pageSize: 50 })).body.data;
     expect(resultOf(whatIf, rdGuide)).toMatchObject({ verdict: 'eligible', amount: 15, amountText: '上年度研发费用 160 万元 × 10% = 16 万元，按上限 15 万元' });
-    expect(whatIf.evaluation.totals.amount).toBe(25);
+    expect(whatIf.totals.amount).toBe(25);
+    // Most valuable first: what can be claimed, by amount.
+    expect(whatIf.page.list.slice(0, 2).map((x) => [x.title, x.amount])).toEqual([['研发投入补助', 15], ['高新技术企业奖励', 10]]);
     expect((await call<Enterprise>('GET', withId(CALCULATOR_PATHS.enterpriseInfo, id), owner.headers)).body.data.indicators.find((y) => y.year === thisYear - 1)!.rdExpense).toBe(140);
     const bad = await call('POST', CALCULATOR_PATHS.evaluate, owner.headers, { enterpriseId: id, facts: { ...facts, indicators: [{ year: thisYear, revenue: -1 }] } });
     expect(bad.status).toBe(400);
@@ -288,7 +292,7 @@ describe('evaluating', () => {
         profile({ qualifications: [{ code: 'hightech', validUntil: `${thisYear - 1}-06-30` }], indicators: [] }),
       )
     ).body.data.id;
-    const r = await evaluateUntil(owner.headers, { enterpriseId: id }, (x) => x.guides.some((g) => g.id === industryGuide));
+    const r = await evaluateUntil(owner.headers, { enterpriseId: id }, hasGuide(industryGuide));
     expect(resultOf(r, autoGuide)!.groups[0]![0]!.text).toBe(`需具有资质 高新技术企业，当前 高新技术企业（已于 ${thisYear - 1}-06-30 到期）`);
     expect(resultOf(r, rdGuide)).toMatchObject({ verdict: 'missing', amount: null, amountText: '缺少上年度研发费用，无法估算' });
     expect(resultOf(r, rdGuide)!.groups[0]![0]!.text).toBe(`上年度研发费用占营业收入比例 需 ≥ 3%，缺少${thisYear - 1}年度数据`);
@@ -299,7 +303,7 @@ describe('evaluating', () => {
     const day = 86_400_000;
     const later = await addGuide('明年开放的补助', { groups: [] }, { kind: 'fixed', amount: 3 }, { windowStart: new Date(Date.now() + 5 * day), windowEnd: new Date(Date.now() + 50 * day) });
     await evaluateUntil(owner.headers, { enterpriseId: id, includeUpcoming: true }, (x) => resultOf(x, later)?.window === 'upcoming');
-    expect(resultOf((await call<EvaluateResponse>('POST', CALCULATOR_PATHS.evaluate, owner.headers, { enterpriseId: id })).body.data, later)).toBeUndefined();
+    expect(resultOf((await call<EvaluateResponse>('POST', CALCULATOR_PATHS.evaluate, owner.headers, { enterpriseId: id, currentPage: 1, pageSize: 500 })).body.data, later)).toBeUndefined();
     await app.db.update(guides).set({ amountRule: { kind: 'fixed', amount: 4 }, updatedAt: new Date() }).where(eq(guides.id, later));
     await evaluateUntil(owner.headers, { enterpriseId: id, includeUpcoming: true }, (x) => resultOf(x, later)?.amount === 4);
   });
@@ -307,7 +311,7 @@ describe('evaluating', () => {
   it('a snapshot keeps inputs, results and rule versions, and says what changed since the last one', async () => {
     const body = profile();
     const id = (await call<Enterprise>('POST', CALCULATOR_PATHS.saveEnterprise, owner.headers, body)).body.data.id;
-    await evaluateUntil(owner.headers, { enterpriseId: id }, (x) => x.guides.some((g) => g.id === industryGuide));
+    await evaluateUntil(owner.headers, { enterpriseId: id }, hasGuide(industryGuide));
     const first = (await call<EvaluationSummary>('POST', CALCULATOR_PATHS.saveEvaluation, owner.headers, { enterpriseId: id })).body;
     expect(first.msg).toBe('测算结果已保存');
     expect(first.data.changes).toEqual({ gained: [], lost: [], amounts: [], previousId: null });
@@ -336,13 +340,26 @@ describe('the reverse list', () => {
     const miss = profile({ name: '反查不足公司', indicators: [{ year: thisYear - 1, revenue: 1000, rdExpense: 20 }] });
     for (const [c, p] of [[a, low], [b, high], [b, miss]] as const) expect((await call('POST', CALCULATOR_PATHS.saveEnterprise, c.headers, p)).status).toBe(200);
     const url = consolePath(CONSOLE_PATHS.guideQualified, { id: rdGuide });
-    const page = await call<PageOf<QualifiedEnterprise>>('POST', url, staff, { currentPage: 1, pageSize: 20, keyword: '反查' });
-    expect(page.body.data.list.map((e) => [e.name, e.amount, e.accountName])).toEqual([
+    const listed = async () =>
+      (await call<PageOf<QualifiedEnterprise>>('POST', url, staff, { currentPage: 1, pageSize: 20, keyword: '反查' })).body.data.list.map((e) => [e.name, e.amount, e.accountName]);
+    // Each node's copy of the facts follows the changes a moment after their commit (NOTIFY).
+    await expect.poll(listed).toEqual([
       ['反查高研发公司', 9, '反查乙'],
       ['反查低研发公司', 4, '反查甲'],
     ]);
+    const page = await call<PageOf<QualifiedEnterprise>>('POST', url, staff, { currentPage: 1, pageSize: 20, keyword: '反查' });
     expect(page.body.data.list[0]).toMatchObject({ scaleLabel: '小型', regionLabel: '云溪经济开发区' });
+    expect(page.body.data.list[1]!.amountText).toBe('上年度研发费用 40 万元 × 10% = 4 万元');
     expect((await call('POST', url, a.headers, { currentPage: 1, pageSize: 20 })).status).toBe(403);
+    // A profile changed or deleted after the list was read: the next list follows.
+    const lowId = (await call<EnterpriseSummary[]>('GET', CALCULATOR_PATHS.allEnterprises, a.headers)).body.data.find((e) => e.name === '反查低研发公司')!.id;
+    await call('POST', CALCULATOR_PATHS.saveEnterprise, a.headers, { ...low, id: lowId, indicators: [{ year: thisYear - 1, revenue: 1000, rdExpense: 120 }] });
+    await expect.poll(listed).toEqual([
+      ['反查低研发公司', 12, '反查甲'],
+      ['反查高研发公司', 9, '反查乙'],
+    ]);
+    await call('GET', withId(CALCULATOR_PATHS.deleteEnterprise, lowId), a.headers);
+    await expect.poll(listed).toEqual([['反查高研发公司', 9, '反查乙']]);
     expect((await call('POST', consolePath(CONSOLE_PATHS.guideQualified, { id: 999999 }), staff, { currentPage: 1, pageSize: 20 })).status).toBe(404);
   });
 });
@@ -373,8 +390,8 @@ describe('the server and the browser agree', () => {
     ),
   });
 
-  it('on random enterprises, the server answers what the browser\'s engine computes from the same facts and rules', async () => {
-    const mine = (await call<EvaluateResponse>('POST', CALCULATOR_PATHS.evaluate, owner.headers, { enterpriseId: await firstEnterpriseOf(owner) })).body.data;
+  it('on random enterprises, the server answers what the browser\'s engine computes from the rulebook it is sent', async () => {
+    const book = (await call<RulebookResponse>('GET', CALCULATOR_PATHS.rulebook, owner.headers)).body.data;
     const rules: RuleGuide[] = (await app.db.select().from(guides)).map((g) => ({
       id: g.id,
       title: g.title,
@@ -386,17 +403,21 @@ describe('the server and the browser agree', () => {
       amountRule: g.amountRule,
       version: g.updatedAt.toISOString(),
     }));
-    const open = (at: Date) => rules.filter((g) => Date.parse(g.windowStart) <= at.getTime() && at.getTime() < Date.parse(g.windowEnd));
-    expect(mine.guides.map((g) => g.id).sort()).toEqual(open(new Date(mine.evaluatedAt)).map((g) => g.id).sort());
+    // The rulebook is every guide not yet closed, as stored.
+    expect(book.guides.sort((a, b) => a.id - b.id)).toEqual(rules.filter((g) => Date.parse(g.windowEnd) > Date.parse(book.at)).sort((a, b) => a.id - b.id));
     await fc.assert(
       fc.asyncProperty(facts, async (f) => {
         const saved = await call<Enterprise>('POST', CALCULATOR_PATHS.saveEnterprise, owner.headers, profile({ ...f, foundedOn: f.foundedOn!, industry: f.industry!, scale: f.scale!, region: f.region! }));
         expect(saved.status, JSON.stringify(saved.body)).toBe(200);
-        const server = (await call<EvaluateResponse>('POST', CALCULATOR_PATHS.evaluate, owner.headers, { enterpriseId: saved.body.data.id })).body.data;
+        const server = (await call<EvaluateResponse>('POST', CALCULATOR_PATHS.evaluate, owner.headers, { enterpriseId: saved.body.data.id, currentPage: 1, pageSize: 500 })).body.data;
         const at = new Date(server.evaluatedAt);
-        const byId = new Map(open(at).map((g) => [g.id, g]));
-        const browser = evaluate(f, server.guides.map((g) => byId.get(g.id)!), at, labelOf);
-        expect(server.evaluation).toEqual(JSON.parse(JSON.stringify(browser)));
+        const open = book.guides.filter((g) => windowOf(g, at) === 'open');
+        const browser = evaluate(f, open, at, labelOf);
+        expect(server.totals).toEqual(browser.totals);
+        expect(assess(f, open, at).totals).toEqual(browser.totals);
+        const byId = new Map(browser.results.map((r) => [r.guideId, r]));
+        expect(server.page.list.map(({ title: _t, supportType: _s, mode: _m, ...r }) => r)).toEqual(server.page.list.map((r) => JSON.parse(JSON.stringify(byId.get(r.guideId)))));
+        expect(server.page.list.map((r) => r.guideId).sort()).toEqual(open.map((g) => g.id).sort());
         await call('GET', withId(CALCULATOR_PATHS.deleteEnterprise, saved.body.data.id), owner.headers);
       }),
       { numRuns: 30 },

@@ -11,12 +11,14 @@ import {
   EnterprisePageQuery,
   EnterpriseSummary,
   EvaluateBody,
+  EvaluatePageBody,
   EvaluateResponse,
   EvaluationPageQuery,
   EvaluationSnapshot,
   EvaluationSummary,
   QualifiedEnterprise,
   QualifiedPageQuery,
+  RulebookResponse,
 } from '@hqt/contract/calculator';
 import { CONSOLE_PATHS, ConsoleIdParams } from '@hqt/contract/console';
 import { Envelope, Page } from '@hqt/contract/envelope';
@@ -24,7 +26,7 @@ import { MSG } from '@hqt/contract/messages';
 import { IdParams } from '@hqt/contract/policy';
 import { ok } from '../../lib/envelope';
 import { signedIn } from '../../plugins/auth';
-import { qualifiedPage } from './reverse';
+import { EnterpriseFactsStore, qualifiedPage } from './reverse';
 import { Rulebook } from './rulebook';
 import {
   accountInfo,
@@ -42,7 +44,9 @@ import {
 const routes: FastifyPluginAsyncTypebox<{ connectionString: string }> = async (app, opts) => {
   const rulebook = new Rulebook(app.db, opts.connectionString, (err) => app.log.warn({ err }, 'rulebook listener lost; reconnecting'));
   await rulebook.start();
-  app.addHook('onClose', () => rulebook.stop());
+  const enterpriseFacts = new EnterpriseFactsStore(app.db, opts.connectionString, (err) => app.log.warn({ err }, 'enterprise facts listener lost; reconnecting'));
+  await enterpriseFacts.start();
+  app.addHook('onClose', () => Promise.all([rulebook.stop(), enterpriseFacts.stop()]));
   const deps = { db: app.db, dicts: app.dicts, rulebook };
   const tags = ['政策计算器'];
   const config = { access: 'enterprise' } as const;
@@ -66,9 +70,16 @@ const routes: FastifyPluginAsyncTypebox<{ connectionString: string }> = async (a
     await deleteEnterprise(app.db, signedIn(request), request.params.id);
     return ok(null, '已删除');
   });
-  app.post(CALCULATOR_PATHS.evaluate, { schema: { tags, summary: '政策测算（不保存）', body: EvaluateBody, response: { 200: Envelope(EvaluateResponse) } }, config }, async (request) =>
+  app.post(CALCULATOR_PATHS.evaluate, { schema: { tags, summary: '政策测算（不保存）：总计与一页结果', body: EvaluatePageBody, response: { 200: Envelope(EvaluateResponse) } }, config }, async (request) =>
     ok(await evaluateEnterprise(deps, signedIn(request), request.body)),
   );
+  app.get(CALCULATOR_PATHS.rulebook, { schema: { tags, summary: '未截止申报指南的规则（浏览器测算与假设测算用）', response: { 200: Envelope(RulebookResponse) } }, config }, async (_request, reply) => {
+    // The rules are the same for every enterprise: one serialisation per change of the rules, spliced in.
+    const at = JSON.stringify(new Date().toISOString());
+    const text = `{"code":200,"msg":"success","data":{"at":${at},"guides":${await rulebook.json()}}}`;
+    // A string is sent as it is (the schema documents its shape).
+    return reply.type('application/json; charset=utf-8').send(text as never);
+  });
   app.post(CALCULATOR_PATHS.saveEvaluation, { schema: { tags, summary: '保存测算快照', body: EvaluateBody, response: { 200: Envelope(EvaluationSummary) } }, config }, async (request) =>
     ok(await saveEvaluation(deps, signedIn(request), request.body), '测算结果已保存'),
   );
@@ -85,7 +96,7 @@ const routes: FastifyPluginAsyncTypebox<{ connectionString: string }> = async (a
       schema: { tags: ['控制台：内容'], summary: '符合申报指南的企业（反向测算）', params: ConsoleIdParams, body: QualifiedPageQuery, response: { 200: Envelope(Page(QualifiedEnterprise)) } },
       config: { access: 'staff' },
     },
-    async (request) => ok(await qualifiedPage(app.db, await app.dicts.all(), request.params.id, request.body)),
+    async (request) => ok(await qualifiedPage(app.db, enterpriseFacts, await app.dicts.all(), request.params.id, request.body)),
   );
 };
 

@@ -54,8 +54,18 @@ export class Rulebook {
     });
   }
 
+  private readonly serialized = new WeakMap<RuleGuide[], string>();
+
   start = () => this.cache.start();
   stop = () => this.cache.stop();
+
+  /** Every guide not closed when the rules were loaded, as JSON: serialised once per load, not per request. */
+  async json(): Promise<string> {
+    const all = await this.cache.get();
+    let text = this.serialized.get(all);
+    if (text === undefined) this.serialized.set(all, (text = JSON.stringify(all)));
+    return text;
+  }
 
   /** The guides open at `at` (and those not open yet, on request), newest first. */
   async guides(at: Date, includeUpcoming = false): Promise<RuleGuide[]> {

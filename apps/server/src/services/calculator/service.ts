@@ -8,13 +8,14 @@ import {
   type EnterpriseBody,
   type EnterpriseSummary,
   type EvaluateBody,
+  type EvaluatePageBody,
   type EvaluateResponse,
   type EvaluationChanges,
   type EvaluationSnapshot,
   type EvaluationSummary,
   type AccountCalculatorInfo,
 } from '@hqt/contract/calculator';
-import { dateOf, evaluate, type EnterpriseFacts, type Evaluation, type LabelOf } from '@hqt/contract/calculator-engine';
+import { assess, byRelevance, dateOf, evaluateGuide, type Assessments, type EnterpriseFacts, type LabelOf } from '@hqt/contract/calculator-engine';
 import type { PageOf, PageQuery } from '@hqt/contract/envelope';
 import { OWN_MSG } from '@hqt/contract/messages';
 import type { DictType } from '@hqt/contract/policy';
@@ -24,7 +25,7 @@ import { accounts, enterprises, evaluations, guides, policies } from '../../db/s
 import { audit } from '../../lib/audit';
 import type { SignedInCtx } from '../../lib/ctx';
 import { badRequest, conflict, isUniqueViolation, notFound } from '../../lib/errors';
-import { paginate, totalOver } from '../../lib/paginate';
+import { pageOfArray, paginate, totalOver } from '../../lib/paginate';
 import { dictCode, dictLabel, type Dictionaries, type DictionaryStore } from '../dict/public';
 import { ownEnterprise, ownEvaluations, ownLiveEnterprises } from './queries';
 import type { Rulebook } from './rulebook';
@@ -228,20 +229,40 @@ export async function accountInfo(db: Db, ctx: SignedInCtx): Promise<AccountCalc
 
 // ---- evaluating ------------------------------------------------------------------------------------
 
-export async function evaluateEnterprise(deps: CalculatorDeps, ctx: SignedInCtx, body: EvaluateBody): Promise<EvaluateResponse> {
+/** Every guide open now (and upcoming, on request) against the enterprise's facts, or what-if facts. */
+async function assessEnterprise(deps: CalculatorDeps, ctx: SignedInCtx, body: EvaluateBody) {
   const row = await ownEnterprise(deps.db, ctx.scope, body.enterpriseId);
   if (!row) throw notFound(CALC_MSG.enterpriseNotFound);
   const dicts = await deps.dicts.all();
-  const now = new Date();
+  const at = new Date();
   const facts: EnterpriseFacts = body.facts ?? factsOf(toEnterprise(row));
-  if (body.facts) checkFacts(dicts, body.facts, dateOf(now));
-  const ruleGuides = await deps.rulebook.guides(now, body.includeUpcoming);
+  if (body.facts) checkFacts(dicts, body.facts, dateOf(at));
+  const ruleGuides = await deps.rulebook.guides(at, body.includeUpcoming);
+  return { row, dicts, at, facts, ruleGuides, assessed: assess(facts, ruleGuides, at) };
+}
+
+/** The totals over every guide and one page of results in words, most valuable first. */
+export async function evaluateEnterprise(deps: CalculatorDeps, ctx: SignedInCtx, body: EvaluatePageBody): Promise<EvaluateResponse> {
+  const { row, dicts, at, facts, ruleGuides, assessed } = await assessEnterprise(deps, ctx, body);
+  const keyword = body.keyword?.trim();
+  const chosen = assessed.results
+    .map((r, i) => ({ r, guide: ruleGuides[i]! }))
+    .filter(({ r, guide }) => {
+      if (body.verdict && (body.verdict === 'nearMiss' ? !r.nearMiss : r.verdict !== body.verdict)) return false;
+      if (body.supportType && guide.supportType !== body.supportType) return false;
+      if (body.mode && guide.mode !== body.mode) return false;
+      return !keyword || guide.title.includes(keyword);
+    })
+    .sort((a, b) => byRelevance(a.r, b.r));
+  const page = pageOfArray(body, chosen);
+  const labelOf = labelsOf(dicts);
   return {
     enterprise: { id: row.id, name: row.name, creditCode: row.creditCode },
-    evaluatedAt: now.toISOString(),
+    evaluatedAt: at.toISOString(),
+    asOf: assessed.asOf,
     facts,
-    guides: ruleGuides,
-    evaluation: evaluate(facts, ruleGuides, now, labelsOf(dicts)),
+    totals: assessed.totals,
+    page: { ...page, list: page.list.map(({ guide }) => ({ ...evaluateGuide(guide, facts, at, labelOf), title: guide.title, supportType: guide.supportType, mode: guide.mode })) },
   };
 }
 
@@ -249,11 +270,11 @@ type SnapshotGuides = (typeof evaluations.$inferSelect)['guides'];
 
 /** What changed from the previous snapshot: guides gained, guides lost, amounts that moved. */
 export function changesSince(
-  before: { id: number; guides: SnapshotGuides; evaluation: Evaluation } | undefined,
-  after: { guides: SnapshotGuides; evaluation: Evaluation },
+  before: { id: number; guides: SnapshotGuides; evaluation: Assessments } | undefined,
+  after: { guides: SnapshotGuides; evaluation: Assessments },
 ): EvaluationChanges {
   if (!before) return { gained: [], lost: [], amounts: [], previousId: null };
-  const eligibleIn = (s: { guides: SnapshotGuides; evaluation: Evaluation }) =>
+  const eligibleIn = (s: { guides: SnapshotGuides; evaluation: Assessments }) =>
     new Map(
       s.evaluation.results
         .map((r, i) => ({ r, title: s.guides[i]?.title ?? '' }))
@@ -285,8 +306,9 @@ const toSummaryOfSnapshot = (r: typeof evaluations.$inferSelect): EvaluationSumm
 });
 
 export async function saveEvaluation(deps: CalculatorDeps, ctx: SignedInCtx, body: EvaluateBody): Promise<EvaluationSummary> {
-  const result = await evaluateEnterprise(deps, ctx, body);
-  const snapshotGuides = result.guides.map(({ id, title, supportType, mode, version }) => ({ id, title, supportType, mode, version }));
+  // Evaluated again here: the client's results are not trusted.
+  const { row: enterprise, at, facts, ruleGuides, assessed } = await assessEnterprise(deps, ctx, body);
+  const snapshotGuides = ruleGuides.map(({ id, title, supportType, mode, version }) => ({ id, title, supportType, mode, version }));
   return deps.db.transaction(async (tx) => {
     // One snapshot at a time per enterprise, so "what changed" always compares with the one before.
     await tx.select({ id: enterprises.id }).from(enterprises).where(eq(enterprises.id, body.enterpriseId)).for('update');
@@ -296,21 +318,21 @@ export async function saveEvaluation(deps: CalculatorDeps, ctx: SignedInCtx, bod
       .where(and(ownEvaluations(ctx.scope), eq(evaluations.enterpriseId, body.enterpriseId)))
       .orderBy(desc(evaluations.evaluatedAt), desc(evaluations.id))
       .limit(1);
-    const changes = changesSince(previous as { id: number; guides: SnapshotGuides; evaluation: Evaluation } | undefined, { guides: snapshotGuides, evaluation: result.evaluation });
+    const changes = changesSince(previous as { id: number; guides: SnapshotGuides; evaluation: Assessments } | undefined, { guides: snapshotGuides, evaluation: assessed });
     const [row] = await tx
       .insert(evaluations)
       .values({
         accountId: ctx.scope.accountId,
-        enterpriseId: result.enterprise.id,
-        enterpriseName: result.enterprise.name,
+        enterpriseId: enterprise.id,
+        enterpriseName: enterprise.name,
         whatIf: body.facts !== undefined,
-        facts: result.facts,
+        facts,
         guides: snapshotGuides,
-        evaluation: result.evaluation,
-        eligible: result.evaluation.totals.eligible,
-        amount: result.evaluation.totals.amount,
+        evaluation: assessed,
+        eligible: assessed.totals.eligible,
+        amount: assessed.totals.amount,
         changes,
-        evaluatedAt: new Date(result.evaluatedAt),
+        evaluatedAt: at,
       })
       .returning();
     await audit(tx, ctx, CALCULATOR_AUDIT.saveEvaluation, { evaluationId: row!.id, enterpriseId: row!.enterpriseId, eligible: row!.eligible, amount: row!.amount, whatIf: row!.whatIf });
@@ -331,5 +353,5 @@ export async function evaluationPage(db: Db, ctx: SignedInCtx, query: PageQuery 
 export async function evaluationInfo(db: DbOrTx, ctx: SignedInCtx, id: number): Promise<EvaluationSnapshot> {
   const [row] = await db.select().from(evaluations).where(and(ownEvaluations(ctx.scope), eq(evaluations.id, id)));
   if (!row) throw notFound(CALC_MSG.evaluationNotFound);
-  return { ...toSummaryOfSnapshot(row), facts: row.facts, guides: row.guides, evaluation: row.evaluation as Evaluation };
+  return { ...toSummaryOfSnapshot(row), facts: row.facts, guides: row.guides, evaluation: row.evaluation as Assessments };
 }

@@ -84,7 +84,7 @@ export default function CalculatorPage() {
   return (
     <>
       {bar}
-      <ResultsView key={profile.id} enterpriseId={profile.id} onEditProfile={() => go(profile.id, '1')} />
+      <ResultsView key={profile.id} enterprise={profile} onEditProfile={() => go(profile.id, '1')} />
     </>
   );
 }

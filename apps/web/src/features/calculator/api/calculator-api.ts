@@ -6,9 +6,9 @@ import {
   type Enterprise,
   type EnterpriseBody,
   type EnterpriseSummary,
-  type EvaluateResponse,
   type EvaluationSnapshot,
   type EvaluationSummary,
+  type RulebookResponse,
 } from '@hqt/contract/calculator';
 import type { EnterpriseFacts } from '@hqt/contract/calculator-engine';
 import type { PageOf } from '@hqt/contract/envelope';
@@ -20,12 +20,8 @@ export const calculatorQueries = {
     queryOptions({ queryKey: [...calculatorQueries.all(), 'enterprises'], queryFn: () => http.get<EnterpriseSummary[]>(CALCULATOR_PATHS.allEnterprises) }),
   enterprise: (id: number) =>
     queryOptions({ queryKey: [...calculatorQueries.all(), 'enterprise', id], queryFn: () => http.get<Enterprise>(withId(CALCULATOR_PATHS.enterpriseInfo, id)) }),
-  evaluation: (enterpriseId: number, includeUpcoming: boolean) =>
-    queryOptions({
-      queryKey: [...calculatorQueries.all(), 'evaluation', enterpriseId, includeUpcoming],
-      queryFn: () => http.post<EvaluateResponse>(CALCULATOR_PATHS.evaluate, { enterpriseId, includeUpcoming }),
-      placeholderData: keepPreviousData,
-    }),
+  /** The rules the browser's engine evaluates with (the same engine as the server's). */
+  rulebook: () => queryOptions({ queryKey: [...calculatorQueries.all(), 'rulebook'], queryFn: () => http.get<RulebookResponse>(CALCULATOR_PATHS.rulebook) }),
   history: (enterpriseId: number, currentPage: number) =>
     queryOptions({
       queryKey: [...calculatorQueries.all(), 'history', enterpriseId, currentPage],

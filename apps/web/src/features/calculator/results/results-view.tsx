@@ -4,8 +4,20 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Col, Collapse, Empty, Input, List, Row, Segmented, Select, Skeleton, Space, Statistic, Switch, Tag } from 'antd';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { REPORT_DISCLAIMER } from '@hqt/contract/calculator';
-import { evaluate, VERDICT_LABELS, type ConditionResult, type EnterpriseFacts, type GuideResult, type RuleGuide } from '@hqt/contract/calculator-engine';
+import { factsOf, REPORT_DISCLAIMER, type Enterprise } from '@hqt/contract/calculator';
+import {
+  assess,
+  byRelevance,
+  evaluateGuide,
+  VERDICT_LABELS,
+  windowOf,
+  type Assessment,
+  type ConditionResult,
+  type EnterpriseFacts,
+  type GuideResult,
+  type LabelOf,
+  type RuleGuide,
+} from '@hqt/contract/calculator-engine';
 import { useDictionaries } from '@/shared/api/dictionaries';
 import { usePlatformInfo } from '@/shared/api/platform';
 import type { ExportColumn } from '@/shared/lib/export-format';
@@ -25,11 +37,10 @@ const STATUS_MARKS: Record<ConditionResult['status'], { mark: string; className:
   unmet: { mark: '✗', className: 'calc-cond-unmet' },
   missing: { mark: '?', className: 'calc-cond-missing' },
 };
+/** The most valuable 差一项 are listed beside the chart; the list below filters them all. */
+const NEAR_MISSES_LISTED = 20;
 const wan = (n: number | null) => (n === null ? '—' : `${n} 万元`);
 const amountOf = (r: GuideResult) => (r.amountText === '非资金类支持' ? '非资金类支持' : wan(r.amount));
-/** What the enterprise can claim first, largest first; then 差一项; then the rest. */
-const RANK = (r: GuideResult) => (r.verdict === 'eligible' ? 0 : r.nearMiss ? 1 : r.verdict === 'missing' ? 2 : 3);
-const byRelevance = (a: GuideResult, b: GuideResult) => RANK(a) - RANK(b) || (b.amount ?? -1) - (a.amount ?? -1);
 
 const REPORT_COLUMNS: ExportColumn[] = [
   { key: 'title', field: 'title', title: '申报指南', displayName: '申报指南' },
@@ -61,9 +72,14 @@ function Conditions({ result }: { result: GuideResult }) {
   );
 }
 
-export function ResultsView({ enterpriseId, onEditProfile }: { enterpriseId: number; onEditProfile: () => void }) {
+/**
+ * The whole evaluation runs here, in the browser, on the server's rules and clock: every guide's
+ * verdict and amount without words (fast even with thousands of guides), and the words only for the
+ * results on screen or in the report. What-if is the same call on changed facts.
+ */
+export function ResultsView({ enterprise, onEditProfile }: { enterprise: Enterprise; onEditProfile: () => void }) {
   const [includeUpcoming, setIncludeUpcoming] = useState(false);
-  const { data, isLoading } = useQuery(calculatorQueries.evaluation(enterpriseId, includeUpcoming));
+  const { data: book } = useQuery(calculatorQueries.rulebook());
   const [whatIf, setWhatIf] = useState<EnterpriseFacts | null>(null);
   const [filter, setFilter] = useState<Filter>('all');
   const [supportType, setSupportType] = useState<string>();
@@ -74,35 +90,43 @@ export function ResultsView({ enterpriseId, onEditProfile }: { enterpriseId: num
   const platform = usePlatformInfo();
   const save = useWrite(saveEvaluation, [calculatorQueries.all()]);
 
-  // What-if runs the engine here, at the instant the server evaluated, on the server's rules.
-  const evaluation = useMemo(
-    () => (data && whatIf ? evaluate(whatIf, data.guides, new Date(data.evaluatedAt), dicts.labelOf) : data?.evaluation),
-    // labelOf changes identity each render; the dictionaries' readiness is what matters
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [data, whatIf, dicts.ready],
+  const facts = useMemo(() => whatIf ?? factsOf(enterprise), [whatIf, enterprise]);
+  const at = useMemo(() => (book ? new Date(book.at) : null), [book]);
+  const guides = useMemo(
+    () =>
+      book && at
+        ? book.guides.filter((g) => {
+            const w = windowOf(g, at);
+            return w === 'open' || (includeUpcoming && w === 'upcoming');
+          })
+        : [],
+    [book, at, includeUpcoming],
   );
-  const guideById = useMemo(() => new Map<number, RuleGuide>(data?.guides.map((g) => [g.id, g]) ?? []), [data]);
+  const assessed = useMemo(() => (at ? assess(facts, guides, at) : null), [facts, guides, at]);
+  const guideById = useMemo(() => new Map<number, RuleGuide>(guides.map((g) => [g.id, g])), [guides]);
 
-  if (isLoading || !data || !evaluation) return <Skeleton active />;
-  const { totals } = evaluation;
-  const shown = evaluation.results
+  if (!book || !at || !assessed) return <Skeleton active />;
+  const { totals } = assessed;
+  const explain = (r: Assessment) => evaluateGuide(guideById.get(r.guideId)!, facts, at, dicts.labelOf as LabelOf);
+  const shown = assessed.results
     .filter((r) => {
       const g = guideById.get(r.guideId)!;
       if (supportType && g.supportType !== supportType) return false;
       if (mode && g.mode !== mode) return false;
       if (keyword.trim() && !g.title.includes(keyword.trim())) return false;
-      return filter === 'all' || (filter === 'nearMiss' ? r.nearMiss !== null : r.verdict === filter);
+      return filter === 'all' || (filter === 'nearMiss' ? r.nearMiss : r.verdict === filter);
     })
     .sort(byRelevance);
-  const nearMisses = evaluation.results.filter((r) => r.nearMiss).sort(byRelevance);
+  const nearMisses = assessed.results.filter((r) => r.nearMiss).sort(byRelevance);
   const chartData = totals.bySupportType.filter((t) => t.amount > 0).map((t) => ({ label: dicts.labelOf('supportType', t.supportType), amount: t.amount }));
 
   const onSave = async () => {
-    await save.mutateAsync({ enterpriseId, includeUpcoming, ...(whatIf ? { facts: whatIf } : {}) });
+    await save.mutateAsync({ enterpriseId: enterprise.id, includeUpcoming, ...(whatIf ? { facts: whatIf } : {}) });
     void toast.success(whatIf ? '测算结果已保存（含假设数据）' : '测算结果已保存');
   };
   const reportRows = () =>
-    shown.map((r) => {
+    shown.map((a) => {
+      const r = explain(a);
       const g = guideById.get(r.guideId)!;
       return {
         title: g.title,
@@ -169,13 +193,13 @@ export function ResultsView({ enterpriseId, onEditProfile }: { enterpriseId: num
             {nearMisses.length ? (
               <List
                 size="small"
-                dataSource={nearMisses}
+                dataSource={nearMisses.slice(0, NEAR_MISSES_LISTED)}
                 style={{ maxHeight: 360, overflowY: 'auto' }}
-                renderItem={(r) => (
+                renderItem={(a) => (
                   <List.Item>
                     <div>
-                      <strong>{guideById.get(r.guideId)!.title}</strong>
-                      <div className="calc-cond-unmet">还差：{r.nearMiss!.text}</div>
+                      <strong>{guideById.get(a.guideId)!.title}</strong>
+                      <div className="calc-cond-unmet">还差：{explain(a).nearMiss!.text}</div>
                     </div>
                   </List.Item>
                 )}
@@ -218,7 +242,9 @@ export function ResultsView({ enterpriseId, onEditProfile }: { enterpriseId: num
           dataSource={shown}
           pagination={shown.length > 10 ? { pageSize: 10, size: 'small', showSizeChanger: false } : false}
           locale={{ emptyText: <Empty description="没有符合筛选条件的指南" /> }}
-          renderItem={(r) => {
+          renderItem={(a) => {
+            // Rendered a page at a time: the words are made for the results on screen only.
+            const r = explain(a);
             const g = guideById.get(r.guideId)!;
             return (
               <List.Item className="calc-guide" data-verdict={r.verdict}>
@@ -265,10 +291,10 @@ export function ResultsView({ enterpriseId, onEditProfile }: { enterpriseId: num
 
       <Row gutter={[16, 16]}>
         <Col xs={24} lg={14}>
-          <WhatIfPanel asOf={evaluation.asOf} facts={whatIf ?? data.facts} changed={whatIf !== null} onChange={setWhatIf} onReset={() => setWhatIf(null)} />
+          <WhatIfPanel asOf={assessed.asOf} facts={facts} changed={whatIf !== null} onChange={setWhatIf} onReset={() => setWhatIf(null)} />
         </Col>
         <Col xs={24} lg={10}>
-          <HistoryPanel enterpriseId={enterpriseId} />
+          <HistoryPanel enterpriseId={enterprise.id} />
         </Col>
       </Row>
 
@@ -281,8 +307,8 @@ export function ResultsView({ enterpriseId, onEditProfile }: { enterpriseId: num
             columns={REPORT_COLUMNS}
             heading={[
               platform?.bureau.name ?? '',
-              `企业：${data.enterprise.name}（统一社会信用代码 ${data.enterprise.creditCode}）`,
-              `测算日期：${evaluation.asOf}${whatIf ? '（含假设数据）' : ''}`,
+              `企业：${enterprise.name}（统一社会信用代码 ${enterprise.creditCode}）`,
+              `测算日期：${assessed.asOf}${whatIf ? '（含假设数据）' : ''}`,
               `共测算 ${totals.guides} 项申报指南，符合 ${totals.eligible} 项，预计可享扶持 ${totals.amount} 万元`,
             ].filter(Boolean)}
             footnote={REPORT_DISCLAIMER}
