@@ -103,11 +103,10 @@ function yearlyValue(facts: EnterpriseFacts, field: RuleField, year: number): nu
   return v == null ? null : v;
 }
 
-/** Whole years from the founding date to the evaluation date. */
+/** Whole years from the founding date to the evaluation date (YYYY-MM-DD strings compare as dates). */
 export function foundedYears(foundedOn: string, asOf: string): number {
-  const [fy, fm, fd] = foundedOn.split('-').map(Number) as [number, number, number];
-  const [ay, am, ad] = asOf.split('-').map(Number) as [number, number, number];
-  return ay - fy - (am < fm || (am === fm && ad < fd) ? 1 : 0);
+  const years = Number(asOf.slice(0, 4)) - Number(foundedOn.slice(0, 4));
+  return asOf.slice(5) < foundedOn.slice(5) ? years - 1 : years;
 }
 
 /** A number field's value for the enterprise at asOf, or null when it is not known. */
@@ -240,29 +239,31 @@ export function windowOf(guide: Pick<RuleGuide, 'windowStart' | 'windowEnd'>, at
 const FIXED_FIELDS: readonly RuleField[] = ['industry', 'region'];
 
 /**
- * The verdict from each condition's status (OR across groups, AND within), and the group position of
- * the one condition a 差一项 misses (or null). Shared by the fast and the explained path.
+ * The verdict from each condition's status (OR across groups, AND within), and the position of the
+ * one condition a 差一项 misses (or null). Shared by the fast and the explained path; `statusAt`
+ * answers a condition's status by its place, so the fast path builds no arrays.
  */
-function judge(groups: readonly (readonly { field: RuleField; status: ConditionStatus }[])[]): { verdict: GuideVerdict; nearMiss: [number, number] | null } {
+function judge(groups: readonly (readonly Condition[])[], statusAt: (g: number, c: number) => ConditionStatus): { verdict: GuideVerdict; nearMiss: [number, number] | null } {
   if (groups.length === 0) return { verdict: 'eligible', nearMiss: null };
   let missing = false;
-  for (const g of groups) {
-    let unmet = false;
-    let gap = false;
-    for (const c of g) {
-      if (c.status === 'unmet') unmet = true;
-      else if (c.status === 'missing') gap = true;
-    }
-    if (!unmet && !gap) return { verdict: 'eligible', nearMiss: null };
-    if (!unmet) missing = true;
-  }
-  if (missing) return { verdict: 'missing', nearMiss: null };
+  let nearMiss: [number, number] | null = null;
   for (let gi = 0; gi < groups.length; gi++) {
-    const g = groups[gi]!;
-    const notMet = g.flatMap((c, ci) => (c.status === 'met' ? [] : [ci]));
-    if (notMet.length === 1 && g[notMet[0]!]!.status === 'unmet' && !FIXED_FIELDS.includes(g[notMet[0]!]!.field)) return { verdict: 'ineligible', nearMiss: [gi, notMet[0]!] };
+    const group = groups[gi]!;
+    let unmet = 0;
+    let gaps = 0;
+    let lastUnmet = -1;
+    for (let ci = 0; ci < group.length; ci++) {
+      const status = statusAt(gi, ci);
+      if (status === 'unmet') {
+        unmet++;
+        lastUnmet = ci;
+      } else if (status === 'missing') gaps++;
+    }
+    if (unmet === 0 && gaps === 0) return { verdict: 'eligible', nearMiss: null };
+    if (unmet === 0) missing = true;
+    else if (!nearMiss && unmet === 1 && gaps === 0 && !FIXED_FIELDS.includes(group[lastUnmet]!.field as RuleField)) nearMiss = [gi, lastUnmet];
   }
-  return { verdict: 'ineligible', nearMiss: null };
+  return missing ? { verdict: 'missing', nearMiss: null } : { verdict: 'ineligible', nearMiss };
 }
 
 /** A guide's verdict and amount without a word: the list of thousands, the reverse list, totals. */
@@ -276,8 +277,8 @@ export interface Assessment {
 }
 
 export function assessGuide(guide: RuleGuide, facts: EnterpriseFacts, at: Date, asOf = dateOf(at)): Assessment {
-  const groups = guide.eligibility.groups.map((group) => group.map((c) => ({ field: c.field as RuleField, status: conditionStatus(c, facts, asOf) })));
-  const { verdict, nearMiss } = judge(groups);
+  const groups = guide.eligibility.groups;
+  const { verdict, nearMiss } = judge(groups, (g, c) => conditionStatus(groups[g]![c]!, facts, asOf));
   return {
     guideId: guide.id,
     verdict,
@@ -292,7 +293,7 @@ export function assessGuide(guide: RuleGuide, facts: EnterpriseFacts, at: Date, 
 export function evaluateGuide(guide: RuleGuide, facts: EnterpriseFacts, at: Date, labelOf: LabelOf): GuideResult {
   const asOf = dateOf(at);
   const groups = guide.eligibility.groups.map((group) => group.map((c) => evaluateCondition(c, facts, asOf, labelOf)));
-  const { verdict, nearMiss } = judge(groups);
+  const { verdict, nearMiss } = judge(guide.eligibility.groups, (g, c) => groups[g]![c]!.status);
   const { amount, text } = estimateAmount(guide.amountRule, facts, asOf);
   return {
     guideId: guide.id,

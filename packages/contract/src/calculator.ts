@@ -292,9 +292,9 @@ export type EvaluateResponse = Omit<Type.Static<typeof EvaluateResponse>, 'facts
   page: PageOf<GuideResult & { title: string; supportType: string; mode: string }>;
 };
 
-/** The answer of `getrulebook`: the server's time (the engine's "now") and the rules of every guide not yet closed. */
-export const RulebookResponse = Type.Object({ at: Type.String({ format: 'date-time' }), guides: Type.Array(RuleGuideSchema) });
-export type RulebookResponse = { at: string; guides: RuleGuide[] };
+/** The answer of `getrulebook`: the rules of every guide not yet closed (the browser decides which are open now). */
+export const RulebookResponse = Type.Object({ guides: Type.Array(RuleGuideSchema) });
+export type RulebookResponse = { guides: RuleGuide[] };
 
 
 export const EvaluationChanges = Type.Object({

@@ -49,6 +49,8 @@ export class NotifiedCache<T> {
     client.on('error', lost);
     client.on('end', () => lost());
     client.on('notification', (n) => {
+      // Nothing held, nothing to patch: the next read loads everything anyway.
+      if (!this.cached) return;
       if (this.opts.refresh && n.payload) this.pending.push(n.payload);
       else this.invalidate();
     });
@@ -82,7 +84,10 @@ export class NotifiedCache<T> {
 
   async get(): Promise<T> {
     if (!this.listening) return this.opts.load();
-    if (!this.cached) this.cached = this.track(this.opts.load());
+    if (!this.cached) {
+      this.pending = []; // the load reads them as they are now
+      this.cached = this.track(this.opts.load());
+    }
     else if (this.pending.length && this.opts.refresh) {
       const payloads = this.pending;
       this.pending = [];

@@ -47,6 +47,10 @@ const routes: FastifyPluginAsyncTypebox<{ connectionString: string }> = async (a
   const enterpriseFacts = new EnterpriseFactsStore(app.db, opts.connectionString, (err) => app.log.warn({ err }, 'enterprise facts listener lost; reconnecting'));
   await enterpriseFacts.start();
   app.addHook('onClose', () => Promise.all([rulebook.stop(), enterpriseFacts.stop()]));
+  // Read in the background at start, so the first reverse list does not wait for every enterprise.
+  app.addHook('onReady', () => {
+    void enterpriseFacts.all().catch((err: unknown) => app.log.warn({ err }, 'enterprise facts not loaded; the first reverse list will load them'));
+  });
   const deps = { db: app.db, dicts: app.dicts, rulebook };
   const tags = ['政策计算器'];
   const config = { access: 'enterprise' } as const;
@@ -73,12 +77,15 @@ const routes: FastifyPluginAsyncTypebox<{ connectionString: string }> = async (a
   app.post(CALCULATOR_PATHS.evaluate, { schema: { tags, summary: '政策测算（不保存）：总计与一页结果', body: EvaluatePageBody, response: { 200: Envelope(EvaluateResponse) } }, config }, async (request) =>
     ok(await evaluateEnterprise(deps, signedIn(request), request.body)),
   );
-  app.get(CALCULATOR_PATHS.rulebook, { schema: { tags, summary: '未截止申报指南的规则（浏览器测算与假设测算用）', response: { 200: Envelope(RulebookResponse) } }, config }, async (_request, reply) => {
-    // The rules are the same for every enterprise: one serialisation per change of the rules, spliced in.
-    const at = JSON.stringify(new Date().toISOString());
-    const text = `{"code":200,"msg":"success","data":{"at":${at},"guides":${await rulebook.json()}}}`;
-    // A string is sent as it is (the schema documents its shape).
-    return reply.type('application/json; charset=utf-8').send(text as never);
+  app.get(CALCULATOR_PATHS.rulebook, { schema: { tags, summary: '未截止申报指南的规则（浏览器测算与假设测算用）', response: { 200: Envelope(RulebookResponse) } }, config }, async (request, reply) => {
+    // Made once per change of the rules (rulebook.ts); a browser that holds it is told so (304).
+    const answer = await rulebook.answer();
+    reply.header('etag', answer.etag).header('cache-control', 'private, no-cache').header('vary', 'accept-encoding');
+    if (request.headers['if-none-match'] === answer.etag) return reply.code(304 as 200).send(undefined as never);
+    const gzip = /\bgzip\b/.test(request.headers['accept-encoding'] ?? '');
+    if (gzip) reply.header('content-encoding', 'gzip');
+    // A buffer is sent as it is (the schema documents its shape).
+    return reply.type('application/json; charset=utf-8').send((gzip ? answer.gzip : answer.plain) as never);
   });
   app.post(CALCULATOR_PATHS.saveEvaluation, { schema: { tags, summary: '保存测算快照', body: EvaluateBody, response: { 200: Envelope(EvaluationSummary) } }, config }, async (request) =>
     ok(await saveEvaluation(deps, signedIn(request), request.body), '测算结果已保存'),

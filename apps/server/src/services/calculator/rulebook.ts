@@ -2,6 +2,8 @@
 // window has not closed, parsed into what the engine reads. A trigger on guides and policies
 // notifies `hqt_guides_changed` and every node drops its copy (lib/notified-cache.ts), so an
 // evaluation never queries per guide and never reads a rule older than the notification's trip.
+import { createHash } from 'node:crypto';
+import { gzipSync } from 'node:zlib';
 import { and, desc, eq, gt, sql } from 'drizzle-orm';
 import { windowOf, type RuleGuide } from '@hqt/contract/calculator-engine';
 import type { Db } from '../../db/client';
@@ -34,6 +36,12 @@ export const toRuleGuide = (r: RuleGuideRow): RuleGuide => ({
   version: r.updatedAt.toISOString(),
 });
 
+export interface RulebookAnswer {
+  etag: string;
+  plain: Buffer;
+  gzip: Buffer;
+}
+
 export class Rulebook {
   private readonly cache: NotifiedCache<RuleGuide[]>;
 
@@ -54,17 +62,25 @@ export class Rulebook {
     });
   }
 
-  private readonly serialized = new WeakMap<RuleGuide[], string>();
+  private readonly answers = new WeakMap<RuleGuide[], RulebookAnswer>();
 
   start = () => this.cache.start();
   stop = () => this.cache.stop();
 
-  /** Every guide not closed when the rules were loaded, as JSON: serialised once per load, not per request. */
-  async json(): Promise<string> {
+  /**
+   * The `getrulebook` answer: every guide not closed when the rules were loaded. The same for every
+   * enterprise, so it is serialised and compressed once per change of the rules, not per request,
+   * and named by its content (the same ETag on every node).
+   */
+  async answer(): Promise<RulebookAnswer> {
     const all = await this.cache.get();
-    let text = this.serialized.get(all);
-    if (text === undefined) this.serialized.set(all, (text = JSON.stringify(all)));
-    return text;
+    let answer = this.answers.get(all);
+    if (!answer) {
+      const plain = Buffer.from(JSON.stringify({ code: 200, msg: 'success', data: { guides: all } }));
+      answer = { etag: `"${createHash('sha256').update(plain).digest('base64url').slice(0, 27)}"`, plain, gzip: gzipSync(plain) };
+      this.answers.set(all, answer);
+    }
+    return answer;
   }
 
   /** The guides open at `at` (and those not open yet, on request), newest first. */

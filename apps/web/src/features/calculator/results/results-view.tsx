@@ -73,7 +73,7 @@ function Conditions({ result }: { result: GuideResult }) {
 }
 
 /**
- * The whole evaluation runs here, in the browser, on the server's rules and clock: every guide's
+ * The whole evaluation runs here, in the browser, on the server's rules: every guide's
  * verdict and amount without words (fast even with thousands of guides), and the words only for the
  * results on screen or in the report. What-if is the same call on changed facts.
  */
@@ -91,7 +91,8 @@ export function ResultsView({ enterprise, onEditProfile }: { enterprise: Enterpr
   const save = useWrite(saveEvaluation, [calculatorQueries.all()]);
 
   const facts = useMemo(() => whatIf ?? factsOf(enterprise), [whatIf, enterprise]);
-  const at = useMemo(() => (book ? new Date(book.at) : null), [book]);
+  // The browser's clock decides what is open now; a saved snapshot is evaluated on the server's.
+  const at = useMemo(() => (book ? new Date() : null), [book]);
   const guides = useMemo(
     () =>
       book && at
