@@ -78,7 +78,7 @@ test('a logged-in visit to /login goes to the data overview; parent paths open t
   await expect(page).toHaveURL(/\/dataOverview\/dataOverview$/);
   await page.goto('/policyCalculation');
   await expect(page).toHaveURL(/\/policyCalculation\/policyCalculation$/);
-  await expect(page.getByText('政策计算：建设中')).toBeVisible();
+  await expect(page.getByLabel('测算企业')).toBeVisible();
 });
 
 test('a staff account is refused by the portal with "账号或密码有误" and logged out', async ({ page }) => {
