@@ -36,7 +36,6 @@ export const CALC_MSG = {
   yearRepeated: '同一年度的指标只能填写一次',
   qualificationRepeated: '同一资质只能填写一次',
   socialInsuranceOverStaff: '参保职工人数不能多于企业员工人数',
-  rdOverRevenue: '研发费用不能超过营业收入的 10 倍，请核对单位（万元）',
   enterpriseNotFound: '企业不存在或已删除',
   evaluationNotFound: '测算记录不存在',
 } as const;

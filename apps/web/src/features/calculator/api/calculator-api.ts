@@ -6,7 +6,6 @@ import {
   type Enterprise,
   type EnterpriseBody,
   type EnterpriseSummary,
-  type EvaluationSnapshot,
   type EvaluationSummary,
   type RulebookResponse,
 } from '@hqt/contract/calculator';
@@ -28,8 +27,6 @@ export const calculatorQueries = {
       queryFn: () => http.post<PageOf<EvaluationSummary>>(CALCULATOR_PATHS.evaluationPage, { enterpriseId, currentPage, pageSize: 5 }),
       placeholderData: keepPreviousData,
     }),
-  snapshot: (id: number) =>
-    queryOptions({ queryKey: [...calculatorQueries.all(), 'snapshot', id], queryFn: () => http.get<EvaluationSnapshot>(withId(CALCULATOR_PATHS.evaluationInfo, id)) }),
 };
 
 export const saveEnterprise = (body: EnterpriseBody) => http.post<Enterprise>(CALCULATOR_PATHS.saveEnterprise, body);
