@@ -22,6 +22,7 @@ import policyConsoleRoutes from './services/policy/console-routes';
 import policyRoutes from './services/policy/routes';
 import sysinfoRoutes from './services/sysinfo/routes';
 import calculatorRoutes from './services/calculator/routes';
+import pushRoutes from './services/push/routes';
 import uploadRoutes from './services/upload/routes';
 
 export interface AppOptions {
@@ -93,9 +94,11 @@ export async function buildApp(opts: AppOptions) {
   await app.register(accountConsoleRoutes);
   await app.register(dictConsoleRoutes);
   await app.register(auditRoutes);
+  await app.register(calculatorRoutes, { connectionString: opts.databaseUrl });
+  await app.register(pushRoutes, { connectionString: opts.databaseUrl, ...config.push });
+  // After push: publishing a guide queues its messages.
   await app.register(policyConsoleRoutes);
   await app.register(uploadRoutes, { uploadsDir: config.uploadsDir });
-  await app.register(calculatorRoutes, { connectionString: opts.databaseUrl });
 
   await app.register(webPlugin, { webDist: config.webDist });
   return app;

@@ -21,6 +21,12 @@ export interface Config {
   trustProxy: false | number | string;
   /** Login endpoints: requests per address per minute. */
   loginRateLimitPerMinute: number;
+  push: {
+    /** Messages written per transaction of a fan-out. */
+    batchSize: number;
+    /** How often the job queue looks for jobs whose node died, in seconds. */
+    jobMonitorIntervalS: number;
+  };
   platform: {
     name: string;
     trialRun: boolean;
@@ -93,6 +99,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: path.resolve(env.WEB_DIST || path.join(repoRoot, 'apps/web/dist')),
     trustProxy: trustProxy(env.TRUST_PROXY),
     loginRateLimitPerMinute: int('LOGIN_RATE_LIMIT', env.LOGIN_RATE_LIMIT, 30),
+    push: {
+      batchSize: int('PUSH_BATCH_SIZE', env.PUSH_BATCH_SIZE, 2000),
+      jobMonitorIntervalS: int('JOB_MONITOR_INTERVAL', env.JOB_MONITOR_INTERVAL, 30),
+    },
     platform: {
       name: env.PLATFORM_NAME || '惠企通',
       trialRun: bool(env.TRIAL_RUN, true),

@@ -47,6 +47,11 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     tokens: TokenSigner;
+    /**
+     * A token's live login, as a route's guard resolves it (the hub's handshake uses it); `exp` is
+     * when the token expires (seconds since the epoch). Throws the guard's errors.
+     */
+    signIn(token: string, ip: string): Promise<SignedInCtx & { exp: number }>;
     /** Every API route with its declared access, in registration order. */
     routeAccess: RouteAccess[];
     /** The API paths a role may call, read off the declarations. */
@@ -83,10 +88,7 @@ export default fp<{ secret: string; accessTtlS: number }>(
     });
 
     /** Resolves the token's live login and the account's enterprises in one round trip. */
-    async function authenticate(request: FastifyRequest): Promise<SignedInCtx> {
-      if (isSignedIn(request.ctx)) return request.ctx;
-      const token = bearerToken(request);
-      if (!token) throw unauthorized(OWN_MSG.notLoggedIn);
+    async function signIn(token: string, ip: string, duringPasswordReset: boolean): Promise<SignedInCtx & { exp: number }> {
       const verified = await tokens.verify(token);
       if (!verified.ok) throw unauthorized(verified.reason === 'expired' ? MSG.loginExpired : MSG.verifyFailed);
       const { claims } = verified;
@@ -109,12 +111,21 @@ export default fp<{ secret: string; accessTtlS: number }>(
       if (!row || row.sessionAccount !== claims.accountId || row.revokedAt || row.disabled || row.expiresAt < new Date()) {
         throw unauthorized(OWN_MSG.refreshInvalid);
       }
-      if (row.mustChangePassword && !request.routeOptions.config.duringPasswordReset) throw forbidden(CONSOLE_MSG.mustChangePassword);
-      const ctx: SignedInCtx = {
-        ip: request.ip,
+      if (row.mustChangePassword && !duringPasswordReset) throw forbidden(CONSOLE_MSG.mustChangePassword);
+      return {
+        ip,
         actor: { accountId: row.id, username: row.username, name: row.name, roleId: row.roleId, sessionId: claims.sessionId },
         scope: { accountId: row.id, roleId: row.roleId, enterpriseIds: row.enterpriseIds },
+        exp: verified.exp,
       };
+    }
+    app.decorate('signIn', (token: string, ip: string) => signIn(token, ip, false));
+
+    async function authenticate(request: FastifyRequest): Promise<SignedInCtx> {
+      if (isSignedIn(request.ctx)) return request.ctx;
+      const token = bearerToken(request);
+      if (!token) throw unauthorized(OWN_MSG.notLoggedIn);
+      const ctx = await signIn(token, request.ip, request.routeOptions.config.duringPasswordReset === true);
       request.ctx = ctx;
       return ctx;
     }

@@ -59,13 +59,14 @@ export async function createAccount(
   app: App,
   { roleId = ROLES.enterprise.id as number, password = 'Passw0rd', name = '测试企业有限公司' } = {},
 ): Promise<TestAccount> {
-  const username = `user_${process.pid}_${++counter}`;
+  const n = ++counter; // read once: callers create accounts concurrently
+  const username = `user_${process.pid}_${n}`;
   const [row] = await app.db
     .insert(accounts)
     .values({ username, passwordHash: await hashPassword(password), name, roleId })
     .returning({ id: accounts.id });
   if (roleId === ROLES.enterprise.id) {
-    const base = `91511234${String(process.pid % 1000).padStart(3, '0')}${String(counter).padStart(6, '0')}`;
+    const base = `91511234${String(process.pid % 1000).padStart(3, '0')}${String(n).padStart(6, '0')}`;
     await app.db.insert(enterprises).values({ accountId: row!.id, name, creditCode: base + creditCodeCheckChar(base) });
   }
   return { id: row!.id, username, password };

@@ -3,3 +3,4 @@ export * from './enterprise';
 export * from './policy';
 export * from './dict';
 export * from './rate-limit';
+export * from './push';

@@ -41,11 +41,19 @@ import {
   saveEvaluation,
 } from './service';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every live enterprise's facts, kept on this node (reverse.ts): the reverse list and push read them. */
+    enterpriseFacts: EnterpriseFactsStore;
+  }
+}
+
 const routes: FastifyPluginAsyncTypebox<{ connectionString: string }> = async (app, opts) => {
   const rulebook = new Rulebook(app.db, opts.connectionString, (err) => app.log.warn({ err }, 'rulebook listener lost; reconnecting'));
   await rulebook.start();
   const enterpriseFacts = new EnterpriseFactsStore(app.db, opts.connectionString, (err) => app.log.warn({ err }, 'enterprise facts listener lost; reconnecting'));
   await enterpriseFacts.start();
+  app.decorate('enterpriseFacts', enterpriseFacts);
   app.addHook('onClose', () => Promise.all([rulebook.stop(), enterpriseFacts.stop()]));
   // Read in the background at start, so the first reverse list does not wait for every enterprise.
   app.addHook('onReady', () => {

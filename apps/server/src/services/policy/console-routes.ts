@@ -72,7 +72,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       ok(await s.save(signedIn(request), request.params.id, request.body as never), MSG.ok),
     );
     app.post(s.paths.state, { schema: { tags, summary: `发布或撤回${s.name}`, params: ConsoleIdParams, body: StateBody, response: { 200: Done } }, config }, async (request) => {
-      await changeState(app.db, signedIn(request), kind, request.params.id, request.body);
+      await changeState(app.db, signedIn(request), kind, request.params.id, request.body, app.push.guidePublished);
       return ok(null, request.body.action === 'publish' ? '已发布' : '已撤回');
     });
   };

@@ -109,7 +109,10 @@ const keywordMatch = (keyword: string | undefined, ...columns: Parameters<typeof
 // ---- publishing and withdrawing --------------------------------------------------------------------
 
 /** 草稿/已撤回 → 已发布, 已发布 → 已撤回. A guide is published only once its policy is. */
-export async function changeState(db: Db, ctx: SignedInCtx, kind: Kind, id: number, { action }: StateBody): Promise<void> {
+/** Told, inside the publishing transaction, that a guide was published (政策推送 queues its messages). */
+export type GuidePublished = (tx: DbOrTx, guideId: number) => Promise<void>;
+
+export async function changeState(db: Db, ctx: SignedInCtx, kind: Kind, id: number, { action }: StateBody, guidePublished: GuidePublished): Promise<void> {
   const table = TABLES[kind];
   await db.transaction(async (tx) => {
     const [row] = await tx.select({ status: table.status }).from(table).where(eq(table.id, id)).for('update');
@@ -132,6 +135,7 @@ export async function changeState(db: Db, ctx: SignedInCtx, kind: Kind, id: numb
     await tx.update(table).set(set).where(eq(table.id, id));
     const verb = action === 'publish' ? 'published' : 'withdrawn';
     await audit(tx, ctx, CONTENT_AUDIT[kind][verb], { id, before: { status: row.status }, after: { status: set.status } });
+    if (kind === 'guide' && action === 'publish') await guidePublished(tx, id);
   });
 }
 

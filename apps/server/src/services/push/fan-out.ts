@@ -1,0 +1,142 @@
+// One event (a guide published, its window open, its window closing soon) becomes one message per
+// account in its audience: the accounts whose subscriptions cover the guide, and the accounts that
+// follow "符合我企业条件的政策" with an enterprise the guide admits (the calculator's reverse list).
+//
+// Run as a job (jobs.ts), possibly twice (a retry after a node died, two nodes racing): messages are
+// written in batches with ON CONFLICT DO NOTHING on (account, guide, event), so a rerun adds exactly
+// the missing ones; only the rows a batch really inserted are announced on the hub, after commit.
+import { eq, sql } from 'drizzle-orm';
+import { ROLES } from '@hqt/contract/auth';
+import { dateOf } from '@hqt/contract/calculator-engine';
+import { SUBSCRIPTION_KINDS, type HubMessage, type PushEvent, type SubscriptionKind } from '@hqt/contract/push';
+import type { Db } from '../../db/client';
+import { guides, policies, pushEvents } from '../../db/schema/index';
+import { qualifiedEnterprises, type EnterpriseFactsStore } from '../calculator/public';
+
+export interface FanOutDeps {
+  db: Db;
+  facts: EnterpriseFactsStore;
+  /** Tells the accounts' open pages (the hub); called only with rows already committed. */
+  announce: (accountIds: number[], message: HubMessage) => void;
+  /** Messages per transaction. */
+  batchSize: number;
+}
+
+/** Separates an account's reasons inside one array element (labels hold no control characters). */
+const REASON_SEPARATOR = '\u001f';
+// eslint-disable-next-line no-control-regex
+const printable = (s: string) => s.replace(/[\u0000-\u001f\u007f]/g, ' ');
+
+async function loadEvent(db: Db, eventId: number) {
+  const [row] = await db
+    .select({
+      event: pushEvents.event,
+      finishedAt: pushEvents.finishedAt,
+      guideId: guides.id,
+      title: guides.title,
+      summary: guides.summary,
+      supportType: guides.supportType,
+      industries: guides.industries,
+      windowStart: guides.windowStart,
+      windowEnd: guides.windowEnd,
+      visible: sql<boolean>`${guides.status} = 'published' and ${policies.status} = 'published'`,
+      department: policies.department,
+      policyTitle: policies.title,
+    })
+    .from(pushEvents)
+    .innerJoin(guides, eq(guides.id, pushEvents.guideId))
+    .innerJoin(policies, eq(policies.id, guides.policyId))
+    .where(eq(pushEvents.id, eventId));
+  return row;
+}
+type EventRow = NonNullable<Awaited<ReturnType<typeof loadEvent>>>;
+
+/** The message's words, fixed when it is made (a later edit of the guide does not rewrite the inbox). */
+export function messageBody(event: PushEvent, g: Pick<EventRow, 'title' | 'windowStart' | 'windowEnd'>): string {
+  const start = dateOf(g.windowStart);
+  const end = dateOf(g.windowEnd);
+  switch (event) {
+    case 'published':
+      return `「${g.title}」已发布，申报时间 ${start} 至 ${end}。`;
+    case 'opened':
+      return `「${g.title}」已开始申报，截止日期 ${end}。`;
+    case 'closing':
+      return `「${g.title}」将于 ${end} 截止申报，请抓紧办理。`;
+  }
+}
+
+/** Each account of the audience with why it gets the message, in account order. */
+async function audienceOf(deps: FanOutDeps, g: EventRow): Promise<Map<number, string[]>> {
+  const { db } = deps;
+  const reasons = new Map<number, string[]>();
+  const add = (accountId: number, reason: string) => {
+    const list = reasons.get(accountId);
+    if (list) list.push(reason);
+    else reasons.set(accountId, [reason]);
+  };
+
+  const text = `${g.title} ${g.summary} ${g.policyTitle}`.toLowerCase();
+  const { rows } = await db.execute<{ account_id: number; kind: SubscriptionKind; label: string }>(sql`
+    select s.account_id, s.kind, s.label
+    from push_subscriptions s join accounts a on a.id = s.account_id
+    where a.role_id = ${ROLES.enterprise.id} and not a.disabled and (
+         (s.kind = 'supportType' and s.value = ${g.supportType})
+      or (s.kind = 'industry' and s.value = any(${sql.param(g.industries)}::text[]))
+      or (s.kind = 'department' and s.value = ${g.department})
+      or (s.kind = 'keyword' and strpos(${text}, s.value) > 0)
+      or (s.kind = 'topic' and s.value in (
+            select tg.topic_id::text from topic_guides tg join topics t on t.id = tg.topic_id
+            where tg.guide_id = ${g.guideId} and t.status = 'published')))`);
+  for (const r of rows) add(r.account_id, `订阅${SUBSCRIPTION_KINDS[r.kind]}「${r.label}」`);
+
+  // The calculator's reverse list, only when some account follows it.
+  const { rows: followers } = await db.execute<{ account_id: number }>(sql`
+    select s.account_id from push_subscriptions s join accounts a on a.id = s.account_id
+    where s.kind = 'qualified' and a.role_id = ${ROLES.enterprise.id} and not a.disabled`);
+  if (followers.length) {
+    const following = new Set(followers.map((f) => f.account_id));
+    const names = new Map<number, string[]>();
+    for (const { enterprise } of (await qualifiedEnterprises(db, deps.facts, g.guideId)).list) {
+      if (!following.has(enterprise.accountId)) continue;
+      const list = names.get(enterprise.accountId);
+      if (list) list.push(enterprise.name);
+      else names.set(enterprise.accountId, [enterprise.name]);
+    }
+    for (const [accountId, list] of names) {
+      const shown = list.slice(0, 3).join('、');
+      add(accountId, `符合条件：${shown}${list.length > 3 ? ` 等 ${list.length} 家企业` : ''}`);
+    }
+  }
+  return new Map([...reasons].sort((a, b) => a[0] - b[0]));
+}
+
+/** Persists the event's messages (the missing ones) and announces them; answers how many it added. */
+export async function fanOut(deps: FanOutDeps, eventId: number): Promise<number> {
+  const { db } = deps;
+  const g = await loadEvent(db, eventId);
+  if (!g || g.finishedAt) return 0; // the guide was deleted, or a rerun after the work was done
+  const event = g.event as PushEvent;
+  let added = 0;
+  // A guide withdrawn before its job ran tells no one.
+  if (g.visible) {
+    const audience = [...(await audienceOf(deps, g))];
+    const message: HubMessage = { event, guideId: g.guideId, title: g.title, body: messageBody(event, g) };
+    for (let i = 0; i < audience.length; i += deps.batchSize) {
+      const batch = audience.slice(i, i + deps.batchSize);
+      // The event's count moves in the same statement as its rows, so reruns keep it exact.
+      const { rows } = await db.execute<{ account_id: number }>(sql`
+        with added as (
+          insert into push_messages (account_id, guide_id, event, title, body, reasons)
+          select x.account_id, ${g.guideId}, ${event}, ${message.title}, ${message.body}, string_to_array(x.reasons, ${REASON_SEPARATOR})
+          from unnest(${sql.param(batch.map(([id]) => id))}::int[], ${sql.param(batch.map(([, r]) => r.map(printable).join(REASON_SEPARATOR)))}::text[]) as x(account_id, reasons)
+          on conflict (account_id, guide_id, event) do nothing
+          returning account_id),
+        counted as (update push_events set message_count = message_count + (select count(*) from added) where id = ${eventId})
+        select account_id from added`);
+      added += rows.length;
+      if (rows.length) deps.announce(rows.map((r) => r.account_id), message);
+    }
+  }
+  await db.update(pushEvents).set({ finishedAt: sql`now()` }).where(eq(pushEvents.id, eventId));
+  return added;
+}

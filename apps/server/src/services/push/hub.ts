@@ -1,0 +1,78 @@
+// The real-time hub (the spec's socket store made real): Socket.IO on the app's HTTP server, one
+// room per account, and @socket.io/postgres-adapter so that an emit on any node reaches a browser
+// connected to any other, with nothing but PostgreSQL between them (docs/push.md).
+//
+// The hub only announces: every message is in the inbox before it is announced, and a browser that
+// missed an announcement (offline, or PostgreSQL's NOTIFY lost in a reconnect) reads the inbox.
+import { createAdapter } from '@socket.io/postgres-adapter';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { Server } from 'socket.io';
+import { OWN_MSG } from '@hqt/contract/messages';
+import { HUB_MESSAGE_EVENT, HUB_PATH, type HubMessage } from '@hqt/contract/push';
+
+const roomOf = (accountId: number) => `account:${accountId}`;
+/** Rooms per emit: the adapter NOTIFYs payloads under 8000 bytes directly (larger ones go through a table). */
+const ROOMS_PER_EMIT = 500;
+
+export interface Hub {
+  announce(accountIds: number[], message: HubMessage): void;
+  /** Connected sockets on this node (tests and the bench read it). */
+  localSockets(): number;
+  /** Before the HTTP server closes: open sockets would keep it open. */
+  disconnectAll(): void;
+  close(): Promise<void>;
+}
+
+export function startHub(app: FastifyInstance, connectionString: string): Hub {
+  // Its own small pool: even a local delivery waits for pg_notify, and a shared busy pool reorders
+  // emits. The adapter never listens for errors on its LISTEN client: without this a restarted
+  // PostgreSQL would crash the process (the adapter reconnects by itself).
+  const pool = new pg.Pool({ connectionString, max: 2, connectionTimeoutMillis: 5000, query_timeout: 10_000, application_name: 'hqt-hub' });
+  const lost = (err: Error) => app.log.warn({ err }, 'hub database connection lost; reconnecting');
+  pool.on('error', lost);
+  pool.on('connect', (client) => client.on('error', lost));
+
+  const io = new Server(app.server, {
+    path: HUB_PATH,
+    serveClient: false,
+    // Browsers send nothing but the handshake.
+    maxHttpBufferSize: 4096,
+    adapter: createAdapter(pool, { errorHandler: (err: Error) => app.log.warn({ err }, 'hub adapter error') }),
+  });
+  io.use((socket, next) => {
+    const token: unknown = socket.handshake.auth?.token;
+    if (typeof token !== 'string' || !token) return next(new Error(OWN_MSG.notLoggedIn));
+    app.signIn(token, socket.handshake.address).then(
+      (ctx) => {
+        socket.data.accountId = ctx.actor.accountId;
+        socket.data.exp = ctx.exp;
+        next();
+      },
+      (err: Error) => next(new Error(err.message)),
+    );
+  });
+
+  io.on('connection', (socket) => {
+    void socket.join(roomOf(socket.data.accountId as number));
+    // An expired token ends the connection; the browser reconnects with the refreshed one. (The
+    // timer stays in this closure: socket.data must stay JSON, other nodes read it.)
+    const timer = setTimeout(() => socket.disconnect(true), Math.max(0, (socket.data.exp as number) * 1000 - Date.now()));
+    socket.on('disconnect', () => clearTimeout(timer));
+  });
+
+  return {
+    announce(accountIds, message) {
+      for (let i = 0; i < accountIds.length; i += ROOMS_PER_EMIT) {
+        io.to(accountIds.slice(i, i + ROOMS_PER_EMIT).map(roomOf)).emit(HUB_MESSAGE_EVENT, message);
+      }
+    },
+    localSockets: () => io.of('/').sockets.size,
+    disconnectAll: () => void io.disconnectSockets(true),
+    async close() {
+      // Also closes the HTTP server, which Fastify has closed already: that error is expected.
+      await new Promise<void>((resolve) => void io.close(() => resolve()));
+      await pool.end();
+    },
+  };
+}
