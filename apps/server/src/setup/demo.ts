@@ -5,6 +5,7 @@ import type { Db } from '../db/client';
 import { accounts, enterprises } from '../db/schema/index';
 import { hashPassword } from '../services/auth/password';
 import { seedPolicyDemo } from '../services/policy/demo-content';
+import { seedPushDemo } from '../services/push/demo-content';
 
 export const DEMO_ACCOUNTS = {
   enterprise: { username: 'demo', password: 'Demo1234', name: '云溪智造科技有限公司' },
@@ -70,6 +71,7 @@ export async function seedDemo(db: Db): Promise<void> {
       ...demoProfile(new Date().getFullYear()),
     });
     await seedPolicyDemo(tx);
+    await seedPushDemo(tx, demo!.id);
     await tx.insert(accounts).values({
       username: staff.username,
       passwordHash: await hashPassword(staff.password),

@@ -11,6 +11,9 @@ export const MENU = portalRoutes.filter((r) => r.menu !== undefined).sort(placed
 export const FOOTER_LINKS = portalRoutes.filter((r) => r.footer !== undefined).sort(placed('footer'));
 export const HOME_TILES = portalRoutes.filter((r) => r.tile).sort((a, b) => a.tile!.order - b.tile!.order);
 
+/** The portal's live parts (FeatureModule.live), mounted while an account is signed in. */
+export const PORTAL_LIVE = PORTAL.features.flatMap((f) => (f.live ? [f.live] : []));
+
 const consoleRoutes = routesOf(ADMIN);
 
 /** The console's side menu, in order; the layout hides what the account's role may not open. */

@@ -1,7 +1,7 @@
 // What a feature declares about itself, in one module (`features/<name>/module.ts`): its pages and
 // where they appear. The router, the top menu, the mobile drawer, the footer links, the home
 // tiles and the public paths are all derived from the list of modules (app/features.ts).
-import { lazy, type ComponentType } from 'react';
+import { lazy, type ComponentType, type ReactNode } from 'react';
 import type { RoleName } from '@hqt/contract/auth';
 
 type Loaded<T> = () => Promise<{ default: T }>;
@@ -33,9 +33,19 @@ export interface FeatureRoute {
   tile?: { order: number; blurb: string };
   /** The spec's `/service` → `/service/service`: the parent address redirects here. */
   parentRedirect?: boolean;
+  /**
+   * Wraps the page's entry in the top menu and the drawer (and, on phones, the menu button) with a
+   * count for a signed-in account: 政策推送's unread messages. Loaded once the shell is drawn.
+   */
+  badge?: ComponentType<{ children?: ReactNode }>;
 }
 
 export interface FeatureModule {
   name: string;
   routes: FeatureRoute[];
+  /**
+   * Mounted once by the portal's frame while an account is signed in, drawing nothing of its own:
+   * 政策推送's connection to the real-time hub. Loaded lazily (never on the login page).
+   */
+  live?: ComponentType;
 }

@@ -12,8 +12,14 @@ import { OWN_MSG } from '@hqt/contract/messages';
 import { HUB_MESSAGE_EVENT, HUB_PATH, type HubMessage } from '@hqt/contract/push';
 
 const roomOf = (accountId: number) => `account:${accountId}`;
-/** Rooms per emit: the adapter NOTIFYs payloads under 8000 bytes directly (larger ones go through a table). */
-const ROOMS_PER_EMIT = 500;
+/** setTimeout fires at once beyond this (2^31-1 ms, about 24.8 days); a longer token is dropped then and resumed. */
+const MAX_TIMER_MS = 2_147_483_647;
+/**
+ * Rooms per emit: the adapter NOTIFYs payloads under 8000 bytes directly (larger ones go through a
+ * table: an insert, and a read on every other node). 400 names of up to ten digits ("account:…",
+ * quoted) and the message stay under it.
+ */
+const ROOMS_PER_EMIT = 400;
 
 export interface Hub {
   announce(accountIds: number[], message: HubMessage): void;
@@ -57,7 +63,7 @@ export function startHub(app: FastifyInstance, connectionString: string): Hub {
     void socket.join(roomOf(socket.data.accountId as number));
     // An expired token ends the connection; the browser reconnects with the refreshed one. (The
     // timer stays in this closure: socket.data must stay JSON, other nodes read it.)
-    const timer = setTimeout(() => socket.disconnect(true), Math.max(0, (socket.data.exp as number) * 1000 - Date.now()));
+    const timer = setTimeout(() => socket.disconnect(true), Math.min(MAX_TIMER_MS, Math.max(0, (socket.data.exp as number) * 1000 - Date.now())));
     socket.on('disconnect', () => clearTimeout(timer));
   });
 
@@ -68,7 +74,8 @@ export function startHub(app: FastifyInstance, connectionString: string): Hub {
       }
     },
     localSockets: () => io.of('/').sockets.size,
-    disconnectAll: () => void io.disconnectSockets(true),
+    // This node's sockets only: io.disconnectSockets would tell every node to drop its browsers.
+    disconnectAll: () => void io.local.disconnectSockets(true),
     async close() {
       // Also closes the HTTP server, which Fastify has closed already: that error is expected.
       await new Promise<void>((resolve) => void io.close(() => resolve()));

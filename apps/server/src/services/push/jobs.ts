@@ -10,7 +10,7 @@
 //   three days). The claim is a row in push_events with a unique (guide, event), so two scans at
 //   once claim each event once, and a scan after downtime finds what came due meanwhile.
 import { sql } from 'drizzle-orm';
-import { fromDrizzle, PgBoss, type Queue } from 'pg-boss';
+import { fromDrizzle, PgBoss, type JobResult, type Queue } from 'pg-boss';
 import { CLOSING_REMINDER_DAYS } from '@hqt/contract/push';
 import type { DbOrTx } from '../../db/client';
 import type { FanOutDeps } from './fan-out';
@@ -18,6 +18,11 @@ import { fanOut } from './fan-out';
 
 const FAN_OUT = 'push-fanout';
 const WINDOWS = 'push-windows';
+
+/** Someone just pressed 发布: its messages go before a backlog of window events. */
+const PUBLISH_PRIORITY = 10;
+/** A node down longer than this does not announce an opening afterwards: it is no longer news. */
+const OPENED_CATCH_UP_DAYS = 7;
 
 const QUEUES: Record<string, Omit<Queue, 'name'>> = {
   // A heartbeat every 5 s while a fan-out runs; 10 s without one and the job is retried elsewhere.
@@ -68,9 +73,27 @@ export class PushJobs {
 
   async start(): Promise<void> {
     await this.boss.start();
-    await this.boss.work<FanOutJob>(FAN_OUT, { pollingIntervalSeconds: 2 }, async ([job]) => {
-      await fanOut(this.opts.fanOut, job!.data.eventId);
-    });
+    // A backlog (many windows opening on one day, a node back from downtime) drains without waiting
+    // out the polling interval between jobs (a full batch fetches again at once), publish messages
+    // first (their priority); two at a time, so one huge fan-out does not hold up the rest.
+    await this.boss.work<FanOutJob>(
+      FAN_OUT,
+      // NOTIFY wakes a worker for a new job, not for a retry coming due: that one waits for a poll.
+      { pollingIntervalSeconds: 2, notifyPollingIntervalSeconds: 2, batchSize: 5, burstWhenBatchFull: true, perJobResults: true, localConcurrency: 2 },
+      async (jobs) => {
+        const results: JobResult[] = [];
+        for (const job of jobs) {
+          try {
+            await fanOut(this.opts.fanOut, job.data.eventId);
+            results.push({ id: job.id, status: 'completed' });
+          } catch (err) {
+            this.opts.onError(err as Error);
+            results.push({ id: job.id, status: 'failed', output: { message: (err as Error).message } });
+          }
+        }
+        return results;
+      },
+    );
     await this.boss.work(WINDOWS, { pollingIntervalSeconds: 5 }, () => this.claimDueWindows());
     await this.boss.schedule(WINDOWS, '* * * * *');
     await this.boss.send(WINDOWS, {}); // what came due while no node ran
@@ -89,7 +112,7 @@ export class PushJobs {
       select g.id, 'published' from guides g where g.id = ${guideId} and g.window_end > now()
       on conflict (guide_id, event) do nothing
       returning id`);
-    await this.sendFanOuts(tx, rows);
+    await this.sendFanOuts(tx, rows, PUBLISH_PRIORITY);
   }
 
   /** Claims the window events that are due and sends their jobs; answers how many it claimed. */
@@ -97,7 +120,7 @@ export class PushJobs {
     const { db } = this.opts.fanOut;
     return db.transaction(async (tx) => {
       // Only for a guide that was already published when its window opened or its reminder came
-      // due: otherwise the publish message said it.
+      // due (otherwise the publish message said it), and an opening at most a week old.
       const reminderAt = sql`g.window_end - make_interval(days => ${CLOSING_REMINDER_DAYS}::int)`;
       const { rows } = await tx.execute<{ id: number }>(sql`
         insert into push_events (guide_id, event)
@@ -105,19 +128,19 @@ export class PushJobs {
         from guides g
         join policies p on p.id = g.policy_id
         cross join lateral (values
-          ('opened', g.window_start <= now() and g.window_start > g.published_at),
+          ('opened', g.window_start <= now() and g.window_start > g.published_at and g.window_start > now() - make_interval(days => ${OPENED_CATCH_UP_DAYS}::int)),
           ('closing', ${reminderAt} <= now() and ${reminderAt} > g.published_at)) as e(event, due)
         where g.status = 'published' and p.status = 'published' and g.window_end > now() and e.due
         on conflict (guide_id, event) do nothing
         returning id`);
-      await this.sendFanOuts(tx, rows);
+      await this.sendFanOuts(tx, rows, 0);
       return rows.length;
     });
   }
 
-  private async sendFanOuts(tx: DbOrTx, events: { id: number }[]) {
+  private async sendFanOuts(tx: DbOrTx, events: { id: number }[], priority: number) {
     if (!events.length) return;
     const db = fromDrizzle(tx, sql);
-    for (const { id } of events) await this.boss.send(FAN_OUT, { eventId: id } satisfies FanOutJob, { db });
+    for (const { id } of events) await this.boss.send(FAN_OUT, { eventId: id } satisfies FanOutJob, { db, priority });
   }
 }

@@ -3,12 +3,13 @@ import { QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { Button, Drawer, Dropdown, Menu, Tag } from 'antd';
 import 'dayjs/locale/zh-cn';
 import dayjs from 'dayjs';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { COOKIES, SIDEBAR_WIDTH_PX } from '@hqt/contract/constants';
 import { MSG } from '@hqt/contract/messages';
 import { LOGIN_PATH } from '@/config/routes';
 import { ForcedPasswordChange } from '@/features/account/forced-password-change';
+import type { FeatureRoute } from '@/shared/feature-module';
 import { logout } from '@/shared/api/auth-api';
 import { queryClient } from '@/shared/api/query-client';
 import { setCookie } from '@/shared/lib/cookies';
@@ -19,7 +20,7 @@ import { Brand } from '@/shared/ui/brand';
 import { toast } from '@/shared/ui/feedback';
 import { useIsMobile } from '@/shared/lib/use-is-mobile';
 import { PORTAL, publicPaths } from '../branches';
-import { MENU, pageTitle } from '../navigation';
+import { MENU, PORTAL_LIVE, pageTitle } from '../navigation';
 import { platformQuery, SiteFooter } from './site-footer';
 import { TagBar } from './tag-bar';
 import { tabs } from './tabs-store';
@@ -44,6 +45,30 @@ function AccountDialog({ name, onClose }: { name: DialogName; onClose: () => voi
     </Suspense>
   );
 }
+/** A menu entry's title, with its count (FeatureRoute.badge) for a signed-in account. */
+function MenuLabel({ route, signedIn }: { route: FeatureRoute; signedIn: boolean }) {
+  if (!signedIn || !route.badge) return route.title;
+  return (
+    <Suspense fallback={route.title}>
+      <route.badge>{route.title}</route.badge>
+    </Suspense>
+  );
+}
+
+/** The phone's menu button wears the menu's counts (its entries are folded behind it). */
+const BADGED = MENU.filter((r) => r.badge);
+function Badged({ signedIn, children }: { signedIn: boolean; children: ReactNode }) {
+  if (!signedIn) return children;
+  return BADGED.reduce<ReactNode>((inner, r) => {
+    const Count = r.badge!;
+    return (
+      <Suspense fallback={inner}>
+        <Count>{inner}</Count>
+      </Suspense>
+    );
+  }, children);
+}
+
 const LOGOUT_KEY = 'logout';
 const PORTAL_PUBLIC = publicPaths(PORTAL);
 
@@ -111,10 +136,10 @@ function Shell() {
     if (!token && !PORTAL_PUBLIC.has(location.pathname)) void navigate(LOGIN_PATH);
   }, [token, location.pathname, navigate]);
   const selected = MENU.find((p) => p.path === location.pathname)?.path;
-  const menuItems = MENU.map((p) => ({ key: p.path, label: p.title }));
+  const menuItems = MENU.map((p) => ({ key: p.path, label: <MenuLabel route={p} signedIn={Boolean(name)} /> }));
   // The drawer also carries the account's entries: below 992 px there is no room for them in the header.
   const drawerItems = [
-    ...MENU.map((p) => ({ key: p.path, label: p.title, icon: p.icon && <Suspense fallback={null}><p.icon /></Suspense> })),
+    ...MENU.map((p) => ({ key: p.path, label: <MenuLabel route={p} signedIn={Boolean(name)} />, icon: p.icon && <Suspense fallback={null}><p.icon /></Suspense> })),
     ...(name ? [{ type: 'divider' as const }, { key: '/personal/personal', label: '个人中心' }, { key: LOGOUT_KEY, label: '退出登录' }] : [{ key: '/login', label: '登录/注册' }]),
   ];
   const go = ({ key }: { key: string }) => (key === LOGOUT_KEY ? void logout() : navigate(key));
@@ -122,7 +147,11 @@ function Shell() {
   return (
     <div className={`shell ${isMobile ? 'shell-mobile' : ''}`}>
       <header className="shell-header">
-        {isMobile && <Button type="text" icon={<MenuOutlined />} aria-label="打开菜单" onClick={() => setDrawerOpen(true)} className="menu-toggle" />}
+        {isMobile && (
+          <Badged signedIn={Boolean(name)}>
+            <Button type="text" icon={<MenuOutlined />} aria-label="打开菜单" onClick={() => setDrawerOpen(true)} className="menu-toggle" />
+          </Badged>
+        )}
         <Link to="/" className="brand" aria-label={`${platform?.platformName ?? '惠企通'}首页`}>
           <Brand platform={platform} />
         </Link>
@@ -151,6 +180,13 @@ function Shell() {
       </main>
       <SiteFooter />
       <ForcedPasswordChange />
+      {name && (
+        <Suspense fallback={null}>
+          {PORTAL_LIVE.map((Live, i) => (
+            <Live key={i} />
+          ))}
+        </Suspense>
+      )}
       <AccountDialog name={dialog} onClose={() => setDialog(null)} />
     </div>
   );

@@ -15,15 +15,6 @@ export const comingSoonModule: FeatureModule = {
   name: 'coming-soon',
   routes: [
     comingSoon({
-      path: '/policyPush/policyPush',
-      title: '政策推送',
-      access: 'private',
-      icon: lazyIcon(() => import('@ant-design/icons/es/icons/NotificationOutlined')),
-      menu: 30,
-      footer: 30,
-      tile: { order: 20, blurb: '订阅关注的政策，新政发布实时提醒' },
-    }),
-    comingSoon({
       path: '/enterpriseDemands/enterpriseDemands',
       title: '企业诉求',
       access: 'private',

@@ -5,6 +5,7 @@ import { Button, Card, Col, Empty, List, Row, Skeleton, Space, Statistic, Tag } 
 import { Link } from 'react-router';
 import { CALCULATOR_PATHS, type AccountCalculatorInfo } from '@hqt/contract/calculator';
 import { http } from '@/shared/api/http';
+import { unreadMessagesQuery } from '@/shared/api/unread-messages';
 import { useSession } from '@/shared/session/session-store';
 
 const calculatorLink = (enterpriseId?: number, edit = false) =>
@@ -18,9 +19,10 @@ const ENTRIES = [
   { to: '/personal/personal', title: '个人中心' },
 ];
 
-/** The next step, said plainly: complete a profile, evaluate, or look at what is new. */
-function nextSteps(info: AccountCalculatorInfo): { text: string; to: string }[] {
+/** The next step, said plainly: read new messages, complete a profile, evaluate, or look at what is new. */
+function nextSteps(info: AccountCalculatorInfo, unread: number): { text: string; to: string }[] {
   const steps: { text: string; to: string }[] = [];
+  if (unread > 0) steps.push({ text: `有 ${unread} 条未读政策消息`, to: '/policyPush/policyPush?read=unread' });
   for (const e of info.enterprises) {
     if (!e.complete) steps.push({ text: `完善「${e.name}」的企业信息，即可测算可享受的政策`, to: calculatorLink(e.id, true) });
     else if (!e.lastEvaluation) steps.push({ text: `为「${e.name}」做一次政策测算`, to: calculatorLink(e.id) });
@@ -33,10 +35,11 @@ function nextSteps(info: AccountCalculatorInfo): { text: string; to: string }[] 
 export default function DataOverviewPage() {
   const name = useSession((s) => s.name);
   const { data: info } = useQuery({ queryKey: ['calculator', 'accountInfo'], queryFn: () => http.get<AccountCalculatorInfo>(CALCULATOR_PATHS.accountInfo) });
+  const { data: unread } = useQuery(unreadMessagesQuery());
   if (!info) return <Skeleton active />;
   const evaluated = info.enterprises.filter((e) => e.lastEvaluation);
   const amount = evaluated.reduce((sum, e) => sum + e.lastEvaluation!.amount, 0);
-  const steps = nextSteps(info);
+  const steps = nextSteps(info, unread ?? 0);
   return (
     <Space direction="vertical" size={16} style={{ width: '100%' }}>
       <Card title={`欢迎，${info.name || name || ''}`}>
@@ -51,7 +54,9 @@ export default function DataOverviewPage() {
             <Statistic title={info.evaluations ? '上次测算后新开放的指南' : '正在申报的指南'} value={info.newGuides} suffix="项" />
           </Col>
           <Col xs={12} md={6}>
-            <Statistic title="已保存测算" value={info.evaluations} suffix="次" />
+            <Link to="/policyPush/policyPush" className="overview-stat-link">
+              <Statistic title="未读政策消息" value={unread ?? 0} suffix="条" />
+            </Link>
           </Col>
         </Row>
       </Card>

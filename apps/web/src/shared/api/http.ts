@@ -72,11 +72,16 @@ async function refreshTokens(): Promise<void> {
   session.setTokens(res.data);
 }
 
-client.interceptors.request.use(async (config) => {
+/**
+ * The access token to send now: refreshed first when under REFRESH_THRESHOLD_S remain (one refresh
+ * shared by every caller), null when logged out; an expired login is ended with its alert.
+ * Requests use it, and so does the real-time hub's handshake.
+ */
+export async function currentAccessToken(): Promise<string | null> {
   // The cookies are the truth: another tab may have refreshed (and so used up our refresh token).
   session.reload();
   const { accessToken, expiresAt } = session.get();
-  if (!accessToken || config.anonymous) return config;
+  if (!accessToken) return null;
   const remaining = expiresAt - Date.now();
   if (remaining <= 0) {
     void toast.error(MSG.loginExpired);
@@ -92,7 +97,13 @@ client.interceptors.request.use(async (config) => {
       throw sessionExpired();
     }
   }
-  config.headers.Authorization = `Bearer ${session.get().accessToken}`;
+  return session.get().accessToken;
+}
+
+client.interceptors.request.use(async (config) => {
+  if (config.anonymous) return config;
+  const token = await currentAccessToken();
+  if (token) config.headers.Authorization = `Bearer ${token}`;
   return config;
 });
 

@@ -14,3 +14,21 @@ export async function alertDialog(options: { title: string; content: string; okT
   const modal = (await import('antd/es/modal')).default;
   modal.warning({ ...options, centered: true, keyboard: false, maskClosable: false });
 }
+
+/** A notification in the corner (a new message from the hub); `onOpen` runs when it is clicked. */
+export async function notice(options: { key: string; title: string; description: string; onOpen: () => void }) {
+  const notification = (await import('antd/es/notification')).default;
+  notification.info({
+    key: options.key,
+    title: options.title,
+    description: options.description,
+    placement: 'topRight',
+    duration: 8,
+    className: 'hub-notice',
+    onClick: () => {
+      notification.destroy(options.key);
+      options.onOpen();
+    },
+    style: { cursor: 'pointer' },
+  });
+}

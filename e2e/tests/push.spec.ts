@@ -1,0 +1,130 @@
+// 政策推送 in real Chromium against the real server, two people at once: staff publish a guide in the
+// console; the demo enterprise, whose page is open (it follows the keyword 研发), is told within
+// 2 seconds by the real-time hub, its unread badge goes up, and opening the message marks it read.
+// Then its subscriptions: a bad keyword is refused, a good one added and cancelled.
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { CONSOLE_PATHS, type ConsolePolicyRow, type GuideInput } from '@hqt/contract/console';
+import type { PageOf } from '@hqt/contract/envelope';
+import { PUSH_MSG } from '@hqt/contract/push';
+import { CAPTCHA_ANSWER, DEMO, STAFF } from '../support/constants';
+import { loginViaForm } from '../support/session';
+
+const stamp = Date.now().toString(36).slice(-5);
+
+async function staffToken(request: APIRequestContext): Promise<string> {
+  const captcha = await (await request.get('/api/v1/connect/vierifycode')).json();
+  const res = await request.post('/api/v1/connect/token', { data: { ...STAFF, vierifyCode: CAPTCHA_ANSWER, codeIndex: captcha.data.codeIndex } });
+  return (await res.json()).access_token as string;
+}
+
+/** A draft guide under a published policy, made through the console's API. */
+async function draftGuide(request: APIRequestContext, title: string): Promise<number> {
+  const headers = { authorization: `Bearer ${await staffToken(request)}` };
+  const policies = (await (await request.post(CONSOLE_PATHS.policyPage, { headers, data: { currentPage: 1, pageSize: 1, status: 'published' } })).json()).data as PageOf<ConsolePolicyRow>;
+  const guide: GuideInput = {
+    policyId: policies.list[0]!.id,
+    title,
+    summary: '对企业研发投入给予后补助',
+    beneficiaries: '县内企业',
+    conditionsText: '上年度研发费用不低于 50 万元',
+    supportStandard: '按研发投入的 10% 补助',
+    eligibility: { groups: [[{ field: 'rdExpense', op: 'gte', value: 50, year: 'last' }]] },
+    amountRule: { kind: 'fixed', amount: 10 },
+    supportType: 'subsidy',
+    mode: 'normal',
+    industries: [],
+    regions: [],
+    windowStart: new Date(Date.now() - 86_400_000).toISOString(),
+    windowEnd: new Date(Date.now() + 60 * 86_400_000).toISOString(),
+    payoutDays: 30,
+    deptName: '云溪县工业和信息化局',
+    deptAddress: '云溪县城关镇人民路88号',
+    deptPhone: '0839-7202345',
+    materials: ['申请表'],
+    steps: ['网上申报'],
+    onlineUrl: null,
+  };
+  const created = await (await request.post(CONSOLE_PATHS.guideCreate, { headers, data: guide })).json();
+  expect(created.code, created.msg).toBe(200);
+  return created.data.id as number;
+}
+
+async function consoleLogin(page: Page) {
+  await page.goto('/admin/login');
+  await expect(page.getByAltText('验证码图片')).toBeVisible();
+  await page.getByLabel('用户名').fill(STAFF.username);
+  await page.getByLabel('密码', { exact: true }).fill(STAFF.password);
+  await page.getByPlaceholder('验证码').fill(CAPTCHA_ANSWER);
+  await page.getByRole('button', { name: /登\s*录/ }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+}
+
+/** The unread count on 政策推送 in the top menu (antd draws no count at 0). */
+const menuCount = (page: Page) => page.locator('.top-menu').getByRole('menuitem', { name: /政策推送/ }).locator('.ant-badge sup');
+async function expectMenuCount(page: Page, n: number) {
+  if (n === 0) await expect(menuCount(page)).toHaveCount(0);
+  else await expect(menuCount(page)).toHaveAttribute('title', `${n} 条未读消息`);
+}
+
+test('staff publish a guide; the subscribed enterprise’s open portal is told within 2 s, its badge goes up, and opening the message reads it', async ({ browser, request }) => {
+  const title = `研发投入后补助（推送 ${stamp}）`;
+  const guideId = await draftGuide(request, title);
+
+  const enterpriseContext = await browser.newContext();
+  const portal = await enterpriseContext.newPage();
+  await loginViaForm(portal, DEMO);
+  await expect(portal).toHaveURL(/\/dataOverview\/dataOverview$/);
+  await portal.goto('/policyPush/policyPush');
+  await expect(portal.locator('.push-messages')).toBeVisible();
+  // The demo account's seeded messages: some unread.
+  await expect(menuCount(portal)).toHaveAttribute('title', /^\d+ 条未读消息$/);
+  const before = Number((await menuCount(portal).getAttribute('title'))!.match(/\d+/)![0]);
+
+  const staffContext = await browser.newContext();
+  const consolePage = await staffContext.newPage();
+  await consoleLogin(consolePage);
+  await consolePage.goto(`/admin/guides/${guideId}`);
+  await consolePage.getByRole('button', { name: /^发\s*布$/ }).first().click();
+  await consolePage.locator('.ant-popconfirm:visible').getByRole('button', { name: /发\s*布/ }).click();
+  const published = Date.now();
+  await expect(consolePage.locator('.ant-card-extra').getByText('已发布')).toBeVisible();
+
+  // The notification, without a reload.
+  const notice = portal.locator('.hub-notice').filter({ hasText: title });
+  await expect(notice).toBeVisible({ timeout: 2000 });
+  expect(Date.now() - published).toBeLessThan(2000);
+  await expect(notice).toContainText('新政策发布');
+  await expectMenuCount(portal, before + 1);
+  const message = portal.locator('.push-message').filter({ hasText: title });
+  await expect(message).toHaveClass(/push-message-unread/);
+  await expect(message).toContainText('推送原因：');
+
+  // Opening it shows the guide and reads it.
+  await message.getByRole('button', { name: title }).click();
+  await expect(portal).toHaveURL(new RegExp(`/policyMarket/policyMarket\\?guide=${guideId}$`));
+  await expect(portal.locator('.ant-drawer').getByText(title).first()).toBeVisible();
+  await expectMenuCount(portal, before);
+  await portal.goto('/policyPush/policyPush?read=read');
+  await expect(portal.locator('.push-message').filter({ hasText: title })).not.toHaveClass(/push-message-unread/);
+
+  await staffContext.close();
+  await enterpriseContext.close();
+});
+
+test('subscriptions: a one-character keyword is refused, a good one is added and cancelled', async ({ page }) => {
+  await loginViaForm(page, DEMO);
+  await expect(page).toHaveURL(/\/dataOverview\/dataOverview$/);
+  await page.goto('/policyPush/policyPush?tab=subscriptions');
+  const input = page.getByLabel('订阅内容');
+  await input.fill('研');
+  await expect(page.getByText(PUSH_MSG.keywordLength)).toBeVisible();
+  await expect(page.getByRole('button', { name: /^订\s*阅$/ })).toBeDisabled();
+  const keyword = `技改${stamp}`;
+  await input.fill(keyword);
+  await page.getByRole('button', { name: /^订\s*阅$/ }).click();
+  const row = page.locator('.push-subscriptions .ant-list-item').filter({ hasText: keyword });
+  await expect(row).toBeVisible();
+  await row.getByRole('button', { name: '取消订阅' }).click();
+  await page.locator('.ant-popconfirm:visible').getByRole('button', { name: '取消订阅' }).click();
+  await expect(row).toHaveCount(0);
+});
