@@ -20,7 +20,7 @@ import type { PageOf } from '@hqt/contract/envelope';
 import { MSG, OWN_MSG } from '@hqt/contract/messages';
 import { HUB_MESSAGE_EVENT, HUB_PATH, PUSH_PATHS, type HubMessage, type PushMessage } from '@hqt/contract/push';
 import type { App } from '../../src/app';
-import { guides, policies, pushEvents } from '../../src/db/schema/index';
+import { accounts, guides, policies, pushEvents } from '../../src/db/schema/index';
 import { bearer, CAPTCHA, createAccount, createTestApp, databaseUrlOf, loginAs, type TestAccount } from '../helpers/app';
 
 const SERVER = path.resolve(import.meta.dirname, '../../src/server.ts');
@@ -324,6 +324,30 @@ async function postJson<T>(url: string, body: unknown, headers: Record<string, s
   const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
   return (await res.json()) as T;
 }
+
+describe('a login ended elsewhere', () => {
+  it('loses its hub connection: logged out, or its account disabled', async () => {
+    const node = await listening();
+    const { app } = node;
+    const staying = await createAccount(app, { name: '继续在线企业' });
+    const leaving = await createAccount(app, { name: '退出登录企业' });
+    const disabled = await createAccount(app, { name: '被停用企业' });
+    const tokenOf = async (who: TestAccount) => (await loginAs(app, who)).access_token;
+    const leavingToken = await tokenOf(leaving);
+    const clients = [hubClient(node.url, { token: await tokenOf(staying) }), hubClient(node.url, { token: leavingToken }), hubClient(node.url, { token: await tokenOf(disabled) })];
+    await Promise.all(clients.map((c) => connected(c.socket)));
+    const reasons = clients.map(() => [] as string[]);
+    clients.forEach((c, i) => c.socket.on('disconnect', (reason) => reasons[i]!.push(reason)));
+
+    await app.inject({ method: 'POST', url: '/user/logout', headers: bearer(leavingToken), payload: {} });
+    await app.db.update(accounts).set({ disabled: true }).where(eq(accounts.id, disabled.id));
+    await app.push.hub.dropEndedLogins();
+    await expect.poll(() => reasons.map((r) => r.join())).toEqual(['', 'io server disconnect', 'io server disconnect']);
+    expect(clients[0]!.socket.connected).toBe(true);
+    expect(app.push.hub.localSockets()).toBe(1);
+    await node.close();
+  });
+});
 
 describe('a node killed in the middle of a fan-out', () => {
   it('leaves a job another node finishes: every matching account gets exactly one message', async ({ annotate }) => {

@@ -6,12 +6,14 @@
 // missed an announcement (offline, or PostgreSQL's NOTIFY lost in a reconnect) reads the inbox.
 import { createAdapter } from '@socket.io/postgres-adapter';
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { Server } from 'socket.io';
 import { OWN_MSG } from '@hqt/contract/messages';
 import { HUB_MESSAGE_EVENT, HUB_PATH, type HubMessage } from '@hqt/contract/push';
 
 const roomOf = (accountId: number) => `account:${accountId}`;
+const SESSION_CHECK_MS = 60_000;
 /** setTimeout fires at once beyond this (2^31-1 ms, about 24.8 days); a longer token is dropped then and resumed. */
 const MAX_TIMER_MS = 2_147_483_647;
 /**
@@ -23,6 +25,8 @@ const ROOMS_PER_EMIT = 400;
 
 export interface Hub {
   announce(accountIds: number[], message: HubMessage): void;
+  /** Ends this node's connections whose login has ended (logout, password change, account disabled). */
+  dropEndedLogins(): Promise<void>;
   /** Connected sockets on this node (tests and the bench read it). */
   localSockets(): number;
   /** Before the HTTP server closes: open sockets would keep it open. */
@@ -52,6 +56,7 @@ export function startHub(app: FastifyInstance, connectionString: string): Hub {
     app.signIn(token, socket.handshake.address).then(
       (ctx) => {
         socket.data.accountId = ctx.actor.accountId;
+        socket.data.sessionId = ctx.actor.sessionId;
         socket.data.exp = ctx.exp;
         next();
       },
@@ -67,7 +72,22 @@ export function startHub(app: FastifyInstance, connectionString: string): Hub {
     socket.on('disconnect', () => clearTimeout(timer));
   });
 
+  const dropEndedLogins = async () => {
+    const sockets = [...io.of('/').sockets.values()];
+    if (!sockets.length) return;
+    const sessionIds = [...new Set(sockets.map((socket) => socket.data.sessionId as string))];
+    const { rows } = await app.db.execute<{ id: string }>(sql`
+      select s.id from auth_sessions s join accounts a on a.id = s.account_id
+      where s.id = any(${sql.param(sessionIds)}::uuid[]) and (s.revoked_at is not null or a.disabled)`);
+    const ended = new Set(rows.map((r) => r.id));
+    for (const socket of sockets) if (ended.has(socket.data.sessionId as string)) socket.disconnect(true);
+  };
+  // A login ended elsewhere stops hearing within a minute (a token's own expiry ends it anyway).
+  const sessionCheck = setInterval(() => void dropEndedLogins().catch((err: unknown) => app.log.warn({ err }, 'hub session check failed')), SESSION_CHECK_MS);
+  sessionCheck.unref();
+
   return {
+    dropEndedLogins,
     announce(accountIds, message) {
       for (let i = 0; i < accountIds.length; i += ROOMS_PER_EMIT) {
         io.to(accountIds.slice(i, i + ROOMS_PER_EMIT).map(roomOf)).emit(HUB_MESSAGE_EVENT, message);
@@ -77,6 +97,7 @@ export function startHub(app: FastifyInstance, connectionString: string): Hub {
     // This node's sockets only: io.disconnectSockets would tell every node to drop its browsers.
     disconnectAll: () => void io.local.disconnectSockets(true),
     async close() {
+      clearInterval(sessionCheck);
       // Also closes the HTTP server, which Fastify has closed already: that error is expected.
       await new Promise<void>((resolve) => void io.close(() => resolve()));
       await pool.end();
