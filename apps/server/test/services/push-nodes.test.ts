@@ -20,11 +20,11 @@ import type { PageOf } from '@hqt/contract/envelope';
 import { MSG, OWN_MSG } from '@hqt/contract/messages';
 import { HUB_MESSAGE_EVENT, HUB_PATH, PUSH_PATHS, type HubMessage, type PushMessage } from '@hqt/contract/push';
 import type { App } from '../../src/app';
-import { accounts, guides, policies, pushEvents } from '../../src/db/schema/index';
+import { accounts, pushEvents } from '../../src/db/schema/index';
 import { bearer, CAPTCHA, createAccount, createTestApp, databaseUrlOf, loginAs, type TestAccount } from '../helpers/app';
+import { insertDraftGuide, insertPolicy } from '../helpers/content';
 
 const SERVER = path.resolve(import.meta.dirname, '../../src/server.ts');
-const day = 86_400_000;
 
 // ---- everything opened here is closed in afterAll, whatever a test did --------------------------------
 
@@ -89,33 +89,8 @@ async function refusal(url: string, auth: Auth | undefined): Promise<string> {
 
 // ---- content ----------------------------------------------------------------------------------------------
 
-async function createPolicy(app: App): Promise<number> {
-  const [row] = await app.db
-    .insert(policies)
-    .values({ title: '云溪县促进工业高质量发展若干政策', docNo: '云府发〔2026〕3号', department: 'gxj', level: 'county', publishDate: '2026-10-01', contentHtml: '<p>正文</p>' })
-    .returning({ id: policies.id });
-  return row!.id;
-}
-
-async function draftGuide(app: App, policyId: number, title: string): Promise<number> {
-  const [row] = await app.db
-    .insert(guides)
-    .values({
-      policyId,
-      title,
-      supportType: 'subsidy',
-      mode: 'normal',
-      industries: ['C'],
-      status: 'draft',
-      windowStart: new Date(Date.now() - day),
-      windowEnd: new Date(Date.now() + 30 * day),
-      deptName: '云溪县工业和信息化局',
-      deptAddress: '人民路88号',
-      deptPhone: '0839-7202345',
-    })
-    .returning({ id: guides.id });
-  return row!.id;
-}
+const createPolicy = (app: App) => insertPolicy(app);
+const draftGuide = (app: App, policyId: number, title: string) => insertDraftGuide(app, policyId, title);
 
 const publishPath = (guideId: number) => consolePath(CONSOLE_PATHS.guideState, { id: guideId });
 

@@ -8,8 +8,9 @@ import type { PageOf } from '@hqt/contract/envelope';
 import { withId } from '@hqt/contract/calculator';
 import { MAX_SUBSCRIPTIONS, PUSH_MSG, PUSH_PATHS, type PushMessage, type Subscription, type UnreadCount } from '@hqt/contract/push';
 import type { App } from '../../src/app';
-import { accounts, enterprises, guides, policies, pushEvents, pushMessages, pushSubscriptions, topicGuides, topics } from '../../src/db/schema/index';
+import { accounts, enterprises, guides, pushEvents, pushMessages, pushSubscriptions, topicGuides, topics } from '../../src/db/schema/index';
 import { bearer, createAccount, createTestApp, databaseUrlOf, loginAs } from '../helpers/app';
+import { insertDraftGuide, insertPolicy } from '../helpers/content';
 import { expectOwnedCall, type Caller } from '../helpers/ownership';
 
 let app: App;
@@ -32,29 +33,9 @@ const unread = async (c: Caller) => (await call<UnreadCount>('GET', PUSH_PATHS.u
 
 let policyId: number;
 let topicId: number;
-/** A draft guide (staff publish it through the console). */
-async function draftGuide(title: string, over: Partial<typeof guides.$inferInsert> = {}): Promise<number> {
-  const [row] = await app.db
-    .insert(guides)
-    .values({
-      policyId,
-      title,
-      supportType: 'subsidy',
-      mode: 'normal',
-      industries: ['C'],
-      status: 'draft',
-      windowStart: new Date(Date.now() - day),
-      windowEnd: new Date(Date.now() + 30 * day),
-      deptName: '云溪县工业和信息化局',
-      deptAddress: '人民路88号',
-      deptPhone: '0839-7202345',
-      eligibility: { groups: [[{ field: 'staff', op: 'gte', value: 50, year: 'last' }]] },
-      amountRule: { kind: 'fixed', amount: 20 },
-      ...over,
-    })
-    .returning({ id: guides.id });
-  return row!.id;
-}
+/** A draft guide that admits enterprises with ≥ 50 staff last year (staff publish it through the console). */
+const draftGuide = (title: string, over: Partial<typeof guides.$inferInsert> = {}) =>
+  insertDraftGuide(app, policyId, title, { eligibility: { groups: [[{ field: 'staff', op: 'gte', value: 50, year: 'last' }]] }, amountRule: { kind: 'fixed', amount: 20 }, ...over });
 const publish = (guideId: number) => call('POST', consolePath(CONSOLE_PATHS.guideState, { id: guideId }), staff, { action: 'publish' });
 const messagesOf = (guideId: number, event = 'published') =>
   app.db.select().from(pushMessages).where(and(eq(pushMessages.guideId, guideId), eq(pushMessages.event, event)));
@@ -68,11 +49,7 @@ async function finished(guideId: number, event = 'published') {
 beforeAll(async () => {
   app = await createTestApp();
   staff = bearer((await loginAs(app, await createAccount(app, { roleId: ROLES.staff.id, name: '王科员' }))).access_token);
-  const [policy] = await app.db
-    .insert(policies)
-    .values({ title: '云溪县促进工业高质量发展若干政策', docNo: '云府发〔2026〕3号', department: 'gxj', level: 'county', publishDate: '2026-10-01', contentHtml: '<p>正文</p>' })
-    .returning({ id: policies.id });
-  policyId = policy!.id;
+  policyId = await insertPolicy(app);
   const [topic] = await app.db
     .insert(topics)
     .values({ title: '专精特新专题', summary: '专精特新企业政策汇编', cover: '/cover.png', startsAt: new Date(Date.now() - day) })
@@ -207,11 +184,8 @@ describe('messages: one per account and event', () => {
   });
 
   it('a publish refused (its policy not published) queues nothing', async () => {
-    const [draftPolicy] = await app.db
-      .insert(policies)
-      .values({ title: '草稿政策', docNo: '云府发〔2026〕99号', department: 'gxj', level: 'county', publishDate: '2026-10-01', contentHtml: '<p>正文</p>', status: 'draft' })
-      .returning({ id: policies.id });
-    const guideId = await draftGuide('草稿政策下的指南', { policyId: draftPolicy!.id });
+    const draftPolicy = await insertPolicy(app, { title: '草稿政策', docNo: '云府发〔2026〕99号', status: 'draft' });
+    const guideId = await draftGuide('草稿政策下的指南', { policyId: draftPolicy });
     expect((await publish(guideId)).body.code).toBe(400);
     expect(await app.db.$count(pushEvents, eq(pushEvents.guideId, guideId))).toBe(0);
   });
