@@ -7,7 +7,7 @@ import { POLICY_PATHS, type DictType, type GuideSummary } from '@hqt/contract/po
 import { dictionaryQuery } from '@/shared/api/dictionaries';
 import { http } from '@/shared/api/http';
 import { fetchAllPages } from '@/shared/lists/fetch-all-pages';
-import { useListParams, type ListSpec } from '@/shared/lists/use-list-params';
+import { useKeywordBox, useListParams, type ListSpec } from '@/shared/lists/use-list-params';
 import { GuideCard } from './ui/guide-card';
 import { usePageTitle } from '@/shared/lib/page-title';
 import { GuideDetailDrawer, guideDetailQuery } from './ui/guide-detail-drawer';
@@ -67,14 +67,7 @@ function useOpenGuide(): [number | null, (id: number | null) => void] {
 
 export default function PolicyMarketPage() {
   const [filters, update] = useListParams(MARKET_LIST);
-  // The box is the user's until the address's keyword changes (a search, Back, Forward): then it
-  // shows the address's. Adjusted while rendering, as React advises, not in an effect.
-  const [keyword, setKeyword] = useState(filters.keyword ?? '');
-  const [shownFor, setShownFor] = useState(filters.keyword);
-  if (shownFor !== filters.keyword) {
-    setShownFor(filters.keyword);
-    setKeyword(filters.keyword ?? '');
-  }
+  const [keyword, setKeyword] = useKeywordBox(filters.keyword);
   const [openId, setOpenId] = useOpenGuide();
   const [exporting, setExporting] = useState(false);
   const { data, isFetching } = useQuery(guideQueries.list(filters));

@@ -3,10 +3,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { Badge, Button, Empty, Input, List, Radio, Select, Space, Spin, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
-import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { PUSH_EVENT_LIST, PUSH_EVENTS, READ_FILTERS, type MessagePageQuery, type PushEvent, type PushMessage } from '@hqt/contract/push';
-import { useListParams } from '@/shared/lists/use-list-params';
+import { useKeywordBox, useListParams } from '@/shared/lists/use-list-params';
 import { useWrite } from '@/shared/lists/use-write';
 import { toast } from '@/shared/ui/feedback';
 import { Paginator } from '@/shared/ui/paginator';
@@ -53,12 +52,7 @@ function MessageItem({ message: m, onOpen }: { message: PushMessage; onOpen: (m:
 
 export function Inbox() {
   const [filters, update] = useListParams(INBOX_LIST);
-  const [keyword, setKeyword] = useState(filters.keyword ?? '');
-  const [shownFor, setShownFor] = useState(filters.keyword);
-  if (shownFor !== filters.keyword) {
-    setShownFor(filters.keyword);
-    setKeyword(filters.keyword ?? '');
-  }
+  const [keyword, setKeyword] = useKeywordBox(filters.keyword);
   const { data, isFetching } = useQuery(pushQueries.messages(filters as MessagePageQuery));
   const { data: unread = 0 } = useQuery(pushQueries.unread());
   const navigate = useNavigate();

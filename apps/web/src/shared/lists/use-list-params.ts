@@ -1,7 +1,7 @@
 // A list's state lives in the address: page, page size, sort and filters, so a search can be
 // bookmarked, shared, reloaded and gone Back to. One hook for every list (the market, every
 // console table): declare the filters, get the query object and one way to change it.
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { DEFAULT_PAGE_SIZE, MAX_INT, MAX_PAGE_SIZE } from '@hqt/contract/constants';
 
@@ -80,4 +80,19 @@ export function useListParams<F extends Record<string, FieldKind>, S extends str
     setParams(writeListParams(next, spec, params));
   };
   return [list, update] as const;
+}
+
+/**
+ * A search box over a list whose keyword is in the address: the box is the user's until the
+ * address's keyword changes (a search, Back, Forward), then it shows the address's. Adjusted while
+ * rendering, as React advises, not in an effect.
+ */
+export function useKeywordBox(addressKeyword: string | undefined): [string, (value: string) => void] {
+  const [keyword, setKeyword] = useState(addressKeyword ?? '');
+  const [shownFor, setShownFor] = useState(addressKeyword);
+  if (shownFor !== addressKeyword) {
+    setShownFor(addressKeyword);
+    setKeyword(addressKeyword ?? '');
+  }
+  return [keyword, setKeyword];
 }
