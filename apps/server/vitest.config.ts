@@ -1,14 +1,28 @@
 import { defineConfig } from 'vitest/config';
 
+/**
+ * Tests that start real processes (the server, a second node, a killed postmaster) or send
+ * thousands of requests: they run after the fast ones, alone, with timeouts above their own
+ * inner deadlines, so a busy machine slows them down without failing them.
+ */
+const SLOW = ['test/server.test.ts', 'test/fuzz.test.ts', 'test/services/push-nodes.test.ts', 'test/db/*.test.ts'];
+
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
     globalSetup: ['test/helpers/global-setup.ts'],
-    testTimeout: 30_000,
-    hookTimeout: 120_000,
     pool: 'forks',
     // Two cores: more parallel files only queue on the database.
     maxWorkers: 2,
-    env: { NODE_ENV: 'test', TZ: 'Asia/Shanghai' },
+    env: { NODE_ENV: 'test', TZ: 'Asia/Shanghai', PASSWORD_HASH_COST: '10' },
+    projects: [
+      {
+        extends: true,
+        test: { name: 'server', include: ['test/**/*.test.ts'], exclude: SLOW, testTimeout: 60_000, hookTimeout: 120_000, sequence: { groupOrder: 0 } },
+      },
+      {
+        extends: true,
+        test: { name: 'server-slow', include: SLOW, testTimeout: 300_000, hookTimeout: 300_000, sequence: { groupOrder: 1 } },
+      },
+    ],
   },
 });

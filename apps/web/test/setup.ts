@@ -25,5 +25,5 @@ afterAll(async () => {
 });
 
 // The first toast loads antd's message module on demand; on a loaded 2-core CI machine that can
-// take longer than Testing Library's default second.
-configure({ asyncUtilTimeout: 5000 });
+// take far longer than Testing Library's default second: wait for the condition, generously.
+configure({ asyncUtilTimeout: 20_000 });

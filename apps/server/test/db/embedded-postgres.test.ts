@@ -107,7 +107,7 @@ describe('embedded PostgreSQL started from a private (mode 0700) clone', () => {
       vi.resetModules();
       fs.rmSync(privateDir, { recursive: true, force: true });
     }
-  }, 120_000);
+  });
 
   // Not as root, PostgreSQL runs as the user who made the cluster: there is no other account to refuse.
   it.runIf(isRoot)('as root, refuses at once, in one line, a cluster made by another account', async () => {

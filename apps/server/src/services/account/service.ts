@@ -84,7 +84,7 @@ export async function changePassword(db: Db, ctx: SignedInCtx, oldPassword: stri
   }
   const passwordHash = await hashPassword(newPassword);
   await db.transaction(async (tx) => {
-    await attemptSucceeded(tx, row.id);
+    await attemptSucceeded(tx, row.id, attempt);
     await updateOwnAccount(tx, ctx.scope, undefined, { passwordHash, mustChangePassword: false });
     await revokeAccountSessions(tx, ctx.scope.accountId, 'password-change');
     await audit(tx, ctx, ACCOUNT_AUDIT.passwordChange);

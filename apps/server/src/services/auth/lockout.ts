@@ -1,7 +1,8 @@
 // The lockout, safe under concurrency: an attempt is counted before its password is checked, in one
 // atomic statement, so thirty guesses arriving at once get five checks, not thirty. The fifth
-// failure in a row locks the account for 30 minutes; a success clears the count only when the
-// account is not locked (a lock set meanwhile by a concurrent failure stands).
+// failure in a row locks the account for 30 minutes. "In a row" is in the order PostgreSQL granted
+// the claims: a success clears only the attempts claimed up to it, so wrong passwords claimed while
+// the right one was being checked still count, and a lock set meanwhile stands.
 import { and, eq, isNull, lte, or, sql } from 'drizzle-orm';
 import { LOGIN_LOCK_AFTER_FAILURES, LOGIN_LOCK_MINUTES } from '@hqt/contract/constants';
 import type { DbOrTx } from '../../db/client';
@@ -26,16 +27,18 @@ export type Attempt = { n: number } | null;
  */
 export async function claimAttempt(db: DbOrTx, ctx: Ctx, account: { id: number; username: string }): Promise<Attempt> {
   // A run left idle for the lock's length starts over: a count stranded by an attempt that never
-  // finished (a restart mid-check) cannot refuse the right password for ever.
+  // finished (a restart mid-check) cannot refuse the right password for ever. A claim past the
+  // budget changes nothing, so the count is always the attempts of the run that were checked.
+  const runIsLive = sql`${accounts.lastAttemptAt} > now() - make_interval(mins => ${LOGIN_LOCK_MINUTES})`;
   const [row] = await db
     .update(accounts)
     .set({
-      failedLogins: sql`case when ${accounts.lastAttemptAt} > now() - make_interval(mins => ${LOGIN_LOCK_MINUTES}) then ${accounts.failedLogins} + 1 else 1 end`,
+      failedLogins: sql`case when ${runIsLive} then ${accounts.failedLogins} + 1 else 1 end`,
       lastAttemptAt: sql`now()`,
     })
-    .where(and(eq(accounts.id, account.id), notLocked))
+    .where(and(eq(accounts.id, account.id), notLocked, or(sql`${accounts.failedLogins} < ${LOGIN_LOCK_AFTER_FAILURES}`, sql`not coalesce(${runIsLive}, false)`)))
     .returning({ n: accounts.failedLogins });
-  if (!row || row.n > LOGIN_LOCK_AFTER_FAILURES) {
+  if (!row) {
     await audit(db, ctx, LOCKOUT_AUDIT.locked, {}, subjectOf(account));
     return null;
   }
@@ -55,9 +58,15 @@ export async function attemptFailed(db: DbOrTx, ctx: Ctx, account: { id: number;
   await audit(db, ctx, LOCKOUT_AUDIT.failure, { reason: 'password', failures: attempt.n }, subjectOf(account));
 }
 
-/** A right password: the run starts over, unless a concurrent failure has locked the account meanwhile. */
-export async function attemptSucceeded(db: DbOrTx, accountId: number): Promise<void> {
-  await db.update(accounts).set({ failedLogins: 0 }).where(and(eq(accounts.id, accountId), notLocked));
+/**
+ * A right password clears its own attempt and those claimed before it; attempts claimed after it
+ * (still being checked) stay in the run. Nothing changes once a concurrent failure has locked the account.
+ */
+export async function attemptSucceeded(db: DbOrTx, accountId: number, attempt: { n: number }): Promise<void> {
+  await db
+    .update(accounts)
+    .set({ failedLogins: sql`greatest(${accounts.failedLogins} - ${attempt.n}, 0)` })
+    .where(and(eq(accounts.id, accountId), notLocked));
 }
 
 const subjectOf = (account: { id: number; username: string }): AuditSubject => ({ accountId: account.id, username: account.username });

@@ -5,7 +5,20 @@ const scrypt = (password: string, salt: Buffer, keylen: number, options: ScryptO
     scryptCb(password, salt, keylen, options, (err, key) => (err ? reject(err) : resolve(key))),
   );
 
-const PARAMS = { N: 16384, r: 8, p: 1 };
+/**
+ * log2 of scrypt's cost. PASSWORD_HASH_COST lowers it for automated tests only (a test logs in far
+ * more often than a person, on a shared machine); production refuses anything below the default.
+ * Each hash carries its parameters, so hashes made at either cost verify at the other.
+ */
+const DEFAULT_COST = 14;
+function hashCost(env: NodeJS.ProcessEnv): number {
+  if (!env.PASSWORD_HASH_COST) return DEFAULT_COST;
+  const cost = Number(env.PASSWORD_HASH_COST);
+  if (!Number.isInteger(cost) || cost < 10 || cost > 20) throw new Error('PASSWORD_HASH_COST must be an integer from 10 to 20');
+  if (cost < DEFAULT_COST && env.NODE_ENV === 'production') throw new Error(`PASSWORD_HASH_COST below ${DEFAULT_COST} is for automated tests only and is refused when NODE_ENV=production`);
+  return cost;
+}
+const PARAMS = { N: 2 ** hashCost(process.env), r: 8, p: 1 };
 const KEY_LENGTH = 32;
 
 /** Format: scrypt$N$r$p$salt$hash (base64url), so the parameters can grow later. */

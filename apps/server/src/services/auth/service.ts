@@ -95,7 +95,7 @@ export async function login(deps: AuthDeps, ctx: Ctx, body: TokenBody, userAgent
     throw await refuse();
   }
   return db.transaction(async (tx) => {
-    await attemptSucceeded(tx, account.id);
+    await attemptSucceeded(tx, account.id, attempt);
     const [session] = await tx
       .insert(authSessions)
       .values({ accountId: account.id, expiresAt: secondsFromNow(REFRESH_ABSOLUTE_TTL_S), ip: ctx.ip, userAgent: userAgent?.slice(0, 300) ?? null })
