@@ -7,12 +7,14 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_PATHS } from '@hqt/contract/account';
 import { AUTH_PATHS, ROLES } from '@hqt/contract/auth';
+import { CONSOLE_PATHS } from '@hqt/contract/console';
 import { MAX_INT } from '@hqt/contract/constants';
 import { OWN_MSG } from '@hqt/contract/messages';
 import { guideInfoPath, POLICY_PATHS, topicInfoPath } from '@hqt/contract/policy';
 import { creditCodeCheckChar } from '@hqt/contract/validation';
 import { loggerOptions, type App } from '../src/app';
 import { loadConfig } from '../src/config';
+import { auditLog } from '../src/db/schema/index';
 import { bearer, CAPTCHA, createAccount, createTestApp, loginAs } from './helpers/app';
 
 let app: App;
@@ -204,6 +206,21 @@ describe('input no route may receive', () => {
       { method: 'GET', url: `${guideInfoPath(1)}%00` },
     ] as const;
     for (const c of cases) expect((await app.inject(c)).json(), `${c.method} ${c.url}`).toEqual(refused);
+  });
+
+  it('text that is not valid Unicode (a lone surrogate) is a 400 "参数包含非法字符" on every route, and nothing is written', async () => {
+    const staff = bearer((await loginAs(app, await createAccount(app, { roleId: ROLES.staff.id }))).access_token);
+    const auditRows = () => app.db.$count(auditLog);
+    const before = await auditRows();
+    const cases = [
+      // The export is audited: the surrogate used to reach the audit log's JSON column and answer 500.
+      { method: 'POST', url: CONSOLE_PATHS.exportReport, headers: staff, payload: { list: '企业\ud800', rows: 3 } },
+      { method: 'POST', url: POLICY_PATHS.guidePage, payload: { currentPage: 1, pageSize: 10, keyword: '研发\udfff\ud800' } },
+      { method: 'POST', url: POLICY_PATHS.guidePage, payload: { currentPage: 1, pageSize: 10, ['k\ud800']: 1 } },
+      { method: 'POST', url: AUTH_PATHS.token, payload: { username: 'ab\ud800c', password: 'Passw0rd' } },
+    ] as const;
+    for (const c of cases) expect((await app.inject(c)).json(), `${c.method} ${c.url}`).toEqual(refused);
+    expect(await auditRows()).toBe(before);
   });
 
   it('so does registration, past a right captcha, with a NUL in the enterprise name', async () => {

@@ -2,9 +2,10 @@
 //
 // A NUL character (U+0000) cannot be stored in PostgreSQL's text types: any string carrying one
 // that reached a query failed there ("invalid byte sequence for encoding UTF8: 0x00") and answered
-// 500. No field of this API has a use for it, so one global preValidation hook refuses it in the
-// body, the querystring and the path parameters, keys included, with a 400 and a Chinese message.
-// See docs/input-hardening.md.
+// 500. Nor can a lone UTF-16 surrogate ("\ud800", which JSON may spell): it is not Unicode, and
+// reached a JSON column as a 500. No field of this API has a use for either, so one global
+// preValidation hook refuses them in the body, the querystring and the path parameters, keys
+// included, with a 400 and a Chinese message. See docs/input-hardening.md.
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { OWN_MSG } from '@hqt/contract/messages';
@@ -12,19 +13,22 @@ import { AppError } from '../lib/errors';
 
 const NUL = '\u0000';
 
-/** True when a string anywhere in the value (or a key of one of its objects) holds a NUL. */
-export function containsNul(value: unknown): boolean {
+/** Text PostgreSQL can store: valid Unicode (no lone surrogate) without NUL. */
+const isStorable = (text: string) => !text.includes(NUL) && text.isWellFormed();
+
+/** True when a string anywhere in the value (or a key of one of its objects) holds a NUL or is not valid Unicode. */
+export function containsIllegalText(value: unknown): boolean {
   // Iterative: a 1 MB body can nest arrays hundreds of thousands deep.
   const stack: unknown[] = [value];
   while (stack.length > 0) {
     const v = stack.pop();
     if (typeof v === 'string') {
-      if (v.includes(NUL)) return true;
+      if (!isStorable(v)) return true;
     } else if (Array.isArray(v)) {
       for (const item of v) stack.push(item);
     } else if (v !== null && typeof v === 'object') {
       for (const key of Object.keys(v)) {
-        if (key.includes(NUL)) return true;
+        if (!isStorable(key)) return true;
         stack.push((v as Record<string, unknown>)[key]);
       }
     }
@@ -33,7 +37,7 @@ export function containsNul(value: unknown): boolean {
 }
 
 export const hasIllegalInput = (request: FastifyRequest) =>
-  containsNul(request.params) || containsNul(request.query) || containsNul(request.body);
+  containsIllegalText(request.params) || containsIllegalText(request.query) || containsIllegalText(request.body);
 
 export default fp(
   async (app) => {
