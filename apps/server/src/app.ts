@@ -97,7 +97,7 @@ export async function buildApp(opts: AppOptions) {
   await app.register(calculatorRoutes, { connectionString: opts.databaseUrl });
   await app.register(pushRoutes, { connectionString: opts.databaseUrl, ...config.push });
   // After push: publishing a guide queues its messages.
-  await app.register(policyConsoleRoutes);
+  await app.register(policyConsoleRoutes, { uploadsDir: config.uploadsDir });
   await app.register(uploadRoutes, { uploadsDir: config.uploadsDir });
 
   await app.register(webPlugin, { webDist: config.webDist });

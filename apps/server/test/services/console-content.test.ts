@@ -1,5 +1,8 @@
 // The staff console's content calls: drafts stay off the portal until published, withdrawals take
 // them off again, every input is checked, HTML comes out inert, and every change is audited.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { desc, eq } from 'drizzle-orm';
 import { ROLES } from '@hqt/contract/auth';
@@ -10,18 +13,22 @@ import { auditLog } from '../../src/db/schema/index';
 import { bearer, createAccount, createTestApp, loginAs } from '../helpers/app';
 
 let app: App;
+const uploadsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hqt-content-uploads-'));
 let staff: Record<string, string>;
 let enterprise: Record<string, string>;
 let staffId: number;
 
 beforeAll(async () => {
-  app = await createTestApp();
+  app = await createTestApp({ UPLOADS_DIR: uploadsDir });
   const s = await createAccount(app, { roleId: ROLES.staff.id, name: '王科员' });
   staffId = s.id;
   staff = bearer((await loginAs(app, s)).access_token);
   enterprise = bearer((await loginAs(app, await createAccount(app))).access_token);
 });
-afterAll(() => app.close());
+afterAll(async () => {
+  await app.close();
+  fs.rmSync(uploadsDir, { recursive: true, force: true });
+});
 
 type Answer<T = unknown> = { status: number; body: { code: number; msg: string; data: T } };
 async function call<T = unknown>(method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown, headers = staff): Promise<Answer<T>> {
@@ -169,7 +176,9 @@ describe('bad input changes nothing', () => {
     ['an expiry before publishing', () => policyInput({ expiryDate: '2026-01-01' }), '失效日期须晚于发布日期'],
     ['a malformed date', () => policyInput({ publishDate: '2026/11/01' }), '发布日期格式应为 YYYY-MM-DD'],
     ['an empty title', () => policyInput({ title: '' }), '标题不能少于2个字符'],
-    ['a script attachment', () => policyInput({ attachments: [{ name: '附件', url: 'javascript:alert(1)' }] }), '附件「附件」的地址须以 http(s):// 开头'],
+    ['a script attachment', () => policyInput({ attachments: [{ name: '附件', url: 'javascript:alert(1)' }] }), '附件「附件」的地址须以 http(s):// 开头，或为已上传的文件'],
+    ['an attachment address that only starts like an upload', () => policyInput({ attachments: [{ name: '附件', url: '/uploads/x" onmouseover=alert(1) x="' }] }), '附件「附件」的地址须以 http(s):// 开头，或为已上传的文件'],
+    ['an upload address whose file does not exist', () => policyInput({ attachments: [{ name: '附件', url: `/uploads/${'ab'.repeat(32)}.png` }] }), '附件「附件」的地址须以 http(s):// 开头，或为已上传的文件'],
   ])('a policy with %s', async (_what, body, msg) => {
     const before = await app.db.$count(auditLog);
     const res = await call('POST', CONSOLE_PATHS.policyCreate, body());
@@ -192,6 +201,13 @@ describe('bad input changes nothing', () => {
     const res = await call('POST', CONSOLE_PATHS.guideCreate, { ...guideInput(policy.body.data.id), ...over });
     expect(res.body).toMatchObject({ code: 400, msg });
     expect(await app.db.$count(auditLog)).toBe(before);
+  });
+
+  it('an attachment that is a file uploaded here is accepted', async () => {
+    const name = `${'cd'.repeat(32)}.png`;
+    fs.writeFileSync(path.join(uploadsDir, name), Buffer.from('89504e470d0a1a0a', 'hex'));
+    const res = await call('POST', CONSOLE_PATHS.policyCreate, policyInput({ attachments: [{ name: '申报表', url: `/uploads/${name}` }] }));
+    expect(res.body).toMatchObject({ code: 200 });
   });
 
   it('a topic with an unknown guide, a cover that is a script address, or an end before its start', async () => {

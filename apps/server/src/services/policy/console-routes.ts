@@ -40,7 +40,7 @@ import {
 const Saved = Envelope(Type.Object({ id: Type.Integer() }));
 const Done = Envelope(Type.Null());
 
-const routes: FastifyPluginAsyncTypebox = async (app) => {
+const routes: FastifyPluginAsyncTypebox<{ uploadsDir: string }> = async (app, opts) => {
   const tags = ['控制台：内容'];
   const config = { access: 'staff' } as const;
   const deps = { db: app.db, dicts: app.dicts };
@@ -86,7 +86,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     Input: PolicyInput,
     page: (query: ContentPageQuery) => policyPage(deps, query),
     read: (id) => policyForEdit(app.db, id),
-    save: (ctx, id, input: PolicyInput) => savePolicy(deps, ctx, id, input),
+    save: (ctx, id, input: PolicyInput) => savePolicy({ ...deps, uploadsDir: opts.uploadsDir }, ctx, id, input),
   });
   content('guide', {
     paths: { page: CONSOLE_PATHS.guidePage, create: CONSOLE_PATHS.guideCreate, item: CONSOLE_PATHS.guide, state: CONSOLE_PATHS.guideState },

@@ -33,6 +33,7 @@ import { badRequest, notFound } from '../../lib/errors';
 import { paginate, totalOver } from '../../lib/paginate';
 import { sanitizeHtml } from '../../lib/sanitize';
 import { dictCode, dictLabel, type Dictionaries } from '../dict/public';
+import { isStoredUpload } from '../upload/public';
 import type { PolicyDeps } from './service';
 
 export const CONTENT_AUDIT = {
@@ -141,12 +142,13 @@ export async function changeState(db: Db, ctx: SignedInCtx, kind: Kind, id: numb
 
 // ---- policies ----------------------------------------------------------------------------------------
 
-function checkPolicy(dicts: Dictionaries, input: PolicyInput) {
+function checkPolicy(dicts: Dictionaries, uploadsDir: string, input: PolicyInput) {
   dictCode(dicts, 'department', input.department);
   dictCode(dicts, 'policyLevel', input.level);
   if (input.expiryDate !== null && input.expiryDate <= input.publishDate) throw badRequest(CONSOLE_MSG.expiryOrder);
   for (const a of input.attachments) {
-    if (!isSafeLink(a.url) && !a.url.startsWith('/uploads/')) throw badRequest(`附件「${a.name}」的地址须以 http(s):// 开头`);
+    // A link elsewhere, or a file uploaded here that exists: not merely an address that starts right.
+    if (!isSafeLink(a.url) && !isStoredUpload(uploadsDir, a.url)) throw badRequest(`附件「${a.name}」的地址须以 http(s):// 开头，或为已上传的文件`);
   }
   return { ...input, contentHtml: sanitizeHtml(input.contentHtml), interpretationHtml: sanitizeHtml(input.interpretationHtml) };
 }
@@ -197,8 +199,8 @@ export async function policyForEdit(db: Db, id: number): Promise<ConsolePolicy> 
   return { id: p.id, ...input, contentHtml: sanitizeHtml(input.contentHtml), interpretationHtml: sanitizeHtml(input.interpretationHtml), ...lifecycle(p, await peopleOf(db, [p])) };
 }
 
-export async function savePolicy({ db, dicts }: PolicyDeps, ctx: SignedInCtx, id: number | null, input: PolicyInput): Promise<{ id: number }> {
-  const values = checkPolicy(await dicts.all(), input);
+export async function savePolicy({ db, dicts, uploadsDir }: PolicyDeps & { uploadsDir: string }, ctx: SignedInCtx, id: number | null, input: PolicyInput): Promise<{ id: number }> {
+  const values = checkPolicy(await dicts.all(), uploadsDir, input);
   const me = ctx.actor.accountId;
   return db.transaction(async (tx) => {
     if (id === null) {

@@ -115,7 +115,7 @@ export default function PolicyEditPage() {
                   <Form.Item name={[f.name, 'name']} rules={[{ required: true, message: '请填写附件名称' }]} noStyle>
                     <Input placeholder="附件名称" style={{ width: 220 }} maxLength={200} />
                   </Form.Item>
-                  <Form.Item name={[f.name, 'url']} rules={[{ required: true, pattern: /^(https?:\/\/|\/uploads\/)/, message: '附件地址须以 http(s):// 开头' }]} noStyle>
+                  <Form.Item name={[f.name, 'url']} rules={[{ required: true, pattern: /^(https?:\/\/|\/uploads\/)/, message: '附件地址须以 http(s):// 开头，或为已上传的文件' }]} noStyle>
                     <Input placeholder="https://…" style={{ width: 320 }} maxLength={1000} />
                   </Form.Item>
                   <MinusCircleOutlined aria-label="删除附件" onClick={() => remove(f.name)} />
