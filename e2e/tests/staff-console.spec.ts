@@ -109,6 +109,16 @@ test('staff write a policy and a guide, publish both to the portal, and withdraw
   await page.getByLabel('咨询电话').fill('0839-7202345');
   await page.getByRole('button', { name: '保存草稿' }).click();
   await expect(page).toHaveURL(/\/admin\/guides\/\d+$/);
+  // A draft may lack its texts; publishing says what is missing and publishes nothing.
+  await confirmPopover(page, '发布');
+  await expect(page.getByText('申报指南内容不完整，不能发布：请填写申报对象、申报条件、支持标准、申报材料')).toBeVisible();
+  await expect(page.locator('.ant-card-extra').getByText('草稿')).toBeVisible();
+  await page.getByLabel('申报对象').fill('县内规模以上工业企业');
+  await page.getByLabel('申报条件（文字）').fill('上年度研发费用不低于 50 万元');
+  await page.getByLabel('支持标准（文字）').fill('一次性奖励 30 万元');
+  await page.getByLabel('申报材料（每行一项）').fill('申请表\n营业执照复印件');
+  await page.getByRole('button', { name: /^保\s*存$/ }).click();
+  await expect(page.getByText('已保存').first()).toBeVisible();
   await confirmPopover(page, '发布');
   await expect(page.locator('.ant-card-extra').getByText('已发布')).toBeVisible();
 

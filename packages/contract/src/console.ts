@@ -173,6 +173,21 @@ export const ConsoleGuideRow = Type.Object({
 export type ConsoleGuideRow = Type.Static<typeof ConsoleGuideRow>;
 
 export const ConsoleGuide = Type.Object({ id: Type.Integer(), ...GuideInput.properties, ...Lifecycle.properties });
+
+/**
+ * What a guide still lacks before it may be published, in the console form's words: an enterprise
+ * reading it must learn who may apply, on what conditions, for what and with which materials, and
+ * the calculator must not count every enterprise eligible for a guide whose rules were left empty.
+ */
+export function guidePublishGaps(g: Pick<GuideInput, 'beneficiaries' | 'conditionsText' | 'supportStandard' | 'materials' | 'eligibility'>): string[] {
+  const gaps: string[] = [];
+  if (!g.beneficiaries.trim()) gaps.push('申报对象');
+  if (!g.conditionsText.trim()) gaps.push('申报条件');
+  if (!g.supportStandard.trim()) gaps.push('支持标准');
+  if (g.materials.length === 0) gaps.push('申报材料');
+  if (g.eligibility.groups.length === 0 && !g.eligibility.openToAll) gaps.push('认定条件（设置条件组，或选择「面向所有企业」）');
+  return gaps;
+}
 export type ConsoleGuide = Type.Static<typeof ConsoleGuide>;
 
 // ---- topics ----------------------------------------------------------------------------------------
@@ -407,6 +422,7 @@ export const CONSOLE_MSG = {
   guideNotFound: '申报指南不存在',
   topicNotFound: '政策专题不存在',
   policyNotPublished: '所属政策文件尚未发布，请先发布政策文件',
+  guideIncomplete: (gaps: readonly string[]) => `申报指南内容不完整，不能发布：请填写${gaps.join('、')}`,
   windowOrder: '申报截止时间须晚于开始时间',
   expiryOrder: '失效日期须晚于发布日期',
   topicPeriodOrder: '专题结束时间须晚于开始时间',

@@ -82,7 +82,15 @@ export const Condition = Type.Object({
 export type Condition = Type.Static<typeof Condition>;
 
 /** OR across groups, AND within a group. No groups: every enterprise qualifies. */
-export const EligibilityRules = Type.Object({ groups: Type.Array(Type.Array(Condition, { maxItems: 20 }), { maxItems: 10 }) });
+/**
+ * Who qualifies: any one group (OR) of conditions that all hold (AND). No group admits every
+ * enterprise, which staff must choose explicitly (openToAll, shown as 面向所有企业): a guide whose
+ * conditions were merely left empty is not published (guidePublishGaps).
+ */
+export const EligibilityRules = Type.Object({
+  groups: Type.Array(Type.Array(Condition, { maxItems: 20 }), { maxItems: 10 }),
+  openToAll: Type.Optional(Type.Boolean({ title: '面向所有企业' })),
+});
 export type EligibilityRules = Type.Static<typeof EligibilityRules>;
 
 export const AmountRule = Type.Union([
@@ -255,6 +263,7 @@ export function ruleProblems(
   knownCode: (dict: string, code: string) => boolean = () => true,
 ): string[] {
   const problems: string[] = [];
+  if (eligibility.openToAll && eligibility.groups.length > 0) problems.push('面向所有企业时不设条件组');
   eligibility.groups.forEach((group, g) => {
     if (group.length === 0) problems.push(`条件组 ${g + 1} 没有条件`);
     group.forEach((c, i) => {

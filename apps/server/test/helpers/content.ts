@@ -13,7 +13,7 @@ export async function insertPolicy(app: App, over: Partial<typeof policies.$infe
   return row!.id;
 }
 
-/** A draft guide, its window open since yesterday for thirty days (staff publish it through the console). */
+/** A draft guide, complete enough to publish, its window open since yesterday for thirty days (staff publish it through the console). */
 export async function insertDraftGuide(app: App, policyId: number, title: string, over: Partial<typeof guides.$inferInsert> = {}): Promise<number> {
   const [row] = await app.db
     .insert(guides)
@@ -23,6 +23,11 @@ export async function insertDraftGuide(app: App, policyId: number, title: string
       supportType: 'subsidy',
       mode: 'normal',
       industries: ['C'],
+      beneficiaries: '县内规模以上工业企业',
+      conditionsText: '依法经营、依法纳税',
+      supportStandard: '按项目给予补助',
+      materials: ['申报书'],
+      eligibility: { groups: [], openToAll: true },
       status: 'draft',
       windowStart: new Date(Date.now() - day),
       windowEnd: new Date(Date.now() + 30 * day),

@@ -121,6 +121,27 @@ describe('policies, guides and topics: 草稿 → 已发布 → 已撤回', () =
     expect(await lastAudit()).toMatchObject({ action: 'guide.withdrawn', detail: { id: guideId, before: { status: 'published' }, after: { status: 'withdrawn' } } });
   });
 
+  it('an incomplete guide is not published, and staff are told what it lacks; one open to all says so and reaches the portal as 面向所有企业', async () => {
+    const publish = (id: number) => call('POST', consolePath(CONSOLE_PATHS.guideState, { id }), { action: 'publish' });
+    const ownPolicy = await call<{ id: number }>('POST', CONSOLE_PATHS.policyCreate, policyInput({ title: '指南完整性检查政策', docNo: '云工信发〔2026〕77号' }));
+    const policyId = ownPolicy.body.data.id;
+    expect((await call('POST', consolePath(CONSOLE_PATHS.policyState, { id: policyId }), { action: 'publish' })).body.code).toBe(200);
+    const bare = await call<{ id: number }>('POST', CONSOLE_PATHS.guideCreate, guideInput(policyId, { title: '空白指南', beneficiaries: '', conditionsText: ' ', supportStandard: '', materials: [], eligibility: { groups: [] } }));
+    expect(bare.body.code).toBe(200); // a draft may be incomplete
+    const before = await app.db.$count(auditLog);
+    expect((await publish(bare.body.data.id)).body).toMatchObject({ code: 400, msg: '申报指南内容不完整，不能发布：请填写申报对象、申报条件、支持标准、申报材料、认定条件（设置条件组，或选择「面向所有企业」）' });
+    expect(await app.db.$count(auditLog)).toBe(before);
+    expect(await marketTitles('空白指南')).toEqual([]);
+
+    const conflicting = await call('POST', CONSOLE_PATHS.guideCreate, guideInput(policyId, { eligibility: { groups: [[{ field: 'staff', op: 'gte', value: 1 }]], openToAll: true } }));
+    expect(conflicting.body).toMatchObject({ code: 400, msg: '规则有误：面向所有企业时不设条件组' });
+
+    const open = await call<{ id: number }>('POST', CONSOLE_PATHS.guideCreate, guideInput(policyId, { title: '面向全部企业的指南', eligibility: { groups: [], openToAll: true } }));
+    expect((await publish(open.body.data.id)).body).toMatchObject({ code: 200 });
+    const read = await call<ConsoleGuide>('GET', consolePath(CONSOLE_PATHS.guide, { id: open.body.data.id }));
+    expect(read.body.data.eligibility).toEqual({ groups: [], openToAll: true });
+  });
+
   it('a published guide cannot move to a policy that is not published: it would leave the portal unseen', async () => {
     const live = await call<{ id: number }>('POST', CONSOLE_PATHS.guideCreate, guideInput(policyId, { title: '上云用云补贴' }));
     await call('POST', consolePath(CONSOLE_PATHS.guideState, { id: live.body.data.id }), { action: 'publish' });

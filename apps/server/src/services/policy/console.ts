@@ -16,6 +16,7 @@ import {
   type ConsoleTopicRow,
   type ContentPageQuery,
   type ContentStatus,
+  guidePublishGaps,
   type GuideInput,
   type Lifecycle,
   type PolicyInput,
@@ -121,12 +122,21 @@ export async function changeState(db: Db, ctx: SignedInCtx, kind: Kind, id: numb
     const allowed = action === 'publish' ? row.status !== 'published' : row.status === 'published';
     if (!allowed) throw badRequest(CONSOLE_MSG.alreadyInState);
     if (kind === 'guide' && action === 'publish') {
-      const [policy] = await tx
-        .select({ status: policies.status })
+      const [guide] = await tx
+        .select({
+          policyStatus: policies.status,
+          beneficiaries: guides.beneficiaries,
+          conditionsText: guides.conditionsText,
+          supportStandard: guides.supportStandard,
+          materials: guides.materials,
+          eligibility: guides.eligibility,
+        })
         .from(guides)
         .innerJoin(policies, eq(policies.id, guides.policyId))
         .where(eq(guides.id, id));
-      if (policy?.status !== 'published') throw badRequest(CONSOLE_MSG.policyNotPublished);
+      if (guide?.policyStatus !== 'published') throw badRequest(CONSOLE_MSG.policyNotPublished);
+      const gaps = guidePublishGaps(guide);
+      if (gaps.length > 0) throw badRequest(CONSOLE_MSG.guideIncomplete(gaps));
     }
     const me = ctx.actor.accountId;
     const set =

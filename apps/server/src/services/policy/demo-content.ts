@@ -1295,7 +1295,8 @@ export async function seedPolicyDemo(db: DbOrTx, now = Date.now()): Promise<void
       const publishedAt = new Date(Math.min(at(now, -(150 - 2 * guideIndex), 10).getTime(), chinaDay(windowStart.getTime(), -3) + 10 * HOUR));
       const dept = deptOf(g.contact ?? p.department);
       const track = trackOf(g);
-      const eligibility: EligibilityRules = { groups: g.rules };
+      // A guide without conditions is open to every enterprise, said so explicitly.
+      const eligibility: EligibilityRules = g.rules.length > 0 ? { groups: g.rules } : { groups: [], openToAll: true };
       const [row] = await db
         .insert(guides)
         .values({

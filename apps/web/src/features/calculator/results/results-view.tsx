@@ -53,7 +53,7 @@ const REPORT_COLUMNS: ExportColumn[] = [
 ];
 
 function Conditions({ result }: { result: GuideResult }) {
-  if (!result.groups.length) return <p>不限条件，所有企业均可申报。</p>;
+  if (!result.groups.length) return <p>面向所有企业，不设申报条件。</p>;
   return (
     <>
       {result.groups.map((group, g) => (
@@ -132,7 +132,7 @@ export function ResultsView({ enterprise, onEditProfile }: { enterprise: Enterpr
       return {
         title: g.title,
         verdict: `${VERDICT_LABELS[r.verdict]}${r.noApplication ? '（免申即享）' : ''}`,
-        explanation: r.groups.length ? r.groups.map((group) => group.map((c) => c.text).join('；')).join(' 或 ') : '不限条件',
+        explanation: r.groups.length ? r.groups.map((group) => group.map((c) => c.text).join('；')).join(' 或 ') : '面向所有企业',
         amount: r.verdict === 'eligible' ? (r.amount ?? '') : '',
         amountText: r.amountText,
         supportType: dicts.labelOf('supportType', g.supportType),

@@ -120,10 +120,21 @@ function matchesAmountRule(r: AmountRule): boolean {
   }
 }
 
+test('面向所有企业 is a choice: it clears the groups, hides their editor and reads so in the preview', async () => {
+  const { user, last } = setup({ eligibility: { groups: [[{ field: 'staff', op: 'gte', value: 50, year: 'last' }]] }, amountRule: { kind: 'none' } });
+  await user.click(screen.getByRole('checkbox', { name: '面向所有企业（不设条件）' }));
+  expect(last().eligibility).toEqual({ groups: [], openToAll: true });
+  expect(screen.queryByRole('button', { name: /添加条件组/ })).toBeNull();
+  expect(within(preview()).getByText('面向所有企业')).toBeInTheDocument();
+  await user.click(screen.getByRole('checkbox', { name: '面向所有企业（不设条件）' }));
+  expect(last().eligibility).toEqual({ groups: [] });
+  expect(screen.getByRole('button', { name: /添加条件组/ })).toBeVisible();
+});
+
 test('two groups, one condition each: the preview reads as describeCondition, with 或 between, and the value fits the schema', async () => {
   const { user, last } = setup();
   expect(screen.getByText(/满足任一条件组即可；组内条件须全部满足/)).toBeInTheDocument();
-  expect(within(preview()).getByText('不限')).toBeInTheDocument();
+  expect(within(preview()).getByText('未设置（发布前须设置条件组，或勾选「面向所有企业」）')).toBeInTheDocument();
 
   // Group 1: 上年度研发费用 ≥ 100 (a new condition starts as 上年度研发费用 ≥ 0).
   await user.click(screen.getByRole('button', { name: /添加条件组/ }));

@@ -3,7 +3,7 @@
 // the portal's words and the problems the server would refuse the save for. No fetching here: the
 // page passes the dictionary lookups.
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { Alert, Button, Card, Descriptions, Flex, InputNumber, Select, Typography } from 'antd';
+import { Alert, Button, Card, Checkbox, Descriptions, Flex, InputNumber, Select, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import {
   RULE_FIELDS,
@@ -320,7 +320,7 @@ function RulesPreview({ value, labelOf, options }: Omit<RulesFormProps, 'onChang
         <Flex vertical gap={12}>
           <Descriptions column={1} bordered size="small" styles={{ label: { width: 110, whiteSpace: 'nowrap' } }}>
             <Descriptions.Item label="申报条件">
-              <GuideConditionGroups groups={groups} />
+              <GuideConditionGroups groups={groups} emptyText={value.eligibility.openToAll ? undefined : '未设置（发布前须设置条件组，或勾选「面向所有企业」）'} />
             </Descriptions.Item>
             <Descriptions.Item label="支持标准">{describeAmountRule(value.amountRule)}</Descriptions.Item>
           </Descriptions>
@@ -356,14 +356,22 @@ export default function RulesForm({ value, onChange, labelOf, options }: RulesFo
         <Typography.Title level={5} style={{ marginTop: 0 }}>
           申报条件
         </Typography.Title>
-        <Typography.Paragraph type="secondary">满足任一条件组即可；组内条件须全部满足。没有条件组时不限企业。</Typography.Paragraph>
-        <Flex vertical gap={8}>
-          {groups.map((group, g) => (
-            <Flex key={g} vertical gap={8}>
-              {g > 0 && (
-                <Typography.Text strong style={{ textAlign: 'center' }}>
-                  或
-                </Typography.Text>
+        <Typography.Paragraph type="secondary">满足任一条件组即可；组内条件须全部满足。不设条件的指南须勾选「面向所有企业」，否则不能发布。</Typography.Paragraph>
+        <Checkbox
+          checked={Boolean(value.eligibility.openToAll)}
+          onChange={(e) => onChange({ ...value, eligibility: e.target.checked ? { groups: [], openToAll: true } : { groups: [] } })}
+          style={{ marginBottom: 8 }}
+        >
+          面向所有企业（不设条件）
+        </Checkbox>
+        {!value.eligibility.openToAll && (
+          <Flex vertical gap={8}>
+            {groups.map((group, g) => (
+              <Flex key={g} vertical gap={8}>
+                {g > 0 && (
+                  <Typography.Text strong style={{ textAlign: 'center' }}>
+                    或
+                  </Typography.Text>
               )}
               <Card
                 size="small"
@@ -407,6 +415,7 @@ export default function RulesForm({ value, onChange, labelOf, options }: RulesFo
             </Button>
           </div>
         </Flex>
+        )}
       </section>
       <section aria-label="支持标准">
         <Typography.Title level={5} style={{ marginTop: 0 }}>
