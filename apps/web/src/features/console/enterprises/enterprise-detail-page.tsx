@@ -140,21 +140,26 @@ function QualificationsTab({ e }: { e: ConsoleEnterprise }) {
   );
 }
 
-type IndicatorRow = ConsoleEnterprise['indicators'][number];
-
-const INDICATOR_COLUMNS: TableColumnsType<IndicatorRow> = [
-  { title: '年度', dataIndex: 'year', fixed: 'left' },
-  ...YEARLY_FIELDS.map((f) => ({
-    title: `${INDICATOR_BOUNDS[f].label}（${INDICATOR_BOUNDS[f].unit}）`,
-    dataIndex: f,
-    render: (v: number | null | undefined) => dash(v),
-  })),
-];
-
+/** One row per indicator and one column per year, newest first: the years side by side fit a phone. */
 function IndicatorsTab({ e }: { e: ConsoleEnterprise }) {
-  return (
-    <Table rowKey="year" size="small" pagination={false} scroll={{ x: 'max-content' }} dataSource={e.indicators} locale={{ emptyText: '未填写年度指标' }} columns={INDICATOR_COLUMNS} />
-  );
+  if (!e.indicators.length) return <Typography.Text type="secondary">未填写年度指标</Typography.Text>;
+  const rows = YEARLY_FIELDS.map((field) => ({ field, ...INDICATOR_BOUNDS[field] }));
+  const columns: TableColumnsType<(typeof rows)[number]> = [
+    {
+      title: '指标',
+      dataIndex: 'label',
+      render: (label: string, r) => (
+        <Flex vertical>
+          <span>{label}</span>
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            {r.unit}
+          </Typography.Text>
+        </Flex>
+      ),
+    },
+    ...e.indicators.map((year) => ({ title: `${year.year}年`, key: year.year, align: 'right' as const, render: (_: unknown, r: (typeof rows)[number]) => dash(year[r.field]) })),
+  ];
+  return <Table rowKey="field" size="small" pagination={false} scroll={{ x: 'max-content' }} dataSource={rows} columns={columns} />;
 }
 
 function EvaluationsTab({ e }: { e: ConsoleEnterprise }) {
@@ -170,10 +175,9 @@ function EvaluationsTab({ e }: { e: ConsoleEnterprise }) {
         locale={{ emptyText: '尚未保存测算' }}
         columns={[
           { title: '测算时间', dataIndex: 'evaluatedAt', render: (v: string) => dayjs(v).format(TIME) },
+          { title: '符合/测算', dataIndex: 'eligible', render: (v: number, r) => `${v}/${r.guides}` },
+          { title: '预计金额', dataIndex: 'amount', render: (v: number) => `${v} 万元` },
           { title: '类型', dataIndex: 'whatIf', render: (v: boolean) => (v ? <Tag color="purple">假设测算</Tag> : <Tag>按企业资料</Tag>) },
-          { title: '测算指南数', dataIndex: 'guides' },
-          { title: '符合条件', dataIndex: 'eligible', render: (v: number) => `${v} 项` },
-          { title: '预计金额（万元）', dataIndex: 'amount' },
         ]}
       />
     </Flex>
@@ -217,9 +221,9 @@ function PushTab({ e }: { e: ConsoleEnterprise }) {
           locale={{ emptyText: '尚未收到消息' }}
           columns={[
             { title: '消息', dataIndex: 'title' },
+            { title: '状态', dataIndex: 'readAt', render: (v: string | null) => (v ? <Tag>已读 {dayjs(v).format(TIME)}</Tag> : <Tag color="orange">未读</Tag>) },
             { title: '类型', dataIndex: 'event', render: (v: string) => labelIn(PUSH_EVENTS, v) },
             { title: '时间', dataIndex: 'createdAt', render: (v: string) => dayjs(v).format(TIME) },
-            { title: '已读', dataIndex: 'readAt', render: (v: string | null) => (v ? <Tag>已读 {dayjs(v).format(TIME)}</Tag> : <Tag color="orange">未读</Tag>) },
           ]}
         />
       </Flex>
