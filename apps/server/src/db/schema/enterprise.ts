@@ -34,6 +34,8 @@ export const enterprises = pgTable(
     /** One entry per year: [{ year, revenue, tax, … }]. */
     indicators: jsonb('indicators').$type<EnterpriseFacts['indicators']>().notNull().default([]),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    /** The account that deleted it (the staff console shows who and when). */
+    deletedBy: integer('deleted_by').references(() => accounts.id, { onDelete: 'restrict' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -54,14 +54,14 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     CONSOLE_PATHS.enterprisePage,
-    { schema: { tags: ['企业管理'], summary: '企业列表（按名称、信用代码、用户名检索）', body: EnterprisePageQuery, response: { 200: Envelope(Page(ConsoleEnterpriseRow)) } }, config: staff },
+    { schema: { tags: ['企业管理'], summary: '企业列表（按名称、信用代码、用户名检索；已删除的企业标明删除时间与删除人）', body: EnterprisePageQuery, response: { 200: Envelope(Page(ConsoleEnterpriseRow)) } }, config: staff },
     async (request) => ok(await enterprisePage(app.db, request.body)),
   );
 
   app.get(
     CONSOLE_PATHS.enterprise,
-    { schema: { tags: ['企业管理'], summary: '企业详情（含同一账号下的其他企业）', params: ConsoleIdParams, response: { 200: Envelope(ConsoleEnterprise) } }, config: staff },
-    async (request) => ok(await enterpriseDetail(app.db, request.params.id)),
+    { schema: { tags: ['企业管理'], summary: '企业详情：概况、资质、年度指标、测算记录、订阅与消息、同一账号下的其他企业', params: ConsoleIdParams, response: { 200: Envelope(ConsoleEnterprise) } }, config: staff },
+    async (request) => ok(await enterpriseDetail(app.db, await app.dicts.all(), request.params.id)),
   );
 };
 

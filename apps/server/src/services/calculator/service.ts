@@ -164,7 +164,7 @@ export async function deleteEnterprise(db: Db, ctx: SignedInCtx, id: number): Pr
   await db.transaction(async (tx) => {
     const row = await ownEnterprise(tx, ctx.scope, id, { forUpdate: true });
     if (!row) throw notFound(CALC_MSG.enterpriseNotFound);
-    await tx.update(enterprises).set({ deletedAt: new Date() }).where(eq(enterprises.id, id));
+    await tx.update(enterprises).set({ deletedAt: new Date(), deletedBy: ctx.actor.accountId }).where(eq(enterprises.id, id));
     await audit(tx, ctx, CALCULATOR_AUDIT.deleteEnterprise, { enterpriseId: id, name: row.name, creditCode: row.creditCode });
   });
 }

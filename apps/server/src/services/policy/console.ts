@@ -449,8 +449,8 @@ export async function workbench(db: Db): Promise<Workbench> {
       (select count(*) from ${guides} g join ${policies} p on p.id = g.policy_id
         where g.status = 'published' and p.status = 'published' and g.window_start <= now() and g.window_end > now()) as "openGuides",
       (select count(*) from ${topics} where status = 'published' and starts_at <= now() and (ends_at is null or ends_at > now())) as "activeTopics",
-      (select count(*) from ${enterprises}) as enterprises,
-      (select count(*) from ${enterprises} where created_at >= date_trunc('month', now())) as "enterprisesThisMonth",
+      (select count(*) from ${enterprises} where deleted_at is null) as enterprises,
+      (select count(*) from ${enterprises} where deleted_at is null and created_at >= date_trunc('month', now())) as "enterprisesThisMonth",
       (select coalesce(sum(view_count), 0) from ${guides}) as "guideViews"`).then((r) => r.rows);
   return {
     drafts: drafts.rows.map((d) => ({ kind: d.kind, id: d.id, title: d.title, updatedAt: new Date(d.updated_at).toISOString() })),

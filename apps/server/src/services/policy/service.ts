@@ -388,7 +388,7 @@ export async function statistics({ db }: PolicyDeps): Promise<Statistics> {
       (select count(*) from ${guides} g join ${policies} p on p.id = g.policy_id
         where g.status = 'published' and p.status = 'published' and g.window_start <= now() and g.window_end > now()) as "openGuides",
       (select count(*) from ${topics} where status = 'published' and starts_at <= now() and (ends_at is null or ends_at > now())) as topics,
-      (select count(*) from ${enterprises}) as enterprises,
+      (select count(*) from ${enterprises} where deleted_at is null) as enterprises,
       (select coalesce(sum(g.view_count), 0) from ${guides} g join ${policies} p on p.id = g.policy_id
         where g.status = 'published' and p.status = 'published') as views`).then((r) => r.rows);
   return {

@@ -1,10 +1,11 @@
-// 企业管理 (工作人员 and 管理员): the enterprises registered on the portal. Only 管理员 may disable
-// or enable one; that acts on the enterprise's account, so every enterprise it holds goes with it.
-import { Button, Popconfirm, Select, Tag, type TableColumnsType } from 'antd';
+// 企业管理 (工作人员 and 管理员): the enterprises registered on the portal, deleted ones marked with
+// when and by whom. Only 管理员 may disable or enable one; that acts on the enterprise's account, so
+// every enterprise it holds goes with it (a deleted enterprise offers no action).
+import { Button, Popconfirm, Select, type TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
 import { Link } from 'react-router';
 import { ROLES } from '@hqt/contract/auth';
-import type { ConsoleEnterpriseRow, EnterprisePageQuery } from '@hqt/contract/console';
+import { ENTERPRISE_STATES, type ConsoleEnterpriseRow, type EnterprisePageQuery, type EnterpriseState } from '@hqt/contract/console';
 import { ADMIN_BASE } from '@/config/routes';
 import type { ExportColumn } from '@/shared/lib/export-format';
 import type { ListParams, ListSpec } from '@/shared/lists/use-list-params';
@@ -13,23 +14,21 @@ import { useSession } from '@/shared/session/session-store';
 import { toast } from '@/shared/ui/feedback';
 import { consoleApi, consoleKeys } from '../api/console-api';
 import { ConsoleList, SearchFilter } from '../ui/console-list';
+import { deletedByText, EnterpriseStateTag } from './enterprise-state';
 
 const FILTERS = { keyword: 'string', state: 'string' } as const;
 type Filters = typeof FILTERS;
 const SPEC: ListSpec<Filters, never> = { filters: FILTERS };
 
-const STATE_OPTIONS = [
-  { value: 'active', label: '正常' },
-  { value: 'disabled', label: '已停用' },
-];
-type EnterpriseState = NonNullable<EnterprisePageQuery['state']>;
+const STATE_OPTIONS = Object.entries(ENTERPRISE_STATES).map(([value, label]) => ({ value, label }));
+const isState = (v: string | undefined): v is EnterpriseState => v !== undefined && v in ENTERPRISE_STATES;
 
 const fetchPage = (p: ListParams<Filters, never>) => {
   const query: EnterprisePageQuery = {
     currentPage: p.currentPage,
     pageSize: p.pageSize,
     ...(p.keyword ? { keyword: p.keyword } : {}),
-    ...(p.state === 'active' || p.state === 'disabled' ? { state: p.state as EnterpriseState } : {}),
+    ...(isState(p.state) ? { state: p.state } : {}),
   };
   return consoleApi.enterprisePage(query);
 };
@@ -45,6 +44,8 @@ const EXPORT_COLUMNS: ExportColumn[] = [
   col('accountName', '账号姓名'),
   col('state', '状态'),
   col('createdAt', '注册时间', 'datetime'),
+  col('deletedAt', '删除时间', 'datetime'),
+  col('deletedBy', '删除人'),
 ];
 const exportRow = (row: ConsoleEnterpriseRow) => ({
   name: row.name,
@@ -52,11 +53,11 @@ const exportRow = (row: ConsoleEnterpriseRow) => ({
   contactPhone: row.contactPhone,
   username: row.username,
   accountName: row.accountName,
-  state: row.disabled ? '已停用' : '正常',
+  state: ENTERPRISE_STATES[row.state],
   createdAt: row.createdAt,
+  deletedAt: row.deletedAt,
+  deletedBy: row.deletedBy && deletedByText(row.deletedBy),
 });
-
-const enterpriseStateTag = (disabled: boolean) => (disabled ? <Tag color="red">已停用</Tag> : <Tag color="green">正常</Tag>);
 
 export default function EnterpriseListPage() {
   const isAdmin = useSession((s) => s.roles.includes(ROLES.admin.name));
@@ -79,7 +80,7 @@ export default function EnterpriseListPage() {
     { title: '统一社会信用代码', dataIndex: 'creditCode' },
     { title: '联系电话', dataIndex: 'contactPhone', render: (v: string | null) => v ?? '—' },
     { title: '账号', dataIndex: 'username' },
-    { title: '状态', dataIndex: 'disabled', render: (v: boolean) => enterpriseStateTag(v) },
+    { title: '状态', dataIndex: 'state', render: (_, row) => <EnterpriseStateTag row={row} /> },
     { title: '注册时间', dataIndex: 'createdAt', render: (v: string) => dayjs(v).format(TIME) },
   ];
   if (isAdmin) {
@@ -87,7 +88,7 @@ export default function EnterpriseListPage() {
       title: '操作',
       key: 'actions',
       render: (_, row) =>
-        row.disabled ? (
+        row.state === 'deleted' ? null : row.disabled ? (
           <Popconfirm
             title={`启用「${row.name}」？`}
             description={`将启用账号「${row.username}」，该账号名下的所有企业随之恢复正常。`}
