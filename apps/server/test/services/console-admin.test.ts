@@ -7,7 +7,7 @@ import { CONSOLE_MSG, CONSOLE_PATHS, consolePath } from '@hqt/contract/console';
 import { MSG, OWN_MSG } from '@hqt/contract/messages';
 import { DICT_TYPES } from '@hqt/contract/policy';
 import type { App } from '../../src/app';
-import { accounts, auditLog, authSessions, dictItems, guides, policies } from '../../src/db/schema/index';
+import { accounts, auditLog, authSessions, dictItems, guides, policies, pushSubscriptions } from '../../src/db/schema/index';
 import { dictLabel } from '../../src/services/dict/public';
 import { bearer, CAPTCHA, createAccount, createTestApp, loginAs, type TestAccount } from '../helpers/app';
 
@@ -233,6 +233,21 @@ describe('dictionaries', () => {
     const county = ((await items('policyLevel')).data as { id: number; code: string }[]).find((i) => i.code === 'county')!;
     expect((await remove(county.id)).json()).toEqual({ code: 400, msg: CONSOLE_MSG.dictItemInUse(1), data: null });
     expect(await portal('policyLevel')).toContain('county');
+  });
+
+  it('a code only a 政策推送 subscription follows is in use too: it cannot be deleted from under the subscriber', async () => {
+    const subscriber = await createAccount(app);
+    await app.db.insert(pushSubscriptions).values([
+      { accountId: subscriber.id, kind: 'industry', value: 'R', label: '文化、体育和娱乐业' },
+      { accountId: subscriber.id, kind: 'department', value: 'scj', label: '云溪县市场监督管理局' },
+      { accountId: subscriber.id, kind: 'supportType', value: 'talent', label: '人才支持' },
+    ]);
+    for (const [type, code] of [['industry', 'R'], ['department', 'scj'], ['supportType', 'talent']] as const) {
+      const row = ((await items(type)).data as { id: number; code: string; usage: number }[]).find((i) => i.code === code)!;
+      expect(row.usage, `${type} ${code}`).toBe(1);
+      expect((await remove(row.id)).json()).toEqual({ code: 400, msg: CONSOLE_MSG.dictItemInUse(1), data: null });
+      expect(await portal(type)).toContain(code);
+    }
   });
 
   it('creates, refuses a duplicate or malformed code, updates, disables and deletes an unused item', async () => {

@@ -1,11 +1,11 @@
 // Where each dictionary's codes are used: the console shows how many items of content use a code,
-// and enterprise profiles, and an item in use cannot be deleted (only disabled, so what uses it keeps its label). Later
+// enterprise profiles and 政策推送 subscriptions, and an item in use cannot be deleted (only disabled, so what uses it keeps its label). Later
 // services add their tables here (诉求 → appealCategory when appeals arrive).
 import { sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DictType, RuleField } from '@hqt/contract/policy';
 import type { DbOrTx } from '../../db/client';
-import { enterprises, guides, policies } from '../../db/schema/index';
+import { enterprises, guides, policies, pushSubscriptions } from '../../db/schema/index';
 
 /** Each source answers (kind, id, code): one row per item of content and code it uses. */
 const policyColumn = (column: AnyPgColumn): SQL => sql`select 'policy'::text, ${policies.id}, ${column} from ${policies}`;
@@ -14,6 +14,9 @@ const guideArray = (column: AnyPgColumn): SQL => sql`select 'guide'::text, ${gui
 /** Enterprise profiles (deleted ones too: their evaluations keep showing the label). */
 const enterpriseColumn = (column: AnyPgColumn): SQL => sql`select 'enterprise'::text, ${enterprises.id}, ${column} from ${enterprises} where ${column} is not null`;
 const enterpriseQualifications = sql`select 'enterprise'::text, ${enterprises.id}, q ->> 'code' from ${enterprises} cross join lateral jsonb_array_elements(${enterprises.qualifications}) q`;
+/** 政策推送 subscriptions that follow a code: deleting it would leave them following nothing, unlabelled. */
+const subscriptions = (kind: 'supportType' | 'industry' | 'department'): SQL =>
+  sql`select 'subscription'::text, ${pushSubscriptions.id}, ${pushSubscriptions.value} from ${pushSubscriptions} where ${pushSubscriptions.kind} = ${kind}`;
 /** A guide's eligibility conditions on the field: a value is one code or a list of them. */
 const guideCondition = (field: RuleField): SQL => sql`
   select 'guide'::text, ${guides.id}, v.code from ${guides}
@@ -24,10 +27,10 @@ const guideCondition = (field: RuleField): SQL => sql`
 
 export const DICT_USAGE: Record<DictType, SQL[]> = {
   policyLevel: [policyColumn(policies.level)],
-  department: [policyColumn(policies.department)],
-  supportType: [guideColumn(guides.supportType)],
+  department: [policyColumn(policies.department), subscriptions('department')],
+  supportType: [guideColumn(guides.supportType), subscriptions('supportType')],
   guideMode: [guideColumn(guides.mode)],
-  industry: [guideArray(guides.industries), guideCondition('industry'), enterpriseColumn(enterprises.industry)],
+  industry: [guideArray(guides.industries), guideCondition('industry'), enterpriseColumn(enterprises.industry), subscriptions('industry')],
   region: [guideArray(guides.regions), guideCondition('region'), enterpriseColumn(enterprises.region)],
   qualification: [guideCondition('qualification'), enterpriseQualifications],
   scale: [guideCondition('scale'), enterpriseColumn(enterprises.scale)],
