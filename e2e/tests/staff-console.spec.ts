@@ -50,8 +50,19 @@ test('staff write a policy and a guide, publish both to the portal, and withdraw
   await consoleLogin(page, STAFF);
   await expect(page).toHaveURL(/\/admin$/);
   await expect(page.getByText('待发布的草稿')).toBeVisible();
-  // A 工作人员 does not see what only an administrator may do.
+  // A 工作人员 does not see what only an administrator may do, and typing its address keeps them in
+  // the console: 权限不足, with the way back to 工作台 (not the portal's 401 page).
   await expect(page.getByRole('menuitem', { name: '审计日志' })).toHaveCount(0);
+  for (const adminPage of ['/admin/accounts', '/admin/dictionaries', '/admin/audit']) {
+    await page.goto(adminPage);
+    await expect(page).toHaveURL(/\/admin\/403$/);
+    await expect(page.locator('.ant-result-title')).toHaveText('权限不足');
+    await expect(page.getByText('工作人员控制台')).toBeVisible();
+    await expect(page.getByText('请先登录')).toHaveCount(0);
+  }
+  await page.getByRole('button', { name: '返回工作台' }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+  await expect(page.getByText('待发布的草稿')).toBeVisible();
 
   // The policy: a heading, a table and an uploaded image in the editor.
   await page.getByRole('menuitem', { name: '政策文件' }).click();
