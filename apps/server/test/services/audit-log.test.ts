@@ -2,6 +2,7 @@
 // not even by the server's own database connection.
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
+import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { ROLES } from '@hqt/contract/auth';
@@ -144,7 +145,6 @@ describe('the names of the actions', () => {
  * declaration x comes from (the account actions' CHANGES).
  */
 async function auditDetailKeys(root: string): Promise<Set<string>> {
-  const ts = (await import('typescript')).default;
   const keys = new Set<string>();
   const files = (await readdir(root, { recursive: true })).filter((f) => f.endsWith('.ts'));
   for (const file of files) {
