@@ -62,7 +62,7 @@ test('each event with whom it reached, how many read it and whether its fan-out 
   renderPage();
   const published = (await screen.findByText('新政策发布', { selector: '.ant-card-head-title' })).closest('.ant-card') as HTMLElement;
   expect(within(published).getByText('推送完成')).toBeInTheDocument();
-  for (const [title, value] of [['通知账号', '4'], ['涉及企业', '5'], ['已读账号', '1'], ['阅读率', '25%']]) {
+  for (const [title, value] of [['通知账号', '4'], ['涉及企业', '5'], ['已读账号', '1'], ['阅读率', '25%']] as const) {
     expect(within(published).getByText(title).closest('.ant-statistic')).toHaveTextContent(`${title}${value}`);
   }
   const opened = screen.getByText('开始申报', { selector: '.ant-card-head-title' }).closest('.ant-card') as HTMLElement;
