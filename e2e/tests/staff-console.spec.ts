@@ -131,6 +131,49 @@ test('staff write a policy and a guide, publish both to the portal, and withdraw
   expect((await marketFinds(browser, guideTitle)).join()).not.toContain(guideTitle);
 });
 
+test('a 工作人员 who types an administrator\'s address stays in the console: 权限不足, and the way back to 工作台', async ({ page }) => {
+  await consoleLogin(page, STAFF);
+  await expect(page).toHaveURL(/\/admin$/);
+  for (const adminPage of ['/admin/accounts', '/admin/dictionaries', '/admin/audit']) {
+    await page.goto(adminPage);
+    await expect(page).toHaveURL(/\/admin\/403$/);
+    await expect(page.locator('.ant-result-title')).toHaveText('权限不足');
+    // The console's own frame, not the portal's 401 page.
+    await expect(page.getByText('工作人员控制台')).toBeVisible();
+    await expect(page.getByText('请先登录')).toHaveCount(0);
+  }
+  await page.getByRole('button', { name: '返回工作台' }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+  await expect(page.getByText('待发布的草稿')).toBeVisible();
+});
+
+test('staff see whom a guide was pushed to, and the read state changes when the enterprise reads it', async ({ page, browser }) => {
+  // The demo enterprise's inbox: one of its unread messages.
+  const portalContext = await browser.newContext();
+  const portal = await portalContext.newPage();
+  await loginViaForm(portal, DEMO);
+  await expect(portal).toHaveURL(/\/dataOverview\/dataOverview$/);
+  await portal.goto('/policyPush/policyPush?read=unread');
+  const unread = portal.locator('.push-message-unread').first();
+  const title = (await unread.locator('.push-message-title').textContent())!.trim();
+
+  await consoleLogin(page, STAFF);
+  await expect(page).toHaveURL(/\/admin$/);
+  await page.goto(`/admin/guides?keyword=${encodeURIComponent(title)}`);
+  await page.getByRole('row').filter({ hasText: title }).getByRole('link', { name: '推送结果' }).click();
+  await expect(page).toHaveURL(/\/admin\/guides\/\d+\/push$/);
+  await expect(page.getByText('推送完成').first()).toBeVisible();
+  const demoRow = page.getByRole('row').filter({ hasText: DEMO.name });
+  await expect(demoRow.getByText('未读')).toBeVisible();
+
+  // The enterprise opens it; the console shows it read.
+  await unread.locator('.push-message-title').click();
+  await expect(portal).toHaveURL(/\/policyMarket\/policyMarket\?guide=\d+$/);
+  await portalContext.close();
+  await page.reload();
+  await expect(demoRow.getByText('已读')).toBeVisible();
+});
+
 test('an administrator creates a staff account, unlocks it after it locks, and finds all of it in the audit log', async ({ page, request }) => {
   const username = `clerk_${stamp}`;
   await consoleLogin(page, ADMIN);

@@ -7,6 +7,7 @@ import { EDITOR_IMAGE_MAX_BYTES, EDITOR_IMAGE_MAX_COUNT, MAX_INT, TOPIC_COVER_PA
 import { PageQuery } from './envelope';
 import { OWN_MSG } from './messages';
 import { AmountRule, EligibilityRules } from './policy';
+import { PUSH_EVENT_LIST } from './push';
 
 export const CONSOLE_PREFIX = '/api/console';
 
@@ -24,6 +25,10 @@ export const CONSOLE_PATHS = {
   guideState: `${CONSOLE_PREFIX}/guides/:id/state`,
   /** The calculator's reverse list: the enterprises the guide admits (POST, page body). */
   guideQualified: `${CONSOLE_PREFIX}/guides/:id/qualified`,
+  /** 政策推送's results for one guide: each event, how many it reached and read it (docs/push.md). */
+  guidePush: `${CONSOLE_PREFIX}/guides/:id/push`,
+  /** The accounts one guide's messages went to, with their enterprises and read state (POST, page body). */
+  guidePushRecipients: `${CONSOLE_PREFIX}/guides/:id/push/recipients`,
 
   topicPage: `${CONSOLE_PREFIX}/topics/page`,
   topicCreate: `${CONSOLE_PREFIX}/topics`,
@@ -367,8 +372,100 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'enterprise.update': '修改企业信息',
   'enterprise.delete': '删除企业信息',
   'evaluation.save': '保存政策测算',
+  'subscription.created': '订阅推送',
+  'subscription.cancelled': '取消订阅',
 };
 export const auditActionLabel = (action: string) => AUDIT_ACTION_LABELS[action] ?? action;
+
+/**
+ * The Chinese names of the keys a service writes in an audit row's detail (and in its `before` and
+ * `after`): the log and its export show these, never the field names. Walked by
+ * test/services/audit-log.test.ts against every audit() call of the server.
+ */
+export const AUDIT_DETAIL_LABELS: Record<string, string> = {
+  // who and what was acted on
+  id: '编号',
+  target: '对象账号',
+  username: '用户名',
+  name: '名称',
+  title: '标题',
+  type: '字典类型',
+  list: '列表',
+  rows: '行数',
+  path: '访问路径',
+  fields: '修改项',
+  files: '文件',
+  url: '地址',
+  bytes: '字节数',
+  // login and sessions
+  reason: '原因',
+  failures: '连续失败次数',
+  minutes: '锁定分钟数',
+  sessionId: '会话编号',
+  sessions: '会话',
+  grace: '宽限期内重放',
+  // accounts
+  roleId: '角色',
+  phone: '手机号',
+  email: '邮箱',
+  disabled: '停用',
+  lockedUntil: '锁定至',
+  failedLogins: '登录失败次数',
+  mustChangePassword: '须修改密码',
+  status: '状态',
+  // enterprises and the calculator
+  creditCode: '统一社会信用代码',
+  enterpriseId: '企业编号',
+  evaluationId: '测算编号',
+  eligible: '是否符合',
+  amount: '测算金额（万元）',
+  whatIf: '假设条件',
+  // dictionaries
+  code: '编码',
+  label: '名称',
+  sort: '排序',
+  extra: '附加信息',
+  // policies, guides and topics (the fields of their forms)
+  docNo: '文号',
+  department: '发文部门',
+  level: '政策层级',
+  publishDate: '发布日期',
+  expiryDate: '失效日期',
+  contentHtml: '正文',
+  interpretationHtml: '政策解读',
+  attachments: '附件',
+  policyId: '所属政策',
+  summary: '摘要',
+  beneficiaries: '申报对象',
+  conditionsText: '申报条件',
+  supportStandard: '支持标准',
+  eligibility: '测算规则',
+  amountRule: '金额规则',
+  supportType: '扶持方式',
+  mode: '申报方式',
+  industries: '行业',
+  regions: '乡镇街道',
+  windowStart: '申报开始',
+  windowEnd: '申报截止',
+  payoutDays: '兑现天数',
+  deptName: '受理部门',
+  deptAddress: '受理地址',
+  deptPhone: '咨询电话',
+  materials: '申报材料',
+  steps: '办理流程',
+  onlineUrl: '在线办理地址',
+  cover: '封面',
+  startsAt: '开始时间',
+  endsAt: '结束时间',
+  guideIds: '专题指南',
+  // subscriptions (政策推送)
+  subscriptionId: '订阅编号',
+  kind: '订阅类型',
+  followed: '订阅内容',
+  before: '修改前',
+  after: '修改后',
+};
+export const auditDetailLabel = (key: string) => AUDIT_DETAIL_LABELS[key] ?? key;
 
 /** The export dialog reports what left the building (等保: exports are audited). */
 export const ExportReportBody = Type.Object({ list: Text('列表', 60, 1), rows: Type.Integer({ minimum: 0, maximum: 10_000 }) });
@@ -453,6 +550,57 @@ export const ConsoleEnterprise = Type.Object({
   }),
 });
 export type ConsoleEnterprise = Type.Static<typeof ConsoleEnterprise>;
+
+// ---- 政策推送's results (docs/push.md) ----------------------------------------------------------------
+
+/**
+ * One event of a guide (published, window opened, closing soon) and what it reached. `finished`: the
+ * fan-out job has written every message of the event's audience (push_events.finished_at); until then
+ * `accounts` is the count written so far.
+ */
+export const GuidePushEvent = Type.Object({
+  event: Type.String(),
+  eventLabel: Type.String(),
+  createdAt: Type.String({ format: 'date-time' }),
+  finished: Type.Boolean(),
+  finishedAt: Instant,
+  /** Accounts notified (one message each). */
+  accounts: Type.Integer(),
+  /** The live enterprises those accounts hold. */
+  enterprises: Type.Integer(),
+  /** Accounts that have read their message. */
+  read: Type.Integer(),
+});
+export type GuidePushEvent = Type.Static<typeof GuidePushEvent>;
+
+export const GuidePush = Type.Object({ guideId: Type.Integer(), title: Type.String(), events: Type.Array(GuidePushEvent) });
+export type GuidePush = Type.Static<typeof GuidePush>;
+
+export const PushRecipientPageQuery = Type.Object({
+  ...PageQuery.properties,
+  /** Username, account name or one of its enterprises' names, in part. */
+  keyword: Keyword,
+  event: Type.Optional(Type.Enum(PUSH_EVENT_LIST, { title: '消息类型', errorMessage: '消息类型不正确' })),
+  read: Type.Optional(Type.Enum(['read', 'unread'] as const, { title: '阅读状态', errorMessage: '阅读状态不正确' })),
+});
+export type PushRecipientPageQuery = Type.Static<typeof PushRecipientPageQuery>;
+
+export const PushRecipientRow = Type.Object({
+  /** The message's id. */
+  id: Type.Integer(),
+  event: Type.String(),
+  eventLabel: Type.String(),
+  accountId: Type.Integer(),
+  username: Type.String(),
+  accountName: Type.String(),
+  /** The account's live enterprises, by name. */
+  enterprises: Type.Array(Type.String()),
+  reasons: Type.Array(Type.String()),
+  read: Type.Boolean(),
+  readAt: Instant,
+  sentAt: Type.String({ format: 'date-time' }),
+});
+export type PushRecipientRow = Type.Static<typeof PushRecipientRow>;
 
 // ---- 工作台 --------------------------------------------------------------------------------------
 

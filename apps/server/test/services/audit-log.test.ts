@@ -1,5 +1,8 @@
 // The audit log: searched by administrators, written by every change, never edited or deleted —
 // not even by the server's own database connection.
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { ROLES } from '@hqt/contract/auth';
@@ -118,8 +121,68 @@ describe('the names of the actions', () => {
       (await import('../../src/services/upload/routes')).UPLOAD_AUDIT,
       (await import('../../src/services/calculator/service')).CALCULATOR_AUDIT,
       (await import('../../src/plugins/auth')).ACCESS_AUDIT,
+      (await import('../../src/services/push/subscriptions')).PUSH_AUDIT,
       ...Object.values((await import('../../src/services/policy/console')).CONTENT_AUDIT),
     ].flatMap((actions) => Object.values(actions) as string[]);
     expect(declared.filter((action) => !(action in AUDIT_ACTION_LABELS))).toEqual([]);
   });
+
+  it('every key an audit() call writes in a detail (and in its before and after) has a Chinese name in the log', async () => {
+    const { AUDIT_DETAIL_LABELS, GuideInput, PolicyInput, TopicInput } = await import('@hqt/contract/console');
+    const written = await auditDetailKeys(path.resolve(import.meta.dirname, '../../src'));
+    // Sanity: the walk finds the calls (keys of the login, the calculator, the dictionaries, the accounts, subscriptions).
+    expect([...written]).toEqual(expect.arrayContaining(['failures', 'whatIf', 'code', 'lockedUntil', 'followed']));
+    // The content editors' `changes(before, input)` writes the keys of the form's input.
+    for (const schema of [PolicyInput, GuideInput, TopicInput]) for (const key of Object.keys(schema.properties)) written.add(key);
+    expect([...written].filter((key) => !(key in AUDIT_DETAIL_LABELS)).sort()).toEqual([]);
+  });
 });
+
+/**
+ * The keys the server's audit() calls write in their detail (the fourth argument), read off the
+ * source: the object literals in the call, the functions of the same file it calls (snapshot(),
+ * changes(), detailOf()), and for `x.before` / `x.after` the `before` / `after` objects of the
+ * declaration x comes from (the account actions' CHANGES).
+ */
+async function auditDetailKeys(root: string): Promise<Set<string>> {
+  const keys = new Set<string>();
+  const files = (await readdir(root, { recursive: true })).filter((f) => f.endsWith('.ts'));
+  for (const file of files) {
+    const text = await readFile(path.join(root, file), 'utf8');
+    if (!text.includes('audit(')) continue;
+    const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
+    const declarations = new Map<string, ts.Node>();
+    const gather = (node: ts.Node): void => {
+      if (ts.isVariableDeclaration(node) && ts.isIdentifier(node.name) && node.initializer) declarations.set(node.name.text, node.initializer);
+      if (ts.isFunctionDeclaration(node) && node.name) declarations.set(node.name.text, node);
+      ts.forEachChild(node, gather);
+    };
+    gather(source);
+    const followed = new Set<string>();
+    const follow = (name: string, only?: string) => {
+      const declaration = declarations.get(name);
+      if (!declaration || followed.has(`${name}.${only ?? ''}`)) return;
+      followed.add(`${name}.${only ?? ''}`);
+      collect(declaration, only);
+    };
+    const collect = (node: ts.Node, only?: string): void => {
+      if (only) {
+        if (ts.isPropertyAssignment(node) && node.name.getText() === only) collect(node.initializer);
+        else if (ts.isCallExpression(node) && ts.isElementAccessExpression(node.expression) && ts.isIdentifier(node.expression.expression)) follow(node.expression.expression.text, only);
+        else ts.forEachChild(node, (child) => collect(child, only));
+        return;
+      }
+      if (ts.isPropertyAssignment(node)) keys.add(node.name.getText());
+      if (ts.isShorthandPropertyAssignment(node)) keys.add(node.name.text);
+      if (ts.isCallExpression(node) && ts.isIdentifier(node.expression)) follow(node.expression.text);
+      if (ts.isPropertyAccessExpression(node) && ts.isIdentifier(node.expression) && ['before', 'after'].includes(node.name.text)) follow(node.expression.text, node.name.text);
+      ts.forEachChild(node, (child) => collect(child));
+    };
+    const visit = (node: ts.Node): void => {
+      if (ts.isCallExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === 'audit' && node.arguments[3]) collect(node.arguments[3]);
+      ts.forEachChild(node, visit);
+    };
+    visit(source);
+  }
+  return keys;
+}

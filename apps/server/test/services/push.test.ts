@@ -8,7 +8,7 @@ import type { PageOf } from '@hqt/contract/envelope';
 import { withId } from '@hqt/contract/calculator';
 import { MAX_SUBSCRIPTIONS, PUSH_MSG, PUSH_PATHS, type PushMessage, type Subscription, type UnreadCount } from '@hqt/contract/push';
 import type { App } from '../../src/app';
-import { accounts, enterprises, guides, pushEvents, pushMessages, pushSubscriptions, topicGuides, topics } from '../../src/db/schema/index';
+import { accounts, auditLog, enterprises, guides, pushEvents, pushMessages, pushSubscriptions, topicGuides, topics } from '../../src/db/schema/index';
 import { bearer, createAccount, createTestApp, databaseUrlOf, loginAs } from '../helpers/app';
 import { insertDraftGuide, insertPolicy } from '../helpers/content';
 import { expectOwnedCall, type Caller } from '../helpers/ownership';
@@ -135,6 +135,22 @@ describe('subscriptions', () => {
     expect(await app.db.$count(pushSubscriptions, eq(pushSubscriptions.id, id))).toBe(0);
     expect((await call('GET', withId(PUSH_PATHS.cancelSubscription, id), owner.headers)).body).toMatchObject({ code: 404, msg: PUSH_MSG.subscriptionNotFound });
     expect((await call('GET', '/api/v1/enterbecalculator/cancelsubscribe/abc', owner.headers)).status).toBe(400);
+  });
+
+  it('subscribing and cancelling are in the audit log, naming what is followed; a refused cancel records nothing', async () => {
+    const owner = await enterpriseCaller('审计订阅企业有限公司');
+    const intruder = await enterpriseCaller('审计旁观企业有限公司');
+    const { id } = (await subscribe(owner, 'keyword', '绿色低碳')).body.data;
+    expect((await call('GET', withId(PUSH_PATHS.cancelSubscription, id), intruder.headers)).status).toBe(404);
+    expect((await call('GET', withId(PUSH_PATHS.cancelSubscription, id), owner.headers)).body.code).toBe(200);
+    const logged = (accountId: number) =>
+      app.db.select({ action: auditLog.action, detail: auditLog.detail }).from(auditLog).where(and(eq(auditLog.accountId, accountId), sql`${auditLog.action} like 'subscription.%'`)).orderBy(auditLog.id);
+    const detail = { subscriptionId: id, kind: '关键词', followed: '绿色低碳' };
+    expect(await logged(owner.account.id)).toEqual([
+      { action: 'subscription.created', detail },
+      { action: 'subscription.cancelled', detail },
+    ]);
+    expect(await logged(intruder.account.id)).toEqual([]);
   });
 });
 

@@ -2,7 +2,7 @@
 // console under /admin. Each branch has its own login page and its own guard.
 import { ROLES, type RoleName } from '@hqt/contract/auth';
 import { MSG, OWN_MSG } from '@hqt/contract/messages';
-import { ADMIN_BASE, ADMIN_LOGIN_PATH, LOGIN_PATH, NOT_FOUND_PATH, POST_LOGIN_PATH } from '@/config/routes';
+import { ADMIN_BASE, ADMIN_FORBIDDEN_PATH, ADMIN_LOGIN_PATH, LOGIN_PATH, NOT_FOUND_PATH, POST_LOGIN_PATH } from '@/config/routes';
 import type { FeatureModule, FeatureRoute } from '@/shared/feature-module';
 import { ADMIN_FEATURES, PORTAL_FEATURES } from './features';
 
@@ -15,6 +15,8 @@ export interface Branch {
   roles: readonly RoleName[];
   /** Shown when an account of another role logs in here (it is then logged out). */
   refusal: string;
+  /** Where the guard sends a signed-in account to a page of the branch its role may not open. */
+  forbiddenPath: string;
   /** The spec's URL login (?username=&password=) belongs to the portal only. */
   urlLogin: boolean;
 }
@@ -26,6 +28,7 @@ export const PORTAL: Branch = {
   home: POST_LOGIN_PATH,
   roles: [ROLES.enterprise.name],
   refusal: MSG.badCredentials,
+  forbiddenPath: '/401',
   urlLogin: true,
 };
 
@@ -36,6 +39,8 @@ export const ADMIN: Branch = {
   home: ADMIN_BASE,
   roles: [ROLES.staff.name, ROLES.admin.name],
   refusal: OWN_MSG.consoleRefusesEnterprise,
+  // 权限不足 inside the console's own frame, with the way back to 工作台.
+  forbiddenPath: ADMIN_FORBIDDEN_PATH,
   urlLogin: false,
 };
 

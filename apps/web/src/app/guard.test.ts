@@ -138,7 +138,7 @@ test('an account of the other branch sees the public pages as a visitor and keep
   expect(session.get().accessToken).toBeNull();
 });
 
-test('a page that admits fewer roles than its branch sends the others to 401', async () => {
+test('a page that admits fewer roles than its branch sends the others to the branch\'s 权限不足 page, inside the console', async () => {
   const narrow: Branch = {
     ...ADMIN,
     features: [{ name: 'users', routes: [{ path: '/admin/users', title: '账号管理', access: 'private', roles: ['管理员'], page: async () => ({ default: () => null }) }] }],
@@ -147,7 +147,16 @@ test('a page that admits fewer roles than its branch sends the others to 401', a
   const run = (path: string) => runGuard(narrowGuard, path);
   session.setTokens(tokens);
   session.setUser({ name: '李工', roles: ['工作人员'] });
-  expect(await run('/admin/users')).toBe('/401');
+  expect(await run('/admin/users')).toBe('/admin/403');
   session.setUser({ name: '王主任', roles: ['管理员'] });
   expect(await run('/admin/users')).toBeNull();
+});
+
+test('a 工作人员 opening an administrator\'s page of the real console stays in the console, on its 权限不足 page', async () => {
+  session.setTokens(tokens);
+  session.setUser({ name: '李工', roles: ['工作人员'] });
+  for (const page of ['/admin/accounts', '/admin/dictionaries', '/admin/audit']) expect(await guard(page, ADMIN)).toBe('/admin/403');
+  expect(await guard('/admin/403', ADMIN)).toBeNull();
+  session.setUser({ name: '王主任', roles: ['管理员'] });
+  for (const page of ['/admin/accounts', '/admin/dictionaries', '/admin/audit']) expect(await guard(page, ADMIN)).toBeNull();
 });

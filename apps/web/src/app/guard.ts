@@ -84,7 +84,7 @@ export function createGuard(branch: Branch) {
         throw redirect(branch.loginPath);
       }
       if (path === branch.loginPath) throw redirect(branch.home);
-      if (!pageAdmits(path)) throw redirect('/401');
+      if (!pageAdmits(path)) throw redirect(branch.forbiddenPath);
       return null;
     }
 

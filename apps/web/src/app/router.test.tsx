@@ -1,6 +1,11 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http as mock, HttpResponse } from 'msw';
 import { createMemoryRouter, RouterProvider } from 'react-router';
+import { AUTH_PATHS, type PlatformInfo } from '@hqt/contract/auth';
+import { CONSOLE_PATHS, type Workbench } from '@hqt/contract/console';
 import { session } from '@/shared/session/session-store';
+import { server } from '../../test/msw';
 import { RootError } from './root-error';
 import { routes } from './router';
 
@@ -26,6 +31,27 @@ test('a logged-out visit to a private page goes to the login page; to the consol
   expect(router.state.location.pathname).toBe('/admin/login');
   await router.navigate('/nowhere/at/all');
   expect(router.state.location.pathname).toBe('/404');
+  router.dispose();
+});
+
+test('a 工作人员 sent from an administrator\'s page sees 权限不足 in the console\'s frame, with the way back to 工作台', async () => {
+  session.setTokens(tokens);
+  session.setUser({ name: '李工', roles: ['工作人员'] });
+  const platform: PlatformInfo = { platformName: '惠企通', trialRun: false, logoUrl: null, bureau: { name: '', address: '', phone: '', email: '' }, site: { code: null, icp: null, psb: null } };
+  const workbench: Workbench = { drafts: [], closingThisWeek: [], figures: { publishedPolicies: 0, publishedGuides: 0, openGuides: 0, activeTopics: 0, enterprises: 0, enterprisesThisMonth: 0, guideViews: 0 } };
+  server.use(
+    mock.get(AUTH_PATHS.platformName, () => HttpResponse.json({ code: 200, msg: 'success', data: platform })),
+    mock.get(CONSOLE_PATHS.workbench, () => HttpResponse.json({ code: 200, msg: 'success', data: workbench })),
+  );
+  const router = createMemoryRouter(routes, { initialEntries: ['/admin/accounts'] });
+  render(<RouterProvider router={router} />);
+  expect(await screen.findByText('权限不足', { selector: '.ant-result-title' })).toBeInTheDocument();
+  expect(router.state.location.pathname).toBe('/admin/403');
+  // The console's own frame (its header and breadcrumb), not the portal's 401 page.
+  expect(screen.getByText('工作人员控制台')).toBeInTheDocument();
+  expect(screen.queryByText(/请先登录/)).not.toBeInTheDocument();
+  await userEvent.click(screen.getByRole('button', { name: '返回工作台' }));
+  await waitFor(() => expect(router.state.location.pathname).toBe('/admin'));
   router.dispose();
 });
 

@@ -9,3 +9,5 @@ export const NOT_FOUND_PATH = '/404';
 
 export const ADMIN_BASE = '/admin';
 export const ADMIN_LOGIN_PATH = '/admin/login';
+/** Inside the console's frame: a page the staff member's role may not open. */
+export const ADMIN_FORBIDDEN_PATH = '/admin/403';

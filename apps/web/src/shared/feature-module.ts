@@ -18,7 +18,7 @@ export interface FeatureRoute {
   page: Loaded<ComponentType>;
   /** public: open to visitors; private: needs a login (the branch's guard decides whose). */
   access: 'public' | 'private';
-  /** The roles admitted within the branch (checked by the branch's guard; others see 401); leave out to admit every role the branch admits. */
+  /** The roles admitted within the branch (checked by the branch's guard; others are sent to the branch's `forbiddenPath`); leave out to admit every role the branch admits. */
   roles?: readonly RoleName[];
   /** bare: the page draws its own frame (login, registration); shell: inside its branch's frame (the portal's, or the console's). */
   frame?: 'shell' | 'bare';

@@ -9,7 +9,7 @@ import { notFound } from '../../lib/errors';
 import { paginate, totalOver } from '../../lib/paginate';
 
 const ownMessages = (scope: Scope) => eq(pushMessages.accountId, scope.accountId);
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+export const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 const toMessage = (row: typeof pushMessages.$inferSelect): PushMessage => ({
   id: row.id,

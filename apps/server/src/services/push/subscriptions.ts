@@ -6,6 +6,7 @@ import type { DictType } from '@hqt/contract/policy';
 import { KEYWORD_LENGTH, MAX_SUBSCRIPTIONS, PUSH_MSG, SUBSCRIPTION_KINDS, type Subscription, type SubscriptionBody, type SubscriptionKind } from '@hqt/contract/push';
 import type { Db } from '../../db/client';
 import { pushSubscriptions, topics } from '../../db/schema/index';
+import { audit } from '../../lib/audit';
 import type { Scope, SignedInCtx } from '../../lib/ctx';
 import { badRequest, conflict, isUniqueViolation, notFound } from '../../lib/errors';
 import { paginate, totalOver } from '../../lib/paginate';
@@ -15,6 +16,12 @@ export interface SubscriptionDeps {
   db: Db;
   dicts: DictionaryStore;
 }
+
+/** Following something and no longer following it are in the audit log (docs/audit.md). */
+export const PUSH_AUDIT = { subscribed: 'subscription.created', cancelled: 'subscription.cancelled' } as const;
+
+/** The audit detail of a subscription: what is followed, in words. */
+const detailOf = (row: typeof pushSubscriptions.$inferSelect) => ({ subscriptionId: row.id, kind: SUBSCRIPTION_KINDS[row.kind as SubscriptionKind] ?? row.kind, followed: row.label });
 
 const ownSubscriptions = (scope: Scope) => eq(pushSubscriptions.accountId, scope.accountId);
 
@@ -72,6 +79,7 @@ export async function saveSubscription(deps: SubscriptionDeps, ctx: SignedInCtx,
     if (n >= MAX_SUBSCRIPTIONS) throw badRequest(PUSH_MSG.tooMany);
     try {
       const [row] = await tx.insert(pushSubscriptions).values({ accountId: ctx.scope.accountId, kind: body.kind, value, label }).returning();
+      await audit(tx, ctx, PUSH_AUDIT.subscribed, detailOf(row!));
       return toSubscription(row!);
     } catch (err) {
       if (isUniqueViolation(err)) throw conflict(PUSH_MSG.alreadySubscribed);
@@ -92,9 +100,12 @@ export function subscriptionPage(db: Db, ctx: SignedInCtx, query: PageQuery): Pr
 
 /** Another account's id, or one already cancelled, is not found: nothing tells them apart. */
 export async function cancelSubscription(db: Db, ctx: SignedInCtx, id: number): Promise<void> {
-  const deleted = await db
-    .delete(pushSubscriptions)
-    .where(and(ownSubscriptions(ctx.scope), eq(pushSubscriptions.id, id)))
-    .returning({ id: pushSubscriptions.id });
-  if (!deleted.length) throw notFound(PUSH_MSG.subscriptionNotFound);
+  await db.transaction(async (tx) => {
+    const [deleted] = await tx
+      .delete(pushSubscriptions)
+      .where(and(ownSubscriptions(ctx.scope), eq(pushSubscriptions.id, id)))
+      .returning();
+    if (!deleted) throw notFound(PUSH_MSG.subscriptionNotFound);
+    await audit(tx, ctx, PUSH_AUDIT.cancelled, detailOf(deleted));
+  });
 }

@@ -24,6 +24,7 @@ export const consoleModule: FeatureModule = {
     ...listAndEditor('policies', '政策文件', '政策文件', 20, lazyIcon(() => import('@ant-design/icons/es/icons/FileTextOutlined')), () => import('./policies/policy-list-page'), () => import('./policies/policy-edit-page')),
     ...listAndEditor('guides', '申报指南', '申报指南', 30, lazyIcon(() => import('@ant-design/icons/es/icons/ProfileOutlined')), () => import('./guides/guide-list-page'), () => import('./guides/guide-edit-page')),
     { path: `${ADMIN_BASE}/guides/:id/qualified`, title: '符合条件的企业', access: 'private', page: () => import('./guides/guide-qualified-page') },
+    { path: `${ADMIN_BASE}/guides/:id/push`, title: '推送结果', access: 'private', page: () => import('./guides/guide-push-page') },
     ...listAndEditor('topics', '政策专题', '政策专题', 40, lazyIcon(() => import('@ant-design/icons/es/icons/AppstoreOutlined')), () => import('./topics/topic-list-page'), () => import('./topics/topic-edit-page')),
     { path: `${ADMIN_BASE}/enterprises`, title: '企业管理', access: 'private', page: () => import('./enterprises/enterprise-list-page'), menu: 50, menuGroup: SERVICE, icon: lazyIcon(() => import('@ant-design/icons/es/icons/BankOutlined')) },
     { path: `${ADMIN_BASE}/enterprises/:id`, title: '企业详情', access: 'private', page: () => import('./enterprises/enterprise-detail-page') },

@@ -1,6 +1,6 @@
 // The console's calls, typed by the contract, and the query keys its lists and forms share: a
 // save invalidates `['console', area]`, so every list and form of that area refreshes.
-import type { AccountAction, AccountActionBody, AccountPageQuery, AuditPageQuery, AuditRow, ConsoleAccountRow, ConsoleDictItem, ConsoleDictType, ConsoleEnterprise, ConsoleEnterpriseRow, ConsoleGuide, ConsoleGuidePageQuery, ConsoleGuideRow, ConsolePolicy, ConsolePolicyRow, ConsoleTopic, ConsoleTopicRow, ContentPageQuery, DictItemInput, EnterprisePageQuery, GuideInput, PolicyInput, StateBody, TopicInput, Workbench } from '@hqt/contract/console';
+import type { AccountAction, AccountActionBody, AccountPageQuery, AuditPageQuery, AuditRow, ConsoleAccountRow, ConsoleDictItem, ConsoleDictType, ConsoleEnterprise, ConsoleEnterpriseRow, ConsoleGuide, ConsoleGuidePageQuery, ConsoleGuideRow, ConsolePolicy, ConsolePolicyRow, ConsoleTopic, ConsoleTopicRow, ContentPageQuery, DictItemInput, EnterprisePageQuery, GuideInput, GuidePush, PolicyInput, PushRecipientPageQuery, PushRecipientRow, StateBody, TopicInput, Workbench } from '@hqt/contract/console';
 import { CONSOLE_PATHS, consolePath } from '@hqt/contract/console';
 import type { QualifiedEnterprise } from '@hqt/contract/calculator';
 import type { PageOf, PageQuery } from '@hqt/contract/envelope';
@@ -53,11 +53,14 @@ export const consoleApi = {
   enterprise: (id: number) => http.get<ConsoleEnterprise>(consolePath(CONSOLE_PATHS.enterprise, { id })),
   /** The calculator's reverse list: the enterprises one guide admits. */
   guideQualified: (id: number, query: PageQuery & { keyword?: string }) => http.post<PageOf<QualifiedEnterprise>>(consolePath(CONSOLE_PATHS.guideQualified, { id }), query),
+  /** 政策推送's results for one guide: each event, and the accounts it reached. */
+  guidePush: (id: number) => http.get<GuidePush>(consolePath(CONSOLE_PATHS.guidePush, { id })),
+  guidePushRecipients: (id: number, query: PushRecipientPageQuery) => http.post<PageOf<PushRecipientRow>>(consolePath(CONSOLE_PATHS.guidePushRecipients, { id }), query),
 };
 
 /** Query keys: a write to an area invalidates its prefix. */
 export const consoleKeys = {
-  area: (area: ContentKind | 'account' | 'dict' | 'audit' | 'enterprise' | 'workbench') => ['console', area] as const,
+  area: (area: ContentKind | 'account' | 'dict' | 'audit' | 'enterprise' | 'workbench' | 'push') => ['console', area] as const,
 };
 
 /** What left the console through the export/print dialog goes into the audit log (等保). */

@@ -33,6 +33,18 @@ const ROWS: AuditRow[] = [
     detail: { before: { label: '城关镇', sort: 1 }, after: { label: '城关街道', sort: 1 } },
   },
   { id: 3, at: '2026-03-02T03:00:00.000Z', accountId: null, username: 'nobody', action: 'login.failure', actionLabel: '登录失败', ip: '10.0.0.9', detail: { reason: 'x'.repeat(120) } },
+  {
+    id: 4,
+    at: '2026-03-02T04:00:00.000Z',
+    accountId: 9,
+    username: 'demo',
+    action: 'evaluation.save',
+    actionLabel: '保存政策测算',
+    ip: '10.0.0.7',
+    detail: { evaluationId: 12, enterpriseId: 7, eligible: true, amount: 20, whatIf: { staff: 60 } },
+  },
+  { id: 5, at: '2026-03-02T05:00:00.000Z', accountId: 9, username: 'demo', action: 'account.update', actionLabel: '修改资料', ip: '10.0.0.7', detail: { fields: ['phone', 'email'] } },
+  { id: 6, at: '2026-03-02T06:00:00.000Z', accountId: 9, username: 'demo', action: 'subscription.created', actionLabel: '订阅推送', ip: '10.0.0.7', detail: { subscriptionId: 3, kind: '关键词', followed: '研发' } },
 ];
 
 function serveAudit() {
@@ -64,15 +76,23 @@ test('the log shows who did what, with the detail summarised, and offers no way 
   serveAudit();
   renderPage();
   expect(await screen.findByText('停用账号')).toBeInTheDocument();
-  expect(screen.getByText('target: li_si')).toBeInTheDocument();
+  expect(screen.getByText('对象账号: li_si')).toBeInTheDocument();
   // before/after: only what changed, as 字段: 旧 → 新
-  expect(screen.getByText('label: 城关镇 → 城关街道')).toBeInTheDocument();
-  expect(screen.queryByText(/sort:/)).toBeNull();
+  expect(screen.getByText('名称: 城关镇 → 城关街道')).toBeInTheDocument();
+  expect(screen.queryByText(/排序:/)).toBeNull();
   // a long value is cut to 80 characters
-  expect(screen.getByText(`reason: ${'x'.repeat(72)}…`)).toBeInTheDocument();
+  expect(screen.getByText(`原因: ${'x'.repeat(76)}…`)).toBeInTheDocument();
 
   expect(screen.queryByRole('button', { name: /编\s*辑|删\s*除|修\s*改/ })).toBeNull();
   expect(screen.getByRole('button', { name: /导出/ })).toBeInTheDocument();
+});
+
+test('the detail names its keys in Chinese, never by the server\'s field names', async () => {
+  serveAudit();
+  renderPage();
+  expect(await screen.findByText('测算编号: 12')).toBeInTheDocument();
+  for (const line of ['企业编号: 7', '是否符合: 是', '测算金额（万元）: 20', '假设条件: staff 60', '修改项: 手机号、邮箱', '订阅类型: 关键词', '订阅内容: 研发']) expect(screen.getByText(line)).toBeInTheDocument();
+  for (const raw of ['evaluationId', 'enterpriseId', 'eligible', 'amount', 'whatIf', 'fields', 'target', 'subscriptionId', 'followed']) expect(screen.queryByText(new RegExp(`\\b${raw}\\b`))).toBeNull();
 });
 
 test('choosing an action sends it as the filter and keeps it in the address', async () => {

@@ -2,7 +2,7 @@
 // and exports it, and offers no way to change it.
 import { DatePicker, Select, Tooltip, type TableColumnsType } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { AUDIT_ACTION_LABELS, type AuditPageQuery, type AuditRow } from '@hqt/contract/console';
+import { AUDIT_ACTION_LABELS, auditDetailLabel, type AuditPageQuery, type AuditRow } from '@hqt/contract/console';
 import type { ExportColumn } from '@/shared/lib/export-format';
 import type { ListParams, ListSpec } from '@/shared/lists/use-list-params';
 import { consoleApi, consoleKeys } from '../api/console-api';
@@ -32,17 +32,28 @@ const fetchPage = (p: ListParams<Filters, never>) => {
   return consoleApi.auditPage(query);
 };
 
-/** A value as one line of text. */
-const show = (v: unknown): string => {
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** A value as one line of text: an object's keys and a list of field names by their Chinese names. */
+const show = (v: unknown, key?: string): string => {
   if (v === null || v === undefined) return '空';
   if (typeof v === 'string') return v === '' ? '空' : v;
-  if (typeof v === 'number' || typeof v === 'boolean') return String(v);
+  if (typeof v === 'number') return String(v);
+  if (typeof v === 'boolean') return v ? '是' : '否';
+  if (Array.isArray(v)) {
+    if (v.length === 0) return '空';
+    // `fields`: the names of the fields changed.
+    const items = key === 'fields' ? v.map((f) => (typeof f === 'string' ? auditDetailLabel(f) : show(f))) : v.map((item) => (isRecord(item) ? `{${show(item)}}` : show(item)));
+    return items.join('、');
+  }
+  if (isRecord(v)) {
+    const entries = Object.entries(v);
+    return entries.length === 0 ? '空' : entries.map(([k, value]) => `${auditDetailLabel(k)} ${show(value, k)}`).join('，');
+  }
   return JSON.stringify(v);
 };
 
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-
-/** The detail as lines: before/after as "字段: 旧 → 新" for each field that changed, the rest as "键: 值". */
+/** The detail as lines: before/after as "字段: 旧 → 新" for each field that changed, the rest as "名称: 值" (keys by their Chinese names). */
 function detailLines(detail: AuditRow['detail']): string[] {
   if (!detail) return [];
   const { before, after, ...rest } = detail;
@@ -51,13 +62,13 @@ function detailLines(detail: AuditRow['detail']): string[] {
     const b = isRecord(before) ? before : {};
     const a = isRecord(after) ? after : {};
     for (const key of new Set([...Object.keys(b), ...Object.keys(a)])) {
-      if (JSON.stringify(b[key]) !== JSON.stringify(a[key])) lines.push(`${key}: ${show(b[key])} → ${show(a[key])}`);
+      if (JSON.stringify(b[key]) !== JSON.stringify(a[key])) lines.push(`${auditDetailLabel(key)}: ${show(b[key], key)} → ${show(a[key], key)}`);
     }
   } else {
     if (before !== undefined) rest.before = before;
     if (after !== undefined) rest.after = after;
   }
-  for (const [key, value] of Object.entries(rest)) lines.push(`${key}: ${show(value)}`);
+  for (const [key, value] of Object.entries(rest)) lines.push(`${auditDetailLabel(key)}: ${show(value, key)}`);
   return lines;
 }
 
@@ -94,7 +105,8 @@ const exportRow = (row: AuditRow) => ({
   username: row.username,
   actionLabel: row.actionLabel,
   ip: row.ip,
-  detail: row.detail ? JSON.stringify(row.detail) : null,
+  // As the page shows it: Chinese names, one line per item.
+  detail: row.detail ? detailLines(row.detail).join('；') : null,
 });
 
 const asDay = (v: string | undefined): Dayjs | null => (v && dayjs(v).isValid() ? dayjs(v) : null);

@@ -57,6 +57,7 @@ export default function GuideListPage() {
             <Space>
               <Link to={`${ADMIN_BASE}/guides/${r.id}`}>编辑</Link>
               <Link to={`${ADMIN_BASE}/guides/${r.id}/qualified`}>符合企业</Link>
+              <Link to={`${ADMIN_BASE}/guides/${r.id}/push`}>推送结果</Link>
               <StateButton kind="guide" id={r.id} status={r.status} />
             </Space>
           ),
