@@ -160,6 +160,10 @@ describe('account actions', () => {
     const refused = await app.inject({ method: 'POST', url: CONSOLE_PATHS.enterprisePage, headers, payload: {} });
     expect(refused.json()).toEqual({ code: 403, msg: CONSOLE_MSG.mustChangePassword, data: null });
     expect((await app.inject({ method: 'POST', url: '/api/v1/admin/updatephone', headers, payload: { phone: '13911112222' } })).statusCode).toBe(403);
+    // getinfo answers (who is signed in) but does not save the profile it can carry (the spec's way of saving it).
+    const saveThroughInfo = await app.inject({ method: 'GET', url: `/api/v1/Admin/getinfo?id=${target.id}&phone=13911112223`, headers });
+    expect(saveThroughInfo.json()).toEqual({ code: 403, msg: CONSOLE_MSG.mustChangePassword, data: null });
+    expect((await stored(target.id)).phone).not.toBe('13911112223');
 
     const changed = await app.inject({ method: 'POST', url: '/api/v1/admin/updatepwd', headers, payload: { oldPassword: 'Temp12345', newPassword: 'Mine123456' } });
     expect(changed.json().msg).toBe(MSG.success);

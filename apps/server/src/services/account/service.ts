@@ -2,13 +2,14 @@
 // caller's scope (queries.ts): another account's id answers "not found" and changes nothing.
 import { ROLES, type CreateUserBody, type UserInfo } from '@hqt/contract/auth';
 import type { ProfileSaveQuery } from '@hqt/contract/account';
+import { CONSOLE_MSG } from '@hqt/contract/console';
 import { OWN_MSG } from '@hqt/contract/messages';
 import { passwordProblem } from '@hqt/contract/validation';
 import type { Db } from '../../db/client';
 import { accounts } from '../../db/schema/index';
 import { audit } from '../../lib/audit';
 import type { SignedInCtx } from '../../lib/ctx';
-import { badRequest, conflict, isUniqueViolation, notFound } from '../../lib/errors';
+import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../../lib/errors';
 import { attemptFailed, attemptSucceeded, claimAttempt, hashPassword, revokeAccountSessions, verifyPassword } from '../auth/public';
 import { contactHeldByOther, findOwnAccount, updateOwnAccount, usernameTaken, type ContactField } from './queries';
 
@@ -62,7 +63,13 @@ export async function updateContacts(db: Db, ctx: SignedInCtx, id: number | unde
 }
 
 /** The spec's profile save through GET getinfo: only phone and e-mail are editable. */
+/**
+ * The spec's profile save through getinfo. The route stays open while an administrator's password
+ * reset holds the account (to show who is signed in), but saving is not: nothing before the new password.
+ */
 export async function saveProfile(db: Db, ctx: SignedInCtx, query: ProfileSaveQuery) {
+  const own = await findOwnAccount(db, ctx.scope);
+  if (own?.mustChangePassword) throw forbidden(CONSOLE_MSG.mustChangePassword);
   await updateContacts(db, ctx, query.id, { phone: query.phone, email: query.email });
 }
 
