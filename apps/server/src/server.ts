@@ -13,8 +13,12 @@ import { prepareDatabase } from './setup/database';
 import { isEmpty, seedDemo } from './setup/demo';
 
 const EXIT_DATABASE_LOST = 70;
+/** Tries to restart a crashed embedded database, RESTART_DELAY_MS × the attempt apart (about 15 s in all). */
+const RESTART_ATTEMPTS = 5;
+const RESTART_DELAY_MS = 1000;
 const SHUTDOWN_TIMEOUT_MS = 20_000;
 const DATABASE_NAME = 'huiqitong';
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 const config = loadConfig();
 const log = pino(loggerOptions(config.logLevel) as pino.LoggerOptions);
@@ -44,15 +48,46 @@ async function ensureDatabase(embedded: EmbeddedPostgres): Promise<string> {
 
 async function main() {
   let embedded: EmbeddedPostgres | null = null;
+  /** A restart of the embedded database in progress: a shutdown waits for it, then stops what it started. */
+  let restarting: Promise<void> | null = null;
   let stopping = false;
   let databaseUrl = config.databaseUrl;
+
+  /**
+   * Postgres died under the server (killed, out of memory): start it again on the same folder and
+   * port, so every pool's connection string stays right; it runs crash recovery and keeps every
+   * committed row. Meanwhile queries fail and the routes answer 503 (plugins/errors.ts). If it
+   * cannot be started after a few tries, the server exits non-zero for its supervisor.
+   */
+  const restartOnExit = (instance: EmbeddedPostgres) =>
+    instance.onUnexpectedExit((info) => {
+      if (stopping) return;
+      log.error(info, 'embedded PostgreSQL exited unexpectedly: restarting it');
+      const restart = (async () => {
+        for (let attempt = 1; attempt <= RESTART_ATTEMPTS && !stopping; attempt++) {
+          try {
+            embedded = await startEmbeddedPostgres({ dataDir: instance.dataDir, port: instance.port, logger: log });
+            restartOnExit(embedded);
+            log.warn({ attempt }, 'embedded PostgreSQL restarted after a crash');
+            return;
+          } catch (err) {
+            log.error({ err, attempt }, 'embedded PostgreSQL could not be restarted');
+            await sleep(RESTART_DELAY_MS * attempt);
+          }
+        }
+        if (stopping) return;
+        log.fatal('embedded PostgreSQL could not be restarted: stopping the server');
+        process.exit(EXIT_DATABASE_LOST);
+      })();
+      restarting = restart;
+      void restart.finally(() => {
+        if (restarting === restart) restarting = null;
+      });
+    });
+
   if (!databaseUrl) {
     embedded = await startEmbeddedPostgres({ dataDir: path.join(config.dataDir, 'pg'), logger: log });
-    embedded.onUnexpectedExit((info) => {
-      if (stopping) return;
-      log.fatal(info, 'embedded PostgreSQL exited unexpectedly: stopping the server');
-      process.exit(EXIT_DATABASE_LOST);
-    });
+    restartOnExit(embedded);
     databaseUrl = await ensureDatabase(embedded);
   }
 
@@ -80,6 +115,7 @@ async function main() {
     timer.unref();
     try {
       await app.close(); // stops accepting, lets requests in flight finish, ends the pool
+      await restarting;
       await embedded?.stop();
       process.exit(0);
     } catch (err) {
