@@ -66,6 +66,8 @@ async function main() {
       const restart = (async () => {
         for (let attempt = 1; attempt <= RESTART_ATTEMPTS && !stopping; attempt++) {
           try {
+            // Never a fresh empty cluster in place of the one that died (its folder moved or deleted).
+            if (!fs.existsSync(path.join(instance.dataDir, 'PG_VERSION'))) throw new Error(`the PostgreSQL folder ${instance.dataDir} is gone`);
             embedded = await startEmbeddedPostgres({ dataDir: instance.dataDir, port: instance.port, logger: log });
             restartOnExit(embedded);
             log.warn({ attempt }, 'embedded PostgreSQL restarted after a crash');

@@ -148,3 +148,16 @@ it(`restarts its embedded PostgreSQL after kill -9, ${ROUNDS} times, answering 5
   expect(await new Promise((resolve) => server.child.once('exit', resolve)), server.log()).toBe(0);
   expect(postgresProcesses()).toEqual([]);
 }, 180_000);
+
+it('exits 70 when its embedded PostgreSQL cannot be restarted, rather than serving without it', async () => {
+  const server = await startServer();
+  // The cluster's folder moves away under the running postgres, which is then killed: the restart
+  // must not make a fresh empty cluster in its place, and gives up after its last try.
+  const moved = `${pgDir}.moved`;
+  fs.renameSync(pgDir, moved);
+  const postmaster = Number(fs.readFileSync(path.join(moved, 'postmaster.pid'), 'utf8').split('\n')[0]);
+  process.kill(postmaster, 'SIGKILL');
+  await expect.poll(() => server.child.exitCode, { timeout: 90_000, interval: 500 }).toBe(70);
+  expect(server.log()).toContain('embedded PostgreSQL could not be restarted: stopping the server');
+  expect(fs.existsSync(pgDir)).toBe(false);
+}, 180_000);
