@@ -1,5 +1,5 @@
-// Reads configuration, starts the database (embedded unless DATABASE_URL), migrates, seeds demo
-// data on an empty database, listens, and shuts down gracefully on SIGTERM/SIGINT.
+// Reads configuration, starts the database (embedded unless DATABASE_URL; restarted if it dies),
+// migrates, seeds demo data on an empty database, listens, and shuts down gracefully on SIGTERM/SIGINT.
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -9,6 +9,7 @@ import { buildApp, loggerOptions } from './app';
 import { loadConfig } from './config';
 import { createDb, createPool } from './db/client';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from './db/embedded-postgres';
+import { isDatabaseUnavailable } from './lib/errors';
 import { prepareDatabase } from './setup/database';
 import { isEmpty, seedDemo } from './setup/demo';
 
@@ -93,7 +94,17 @@ async function main() {
     databaseUrl = await ensureDatabase(embedded);
   }
 
-  await prepareDatabase(databaseUrl);
+  // An external database not up yet (boot order, its own restart) is waited for, not given up on.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await prepareDatabase(databaseUrl);
+      break;
+    } catch (err) {
+      if (embedded || !isDatabaseUnavailable(err)) throw err;
+      if (attempt === 1) log.warn({ err }, 'database unreachable: waiting for it');
+      await sleep(Math.min(attempt, 5) * 1000);
+    }
+  }
   if (config.demo) {
     const pool = createPool(databaseUrl, (err) => log.error({ err }, 'seed pool error'), 2);
     const db = createDb(pool);

@@ -9,6 +9,8 @@ import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import { OWN_MSG } from '@hqt/contract/messages';
 import { creditCodeCheckChar } from '@hqt/contract/validation';
+import { createDatabase } from '../helpers/app';
+import { relay } from '../helpers/relay';
 
 const SERVER = path.resolve(import.meta.dirname, '../../src/server.ts');
 const ROUNDS = 3;
@@ -47,10 +49,9 @@ function freePort(): Promise<number> {
   });
 }
 
-async function startServer() {
-  const port = await freePort();
+function spawnServer(env: Record<string, string>, port: number) {
   const child = spawn(process.execPath, ['--import', 'tsx', SERVER], {
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, NODE_ENV: 'development', LOG_LEVEL: 'warn', CAPTCHA_TEST_ANSWER: 'abcd', LOGIN_RATE_LIMIT: '10000' },
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, NODE_ENV: 'development', LOG_LEVEL: 'warn', CAPTCHA_TEST_ANSWER: 'abcd', LOGIN_RATE_LIMIT: '10000', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   children.push(child);
@@ -59,10 +60,14 @@ async function startServer() {
   child.stdout!.on('data', (d) => (stderr += d));
   child.stderr!.on('data', (d) => (stderr += d));
   const base = `http://127.0.0.1:${port}`;
-  await expect
-    .poll(async () => (child.exitCode !== null ? `exited ${child.exitCode}: ${stderr}` : fetch(`${base}/healthz`).then((r) => r.status, () => 0)), { timeout: 60_000, interval: 200 })
-    .toBe(200);
-  return { base, child, log: () => stderr };
+  const health = async () => (child.exitCode !== null ? `exited ${child.exitCode}: ${stderr}` : fetch(`${base}/healthz`).then((r) => r.status, () => 0));
+  return { base, child, health, log: () => stderr };
+}
+
+async function startServer() {
+  const server = spawnServer({}, await freePort());
+  await expect.poll(server.health, { timeout: 60_000, interval: 200 }).toBe(200);
+  return server;
 }
 
 /** An answer, or status 0 when none came (the connection failed). */
@@ -160,4 +165,26 @@ it('exits 70 when its embedded PostgreSQL cannot be restarted, rather than servi
   await expect.poll(() => server.child.exitCode, { timeout: 90_000, interval: 500 }).toBe(70);
   expect(server.log()).toContain('embedded PostgreSQL could not be restarted: stopping the server');
   expect(fs.existsSync(pgDir)).toBe(false);
+}, 180_000);
+
+it('with DATABASE_URL, waits for a database that is not up yet, answers 503 while it goes away again, and never exits', async () => {
+  const link = relay(new URL(await createDatabase()), await freePort());
+  const server = spawnServer({ DATABASE_URL: link.url(), DATA_DIR: fs.mkdtempSync(path.join(dataDir, 'external-')) }, await freePort());
+  await expect.poll(server.log, { timeout: 60_000 }).toContain('database unreachable: waiting for it');
+  expect(server.child.exitCode).toBeNull();
+
+  await link.listen();
+  await expect.poll(server.health, { timeout: 60_000, interval: 200 }).toBe(200);
+
+  await link.cut();
+  await expect
+    .poll(() => call(`${server.base}/healthz`).then(({ status, code, msg }) => ({ status, code, msg })), { timeout: 30_000 })
+    .toEqual({ status: 503, code: 503, msg: OWN_MSG.databaseUnavailable });
+  expect(server.child.exitCode).toBeNull();
+
+  await link.listen();
+  await expect.poll(server.health, { timeout: 60_000, interval: 200 }).toBe(200);
+  server.child.kill('SIGTERM');
+  expect(await new Promise((resolve) => server.child.once('exit', resolve)), server.log()).toBe(0);
+  await link.cut();
 }, 180_000);

@@ -3,7 +3,6 @@
 // not fall over, and when the database is back its pools serve again and the dictionary cache,
 // whose change notification was missed, reloads and listens again. The app reaches the real test
 // database through a TCP relay that the test cuts and restores.
-import net from 'node:net';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { AUTH_PATHS } from '@hqt/contract/auth';
@@ -12,52 +11,7 @@ import type { App } from '../../src/app';
 import { dictItems } from '../../src/db/schema/index';
 import { isDatabaseUnavailable } from '../../src/lib/errors';
 import { bearer, createAccount, createTestApp, databaseUrlOf, loginAs } from '../helpers/app';
-
-/** A TCP relay to the database that can be cut (every connection dropped, new ones refused) and restored. */
-function relay(target: URL) {
-  const sockets = new Set<net.Socket>();
-  let server: net.Server | null = null;
-  let port = 0;
-  const listen = () =>
-    new Promise<void>((resolve, reject) => {
-      const srv = net.createServer((client) => {
-        const upstream = net.connect(Number(target.port), target.hostname);
-        const drop = () => {
-          client.destroy();
-          upstream.destroy();
-          sockets.delete(client);
-          sockets.delete(upstream);
-        };
-        for (const s of [client, upstream]) {
-          sockets.add(s);
-          s.on('error', drop);
-          s.on('close', drop);
-        }
-        client.pipe(upstream).pipe(client);
-      });
-      srv.once('error', reject);
-      srv.listen(port, '127.0.0.1', () => {
-        port = (srv.address() as net.AddressInfo).port;
-        server = srv;
-        resolve();
-      });
-    });
-  return {
-    listen,
-    url() {
-      const url = new URL(target);
-      url.host = `127.0.0.1:${port}`;
-      return url.toString();
-    },
-    async cut() {
-      const srv = server!;
-      server = null;
-      const closed = new Promise<void>((resolve) => srv.close(() => resolve()));
-      for (const s of sockets) s.destroy();
-      await closed;
-    },
-  };
-}
+import { relay } from '../helpers/relay';
 
 let direct: App;
 let app: App;
