@@ -1,5 +1,5 @@
-// Reads configuration, starts the database (embedded unless DATABASE_URL), migrates, seeds demo
-// data on an empty database, listens, and shuts down gracefully on SIGTERM/SIGINT.
+// Reads configuration, starts the database (embedded unless DATABASE_URL; restarted if it dies),
+// migrates, seeds demo data on an empty database, listens, and shuts down gracefully on SIGTERM/SIGINT.
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -9,12 +9,17 @@ import { buildApp, loggerOptions } from './app';
 import { loadConfig } from './config';
 import { createDb, createPool } from './db/client';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from './db/embedded-postgres';
+import { isDatabaseUnavailable } from './lib/errors';
 import { prepareDatabase } from './setup/database';
 import { isEmpty, seedDemo } from './setup/demo';
 
 const EXIT_DATABASE_LOST = 70;
+/** Tries to restart a crashed embedded database, RESTART_DELAY_MS × the attempt apart (about 15 s in all). */
+const RESTART_ATTEMPTS = 5;
+const RESTART_DELAY_MS = 1000;
 const SHUTDOWN_TIMEOUT_MS = 20_000;
 const DATABASE_NAME = 'huiqitong';
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 const config = loadConfig();
 const log = pino(loggerOptions(config.logLevel) as pino.LoggerOptions);
@@ -44,19 +49,62 @@ async function ensureDatabase(embedded: EmbeddedPostgres): Promise<string> {
 
 async function main() {
   let embedded: EmbeddedPostgres | null = null;
+  /** A restart of the embedded database in progress: a shutdown waits for it, then stops what it started. */
+  let restarting: Promise<void> | null = null;
   let stopping = false;
   let databaseUrl = config.databaseUrl;
+
+  /**
+   * Postgres died under the server (killed, out of memory): start it again on the same folder and
+   * port, so every pool's connection string stays right; it runs crash recovery and keeps every
+   * committed row. Meanwhile queries fail and the routes answer 503 (plugins/errors.ts). If it
+   * cannot be started after a few tries, the server exits non-zero for its supervisor.
+   */
+  const restartOnExit = (instance: EmbeddedPostgres) =>
+    instance.onUnexpectedExit((info) => {
+      if (stopping) return;
+      log.error(info, 'embedded PostgreSQL exited unexpectedly: restarting it');
+      const restart = (async () => {
+        for (let attempt = 1; attempt <= RESTART_ATTEMPTS && !stopping; attempt++) {
+          try {
+            // Never a fresh empty cluster in place of the one that died (its folder moved or deleted).
+            if (!fs.existsSync(path.join(instance.dataDir, 'PG_VERSION'))) throw new Error(`the PostgreSQL folder ${instance.dataDir} is gone`);
+            embedded = await startEmbeddedPostgres({ dataDir: instance.dataDir, port: instance.port, logger: log });
+            restartOnExit(embedded);
+            log.warn({ attempt }, 'embedded PostgreSQL restarted after a crash');
+            return;
+          } catch (err) {
+            log.error({ err, attempt }, 'embedded PostgreSQL could not be restarted');
+            await sleep(RESTART_DELAY_MS * attempt);
+          }
+        }
+        if (stopping) return;
+        log.fatal('embedded PostgreSQL could not be restarted: stopping the server');
+        process.exit(EXIT_DATABASE_LOST);
+      })();
+      restarting = restart;
+      void restart.finally(() => {
+        if (restarting === restart) restarting = null;
+      });
+    });
+
   if (!databaseUrl) {
     embedded = await startEmbeddedPostgres({ dataDir: path.join(config.dataDir, 'pg'), logger: log });
-    embedded.onUnexpectedExit((info) => {
-      if (stopping) return;
-      log.fatal(info, 'embedded PostgreSQL exited unexpectedly: stopping the server');
-      process.exit(EXIT_DATABASE_LOST);
-    });
+    restartOnExit(embedded);
     databaseUrl = await ensureDatabase(embedded);
   }
 
-  await prepareDatabase(databaseUrl);
+  // An external database not up yet (boot order, its own restart) is waited for, not given up on.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await prepareDatabase(databaseUrl);
+      break;
+    } catch (err) {
+      if (embedded || !isDatabaseUnavailable(err)) throw err;
+      if (attempt === 1) log.warn({ err }, 'database unreachable: waiting for it');
+      await sleep(Math.min(attempt, 5) * 1000);
+    }
+  }
   if (config.demo) {
     const pool = createPool(databaseUrl, (err) => log.error({ err }, 'seed pool error'), 2);
     const db = createDb(pool);
@@ -80,6 +128,7 @@ async function main() {
     timer.unref();
     try {
       await app.close(); // stops accepting, lets requests in flight finish, ends the pool
+      await restarting;
       await embedded?.stop();
       process.exit(0);
     } catch (err) {

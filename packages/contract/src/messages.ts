@@ -59,4 +59,6 @@ export const OWN_MSG = {
   requestTimeout: '请求超时，请稍后再试',
   /** An administrator reset the password: every call but the password change is refused until then. */
   mustChangePassword: '密码已被重置，请先修改密码',
+  /** The database is restarting (crash recovery) or unreachable: answered with 503 meanwhile. */
+  databaseUnavailable: '数据库正在恢复，请稍后重试',
 } as const;

@@ -10,6 +10,9 @@ export function createPool(connectionString: string, onError: (err: Error) => vo
   const pool = new pg.Pool({ connectionString, max, connectionTimeoutMillis: 10_000, idleTimeoutMillis: 30_000 });
   // An idle client's error (a restarted or killed backend) would otherwise crash the process.
   pool.on('error', onError);
+  // So would a checked-out one's (in a transaction when the database goes): its query fails with
+  // the error instead, and the pool drops the broken client when it is released.
+  pool.on('connect', (client) => client.on('error', () => {}));
   return pool;
 }
 

@@ -337,6 +337,9 @@ function freePort(): Promise<number> {
 
 // ---- start ---------------------------------------------------------------------------------------
 
+/** Said once per connection while postgres restarts after a crash: the server logs the crash and the restart itself. */
+const EXPECTED_IN_RECOVERY = /FATAL: {2}(the database system is (starting up|not yet accepting connections|in recovery mode)|terminating connection due to unexpected postmaster exit)/;
+
 function spawnPostmaster(dataDir: string, port: number, ids: Ids, postgres: string, log: Logger) {
   const child = spawn(postgres, ['-D', clusterPath(dataDir, ids), '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='], {
     ...ids,
@@ -357,7 +360,7 @@ function spawnPostmaster(dataDir: string, port: number, ids: Ids, postgres: stri
       for (const line of lines) {
         recent.push(line);
         if (recent.length > 50) recent.shift();
-        if (/ (ERROR|FATAL|PANIC|WARNING): /.test(line)) log.warn({ postgres: line }, 'postgres');
+        if (/ (ERROR|FATAL|PANIC|WARNING): /.test(line) && !EXPECTED_IN_RECOVERY.test(line)) log.warn({ postgres: line }, 'postgres');
         if (line.includes('database system is ready to accept connections')) resolve();
       }
     });

@@ -6,7 +6,7 @@ import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifySchemaValidationError } from 'fastify';
 import fp from 'fastify-plugin';
 import { MSG, OWN_MSG } from '@hqt/contract/messages';
-import { AppError } from '../lib/errors';
+import { AppError, isDatabaseUnavailable } from '../lib/errors';
 
 // ---- errors in the log -------------------------------------------------------------------------
 
@@ -81,6 +81,9 @@ export function safeError(err: unknown): unknown;
 export function safeError(err: unknown): unknown {
   return err instanceof Error ? safeErrorOf(err, [], 0) : err;
 }
+
+/** What a 503 asks the client to wait: a crash recovery of the embedded database takes about a second. */
+const RETRY_AFTER_S = 2;
 
 // ---- answers made before routing ---------------------------------------------------------------
 
@@ -187,6 +190,12 @@ export default fp(
     app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
       if (error instanceof AppError) {
         return reply.code(error.status).send({ code: error.status, msg: error.message, data: null });
+      }
+      if (isDatabaseUnavailable(error)) {
+        // The database is restarting (server.ts brings the embedded one back) or unreachable: the
+        // client may try again shortly.
+        request.log.warn({ err: safeError(error) }, 'database unavailable');
+        return reply.code(503).header('retry-after', String(RETRY_AFTER_S)).send({ code: 503, msg: OWN_MSG.databaseUnavailable, data: null });
       }
       const status = error.statusCode ?? 500;
       if (status === 429) {

@@ -14,7 +14,8 @@ export const CAPTCHA = 'k7mp';
 /** Shared by every app of a test run, as every node of a deployment shares JWT_SECRET. */
 const TEST_JWT_SECRET = randomBytes(32).toString('hex');
 
-async function createDatabase(): Promise<string> {
+/** A fresh database of its own, copied from the migrated template; answers its URL. */
+export async function createDatabase(): Promise<string> {
   const adminUrl = inject('pgAdminUrl');
   const name = `${inject('testDatabasePrefix')}${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });

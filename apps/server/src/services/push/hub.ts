@@ -41,7 +41,18 @@ export function startHub(app: FastifyInstance, connectionString: string): Hub {
   const pool = new pg.Pool({ connectionString, max: 2, connectionTimeoutMillis: 5000, query_timeout: 10_000, application_name: 'hqt-hub' });
   const lost = (err: Error) => app.log.warn({ err }, 'hub database connection lost; reconnecting');
   pool.on('error', lost);
-  pool.on('connect', (client) => client.on('error', lost));
+  // Nor does it give its LISTEN client back when that connection ends (the database restarted):
+  // each outage would keep one of the two slots for good, and emits would then wait in vain for
+  // one. Given back here with the error, the pool drops it; the adapter listens on a new one.
+  const checkedOut = new Set<pg.PoolClient>();
+  pool.on('acquire', (client) => checkedOut.add(client));
+  pool.on('release', (_err, client) => checkedOut.delete(client));
+  pool.on('connect', (client) => {
+    client.on('error', lost);
+    client.once('end', () => {
+      if (checkedOut.has(client) && client.listenerCount('notification') > 0) client.release(new Error('LISTEN connection ended'));
+    });
+  });
 
   const io = new Server(app.server, {
     path: HUB_PATH,
