@@ -202,6 +202,22 @@ describe('messages: one per account and event', () => {
     expect(await messagesOf(guideId)).toHaveLength(rows.length);
   });
 
+  it('a guide that lists no industry is open to every industry: each industry subscription hears of it', async () => {
+    const manufacturing = await enterpriseCaller('行业订阅制造企业');
+    await subscribe(manufacturing, 'industry', 'C');
+    const culture = await enterpriseCaller('行业订阅文化企业');
+    await subscribe(culture, 'industry', 'R');
+    const forAll = await draftGuide('面向所有行业的技改补助', { industries: [] });
+    const forCulture = await draftGuide('文化产业专项补助', { industries: ['R'] });
+    for (const id of [forAll, forCulture]) {
+      expect((await publish(id)).body.code).toBe(200);
+      await finished(id);
+    }
+    const heard = async (c: Caller) => (await app.db.select({ guideId: pushMessages.guideId }).from(pushMessages).where(eq(pushMessages.accountId, c.account.id))).map((r) => r.guideId).sort();
+    expect(await heard(manufacturing)).toEqual([forAll]);
+    expect(await heard(culture)).toEqual([forAll, forCulture].sort());
+  });
+
   it('a publish refused (its policy not published) queues nothing', async () => {
     const draftPolicy = await insertPolicy(app, { title: '草稿政策', docNo: '云府发〔2026〕99号', status: 'draft' });
     const guideId = await draftGuide('草稿政策下的指南', { policyId: draftPolicy });

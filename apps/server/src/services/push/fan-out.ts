@@ -81,7 +81,8 @@ async function audienceOf(deps: FanOutDeps, g: EventRow): Promise<Map<number, st
     from push_subscriptions s join accounts a on a.id = s.account_id
     where a.role_id = ${ROLES.enterprise.id} and not a.disabled and (
          (s.kind = 'supportType' and s.value = ${g.supportType})
-      or (s.kind = 'industry' and s.value = any(${sql.param(g.industries)}::text[]))
+      -- A guide that lists no industry is open to every industry: every industry's followers hear of it.
+      or (s.kind = 'industry' and (cardinality(${sql.param(g.industries)}::text[]) = 0 or s.value = any(${sql.param(g.industries)}::text[])))
       or (s.kind = 'department' and s.value = ${g.department})
       or (s.kind = 'keyword' and strpos(${text}, s.value) > 0)
       or (s.kind = 'topic' and s.value in (
