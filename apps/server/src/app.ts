@@ -56,6 +56,14 @@ export function loggerOptions(level: string): FastifyServerOptions['logger'] {
   };
 }
 
+/**
+ * The validator's options beside Fastify's defaults (which coerce types). strictNumbers off: ajv's
+ * own check skips minimum/maximum for a non-finite number, and its coercion turns the query's or
+ * path's "Infinity" into one; with it off the bounds every request number declares
+ * (packages/contract, MAX_INT) refuse Infinity, 1e309 and 1E+21.
+ */
+export const AJV_CUSTOM_OPTIONS = { verbose: true, allErrors: false, keywords: ['errorMessage'], strictNumbers: false };
+
 export async function buildApp(opts: AppOptions) {
   const { config } = opts;
   const app = Fastify({
@@ -68,12 +76,7 @@ export async function buildApp(opts: AppOptions) {
     frameworkErrors,
     clientErrorHandler,
     http: { requireHostHeader: false },
-    ajv: {
-      // strictNumbers off: ajv's own check skips minimum/maximum for a non-finite number, and its
-      // coercion turns the query's or path's "Infinity" into one; with it off the bounds every
-      // request number declares (packages/contract, MAX_INT) refuse Infinity, 1e309 and 1E+21.
-      customOptions: { verbose: true, allErrors: false, keywords: ['errorMessage'], strictNumbers: false },
-    },
+    ajv: { customOptions: AJV_CUSTOM_OPTIONS },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   await app.register(errorsPlugin);

@@ -4,7 +4,7 @@
 // its login is still alive in the database (so logout and password changes act at once on every
 // node), resolves the caller's scope once, and admits only the declared roles. While an
 // administrator's password reset stands, only the routes marked `duringPasswordReset` answer.
-import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+import type { FastifyRequest, FastifySchema, onRequestAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { eq, sql } from 'drizzle-orm';
 import { ROLES } from '@hqt/contract/auth';
@@ -37,6 +37,8 @@ export interface RouteAccess {
   method: string;
   url: string;
   access: Access;
+  /** What the route validates its input with (the walk over every input's rules reads it). */
+  schema: FastifySchema | undefined;
 }
 
 declare module 'fastify' {
@@ -150,7 +152,7 @@ export default fp<{ secret: string; accessTtlS: number }>(
         throw new Error(`${methods.join(',')} ${route.url}: every API route declares config.access (${Object.keys(ACCESS_ROLES).join(' | ')})`);
       }
       // HEAD routes Fastify adds for GETs share their GET's declaration.
-      for (const method of methods) if (method !== 'HEAD') routeAccess.push({ method, url: route.url, access });
+      for (const method of methods) if (method !== 'HEAD') routeAccess.push({ method, url: route.url, access, schema: route.schema });
       const guard = guards.get(access);
       if (guard) route.onRequest = [guard, ...[route.onRequest ?? []].flat()];
     });
