@@ -196,7 +196,7 @@ export function ProfileSteps({ enterprise, onSaved, onCancel }: { enterprise: En
         </div>
 
         <div hidden={step !== 1}>
-          <Alert type="info" showIcon style={{ marginBottom: 16 }} message="金额单位为万元，人数单位为人。未填写的指标视为缺少数据，相关政策将显示“缺少数据”。研发费用占比由研发费用和营业收入自动计算。" />
+          <Alert type="info" showIcon style={{ marginBottom: 16 }} title="金额单位为万元，人数单位为人。未填写的指标视为缺少数据，相关政策将显示“缺少数据”。研发费用占比由研发费用和营业收入自动计算。" />
           <Row gutter={16}>
             {years.map((year) => (
               <Col xs={24} lg={8} key={year}>
@@ -234,9 +234,12 @@ export function ProfileSteps({ enterprise, onSaved, onCancel }: { enterprise: En
                     <Form.Item name={[field.name, 'code']} rules={[{ required: true, message: '请选择资质' }]} style={{ minWidth: 220 }}>
                       <Select options={dicts.options('qualification')} placeholder="资质" aria-label="资质" />
                     </Form.Item>
-                    <Form.Item name={[field.name, 'validUntil']} tooltip="留空表示长期有效">
-                      <Input type="date" aria-label="有效期至" addonBefore="有效期至" />
-                    </Form.Item>
+                    <Space.Compact>
+                      <Space.Addon>有效期至</Space.Addon>
+                      <Form.Item name={[field.name, 'validUntil']} tooltip="留空表示长期有效" noStyle>
+                        <Input type="date" aria-label="有效期至" />
+                      </Form.Item>
+                    </Space.Compact>
                     <Button onClick={() => remove(field.name)}>删除</Button>
                   </Space>
                 ))}
