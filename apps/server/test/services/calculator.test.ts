@@ -321,6 +321,30 @@ describe('evaluating', () => {
     await evaluateUntil(owner.headers, { enterpriseId: id, includeUpcoming: true }, (x) => resultOf(x, later)?.amount === 4);
   });
 
+  it('the assessment kept per node follows a facts change at once and a rule change after its notification', async () => {
+    const body = profile({ name: '缓存验证公司', patents: 3 });
+    const id = (await call<Enterprise>('POST', CALCULATOR_PATHS.saveEnterprise, owner.headers, body)).body.data.id;
+    const guide = await addGuide('发明专利奖励', { groups: [[{ field: 'patents', op: 'gte', value: 5 }]] }, { kind: 'fixed', amount: 6 });
+    const before = await evaluateUntil(owner.headers, { enterpriseId: id }, hasGuide(guide));
+    expect(resultOf(before, guide)).toMatchObject({ verdict: 'ineligible' });
+    // A second look (another page, a filter) is the same answer.
+    const eligibleOnly = { enterpriseId: id, verdict: 'eligible', currentPage: 1, pageSize: 500 };
+    const again = (await call<EvaluateResponse>('POST', CALCULATOR_PATHS.evaluate, owner.headers, eligibleOnly)).body.data;
+    expect(again.totals).toEqual(before.totals);
+    expect(again.page.list.map((r) => r.guideId)).not.toContain(guide);
+
+    // Facts: the very next evaluation counts the guide in the totals and the filter.
+    expect((await call('POST', CALCULATOR_PATHS.saveEnterprise, owner.headers, { ...body, id, patents: 5 })).status).toBe(200);
+    const more = (await call<EvaluateResponse>('POST', CALCULATOR_PATHS.evaluate, owner.headers, eligibleOnly)).body.data;
+    expect(more.totals).toMatchObject({ eligible: before.totals.eligible + 1, amount: before.totals.amount + 6 });
+    expect(more.page.list.map((r) => r.guideId)).toContain(guide);
+
+    // Rules: once the change has reached this node, the totals use the new amount.
+    await app.db.update(guides).set({ amountRule: { kind: 'fixed', amount: 8 }, updatedAt: new Date() }).where(eq(guides.id, guide));
+    const changed = await evaluateUntil(owner.headers, { enterpriseId: id }, (r) => resultOf(r, guide)?.amount === 8);
+    expect(changed.totals).toMatchObject({ eligible: before.totals.eligible + 1, amount: before.totals.amount + 8 });
+  });
+
   it('a snapshot keeps inputs, results and rule versions, and says what changed since the last one', async () => {
     const body = profile();
     const id = (await call<Enterprise>('POST', CALCULATOR_PATHS.saveEnterprise, owner.headers, body)).body.data.id;

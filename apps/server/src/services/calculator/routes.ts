@@ -26,6 +26,7 @@ import { MSG } from '@hqt/contract/messages';
 import { IdParams } from '@hqt/contract/policy';
 import { ok } from '../../lib/envelope';
 import { signedIn } from '../../plugins/auth';
+import { AssessmentCache } from './assessments';
 import { EnterpriseFactsStore, qualifiedPage } from './reverse';
 import { Rulebook } from './rulebook';
 import {
@@ -59,7 +60,7 @@ const routes: FastifyPluginAsyncTypebox<{ connectionString: string }> = async (a
   app.addHook('onReady', () => {
     void enterpriseFacts.all().catch((err: unknown) => app.log.warn({ err }, 'enterprise facts not loaded; the first reverse list will load them'));
   });
-  const deps = { db: app.db, dicts: app.dicts, rulebook };
+  const deps = { db: app.db, dicts: app.dicts, rulebook, assessments: new AssessmentCache() };
   const tags = ['政策计算器'];
   const config = { access: 'enterprise' } as const;
 

@@ -15,7 +15,7 @@ import {
   type EvaluationSummary,
   type AccountCalculatorInfo,
 } from '@hqt/contract/calculator';
-import { assess, byRelevance, dateOf, evaluateGuide, type Assessments, type EnterpriseFacts, type LabelOf } from '@hqt/contract/calculator-engine';
+import { dateOf, evaluateGuide, type Assessments, type EnterpriseFacts, type LabelOf, type RuleGuide } from '@hqt/contract/calculator-engine';
 import type { PageOf, PageQuery } from '@hqt/contract/envelope';
 import { OWN_MSG } from '@hqt/contract/messages';
 import type { DictType } from '@hqt/contract/policy';
@@ -28,6 +28,7 @@ import { badRequest, conflict, isUniqueViolation, notFound } from '../../lib/err
 import { pageOfArray, paginate, totalOver } from '../../lib/paginate';
 import { dictCode, dictLabel, type Dictionaries, type DictionaryStore } from '../dict/public';
 import { ownEnterprise, ownEvaluations, ownLiveEnterprises } from './queries';
+import type { AssessmentCache } from './assessments';
 import type { Rulebook } from './rulebook';
 
 export const CALCULATOR_AUDIT = {
@@ -41,6 +42,7 @@ export interface CalculatorDeps {
   db: Db;
   dicts: DictionaryStore;
   rulebook: Rulebook;
+  assessments: AssessmentCache;
 }
 
 export const labelsOf = (dicts: Dictionaries): LabelOf => (dict, code) => dictLabel(dicts, dict as DictType, code);
@@ -237,23 +239,24 @@ async function assessEnterprise(deps: CalculatorDeps, ctx: SignedInCtx, body: Ev
   const at = new Date();
   const facts: EnterpriseFacts = body.facts ?? factsOf(toEnterprise(row));
   if (body.facts) checkFacts(dicts, body.facts, dateOf(at));
-  const ruleGuides = await deps.rulebook.guides(at, body.includeUpcoming);
-  return { row, dicts, at, facts, ruleGuides, assessed: assess(facts, ruleGuides, at) };
+  const open = await deps.rulebook.open(at, body.includeUpcoming);
+  const { assessed, ranked } = deps.assessments.get(open, facts, at);
+  return { row, dicts, at, facts, ruleGuides: open.guides, assessed, ranked };
 }
 
 /** The totals over every guide and one page of results in words, most valuable first. */
 export async function evaluateEnterprise(deps: CalculatorDeps, ctx: SignedInCtx, body: EvaluatePageBody): Promise<EvaluateResponse> {
-  const { row, dicts, at, facts, ruleGuides, assessed } = await assessEnterprise(deps, ctx, body);
+  const { row, dicts, at, facts, ruleGuides, assessed, ranked } = await assessEnterprise(deps, ctx, body);
   const keyword = body.keyword?.trim();
-  const chosen = assessed.results
-    .map((r, i) => ({ r, guide: ruleGuides[i]! }))
-    .filter(({ r, guide }) => {
-      if (body.verdict && (body.verdict === 'nearMiss' ? !r.nearMiss : r.verdict !== body.verdict)) return false;
-      if (body.supportType && guide.supportType !== body.supportType) return false;
-      if (body.mode && guide.mode !== body.mode) return false;
-      return !keyword || guide.title.includes(keyword);
-    })
-    .sort((a, b) => byRelevance(a.r, b.r));
+  const chosen: RuleGuide[] = [];
+  for (const i of ranked) {
+    const r = assessed.results[i]!;
+    const guide = ruleGuides[i]!;
+    if (body.verdict && (body.verdict === 'nearMiss' ? !r.nearMiss : r.verdict !== body.verdict)) continue;
+    if (body.supportType && guide.supportType !== body.supportType) continue;
+    if (body.mode && guide.mode !== body.mode) continue;
+    if (!keyword || guide.title.includes(keyword)) chosen.push(guide);
+  }
   const page = pageOfArray(body, chosen);
   const labelOf = labelsOf(dicts);
   return {
@@ -262,7 +265,7 @@ export async function evaluateEnterprise(deps: CalculatorDeps, ctx: SignedInCtx,
     asOf: assessed.asOf,
     facts,
     totals: assessed.totals,
-    page: { ...page, list: page.list.map(({ guide }) => ({ ...evaluateGuide(guide, facts, at, labelOf), title: guide.title, supportType: guide.supportType, mode: guide.mode })) },
+    page: { ...page, list: page.list.map((guide) => ({ ...evaluateGuide(guide, facts, at, labelOf), title: guide.title, supportType: guide.supportType, mode: guide.mode })) },
   };
 }
 
