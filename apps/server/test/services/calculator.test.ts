@@ -12,6 +12,7 @@ import {
   withId,
   type Enterprise,
   type EnterpriseBody,
+  type CheckGuideResponse,
   type EnterpriseSummary,
   type EvaluateResponse,
   type EvaluationSnapshot,
@@ -247,6 +248,12 @@ describe('another account\'s enterprise or evaluation: "not found", nothing chan
       snapshot,
       refused: notFound,
     }));
+  it('check a guide against one enterprise', () =>
+    expectOwnedCall(app, {
+      call: async (c, o) => app.inject({ method: 'POST', url: CALCULATOR_PATHS.checkGuide, headers: c.headers, payload: { guideId: rdGuide, enterpriseId: await firstEnterpriseOf(o) } }),
+      snapshot,
+      refused: notFound,
+    }));
   it('read a snapshot, and list them', async () => {
     const saved = await call<EvaluationSummary>('POST', CALCULATOR_PATHS.saveEvaluation, owner.headers, { enterpriseId: await firstEnterpriseOf(owner) });
     const intruder = await signIn(await createAccount(app, { name: '窥探企业' }));
@@ -365,6 +372,40 @@ describe('evaluating', () => {
     // A what-if snapshot is marked as one.
     const whatIf = (await call<EvaluationSummary>('POST', CALCULATOR_PATHS.saveEvaluation, owner.headers, { enterpriseId: id, facts: { ...info.facts, qualifications: [] } })).body.data;
     expect(whatIf).toMatchObject({ whatIf: true, changes: { lost: [{ guideId: autoGuide, title: '高新技术企业奖励' }] } });
+  });
+});
+
+describe("one guide against the account's enterprises (the guide's drawer)", () => {
+  it('answers per enterprise 符合 with the amount, 差一项 with the condition, 不符合 with why; staff and visitors get nothing', async () => {
+    const group = await signIn(await createAccount(app, { name: '抽屉测算集团' }));
+    const rd = (rdExpense: number) => [{ year: thisYear - 1, revenue: 1000, rdExpense }];
+    for (const p of [
+      profile({ name: '抽屉符合公司', indicators: rd(40) }),
+      profile({ name: '抽屉差一项公司', indicators: rd(20) }),
+      profile({ name: '抽屉不符合公司', scale: 'large', indicators: rd(20) }),
+    ]) {
+      expect((await call('POST', CALCULATOR_PATHS.saveEnterprise, group.headers, p)).status).toBe(200);
+    }
+    const res = await call<CheckGuideResponse>('POST', CALCULATOR_PATHS.checkGuide, group.headers, { guideId: rdGuide });
+    expect(res.status).toBe(200);
+    const by = new Map(res.body.data.list.map((c) => [c.enterpriseName, c]));
+    expect([...by.keys()]).toEqual(['抽屉测算集团', '抽屉符合公司', '抽屉差一项公司', '抽屉不符合公司']);
+    expect(by.get('抽屉符合公司')).toMatchObject({ verdict: 'eligible', amount: 4, amountText: '上年度研发费用 40 万元 × 10% = 4 万元', reasons: [], nearMiss: null, complete: true });
+    expect(by.get('抽屉差一项公司')).toMatchObject({ verdict: 'ineligible', nearMiss: { field: 'rdRatio', text: '上年度研发费用占营业收入比例 需 ≥ 3%，当前 2%' } });
+    const far = by.get('抽屉不符合公司')!;
+    expect(far).toMatchObject({ verdict: 'ineligible', nearMiss: null });
+    expect(far.reasons).toEqual(['上年度研发费用占营业收入比例 需 ≥ 3%，当前 2%', '企业规模 需为 小型、微型，当前 大型']);
+    // The enterprise made at registration has no figures yet: 缺少数据, saying which.
+    expect(by.get('抽屉测算集团')).toMatchObject({ verdict: 'missing', complete: false });
+    expect(by.get('抽屉测算集团')!.reasons[0]).toContain('缺少');
+
+    const one = await call<CheckGuideResponse>('POST', CALCULATOR_PATHS.checkGuide, group.headers, { guideId: rdGuide, enterpriseId: by.get('抽屉差一项公司')!.enterpriseId });
+    expect(one.body.data.list.map((c) => c.enterpriseName)).toEqual(['抽屉差一项公司']);
+    const other = await signIn(await createAccount(app, { name: '抽屉旁观企业' }));
+    expect((await call('POST', CALCULATOR_PATHS.checkGuide, other.headers, { guideId: rdGuide, enterpriseId: far.enterpriseId })).body).toMatchObject({ code: 404, msg: CALC_MSG.enterpriseNotFound });
+    expect((await call('POST', CALCULATOR_PATHS.checkGuide, group.headers, { guideId: 999999 })).body).toMatchObject({ code: 404, msg: CALC_MSG.guideNotFound });
+    expect((await call('POST', CALCULATOR_PATHS.checkGuide, staff, { guideId: rdGuide })).status).toBe(403);
+    expect((await call('POST', CALCULATOR_PATHS.checkGuide, {}, { guideId: rdGuide })).status).toBe(401);
   });
 });
 

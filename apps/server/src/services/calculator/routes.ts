@@ -6,6 +6,8 @@ import Type from 'typebox';
 import {
   AccountCalculatorInfo,
   CALCULATOR_PATHS,
+  CheckGuideBody,
+  CheckGuideResponse,
   Enterprise,
   EnterpriseBody,
   EnterprisePageQuery,
@@ -32,6 +34,7 @@ import { Rulebook } from './rulebook';
 import {
   accountInfo,
   allEnterprises,
+  checkGuide,
   deleteEnterprise,
   enterpriseInfo,
   enterprisePage,
@@ -96,6 +99,9 @@ const routes: FastifyPluginAsyncTypebox<{ connectionString: string }> = async (a
     // A buffer is sent as it is (the schema documents its shape).
     return reply.type('application/json; charset=utf-8').send((gzip ? answer.gzip : answer.plain) as never);
   });
+  app.post(CALCULATOR_PATHS.checkGuide, { schema: { tags, summary: '一项申报指南对本账号各企业的测算', body: CheckGuideBody, response: { 200: Envelope(CheckGuideResponse) } }, config }, async (request) =>
+    ok(await checkGuide(deps, signedIn(request), request.body)),
+  );
   app.post(CALCULATOR_PATHS.saveEvaluation, { schema: { tags, summary: '保存测算快照', body: EvaluateBody, response: { 200: Envelope(EvaluationSummary) } }, config }, async (request) =>
     ok(await saveEvaluation(deps, signedIn(request), request.body), '测算结果已保存'),
   );

@@ -14,8 +14,19 @@ import {
   type EvaluationSnapshot,
   type EvaluationSummary,
   type AccountCalculatorInfo,
+  type CheckGuideBody,
+  type CheckGuideResponse,
 } from '@hqt/contract/calculator';
-import { dateOf, evaluateGuide, type Assessments, type EnterpriseFacts, type LabelOf, type RuleGuide } from '@hqt/contract/calculator-engine';
+import {
+  dateOf,
+  evaluateGuide,
+  type Assessments,
+  type ConditionResult,
+  type EnterpriseFacts,
+  type GuideResult,
+  type LabelOf,
+  type RuleGuide,
+} from '@hqt/contract/calculator-engine';
 import type { PageOf, PageQuery } from '@hqt/contract/envelope';
 import { OWN_MSG } from '@hqt/contract/messages';
 import type { DictType } from '@hqt/contract/policy';
@@ -29,7 +40,7 @@ import { pageOfArray, paginate, totalOver } from '../../lib/paginate';
 import { dictCode, dictLabel, type Dictionaries, type DictionaryStore } from '../dict/public';
 import { ownEnterprise, ownEvaluations, ownLiveEnterprises } from './queries';
 import type { AssessmentCache } from './assessments';
-import type { Rulebook } from './rulebook';
+import { ruleGuideColumns, toRuleGuide, type Rulebook } from './rulebook';
 
 export const CALCULATOR_AUDIT = {
   createEnterprise: 'enterprise.create',
@@ -266,6 +277,52 @@ export async function evaluateEnterprise(deps: CalculatorDeps, ctx: SignedInCtx,
     facts,
     totals: assessed.totals,
     page: { ...page, list: page.list.map((guide) => ({ ...evaluateGuide(guide, facts, at, labelOf), title: guide.title, supportType: guide.supportType, mode: guide.mode })) },
+  };
+}
+
+// ---- one guide, the account's enterprises ----------------------------------------------------------
+
+/** The conditions of the group closest to being met that are not met, in words. */
+const reasonsOf = (r: GuideResult): string[] => {
+  const open = r.groups.map((g) => g.filter((c) => c.status !== 'met'));
+  const closest = open.reduce<ConditionResult[] | null>((best, g) => (best === null || g.length < best.length ? g : best), null);
+  return (closest ?? []).map((c) => c.text);
+};
+
+/** One guide (as published now) against each live enterprise of the account, or the one named. */
+export async function checkGuide(deps: Pick<CalculatorDeps, 'db' | 'dicts'>, ctx: SignedInCtx, body: CheckGuideBody): Promise<CheckGuideResponse> {
+  const [row] = await deps.db
+    .select(ruleGuideColumns)
+    .from(guides)
+    .innerJoin(policies, eq(policies.id, guides.policyId))
+    .where(and(eq(guides.id, body.guideId), eq(guides.status, 'published'), eq(policies.status, 'published')));
+  if (!row) throw notFound(CALC_MSG.guideNotFound);
+  const rows = await deps.db
+    .select()
+    .from(enterprises)
+    .where(and(ownLiveEnterprises(ctx.scope), body.enterpriseId ? eq(enterprises.id, body.enterpriseId) : undefined))
+    .orderBy(enterprises.id);
+  if (body.enterpriseId && !rows.length) throw notFound(CALC_MSG.enterpriseNotFound);
+  const guide = toRuleGuide(row);
+  const labelOf = labelsOf(await deps.dicts.all());
+  const at = new Date();
+  return {
+    guideId: guide.id,
+    asOf: dateOf(at),
+    list: rows.map((e) => {
+      const r = evaluateGuide(guide, factsOf(toEnterprise(e)), at, labelOf);
+      return {
+        enterpriseId: e.id,
+        enterpriseName: e.name,
+        complete: isComplete(e),
+        verdict: r.verdict,
+        nearMiss: r.nearMiss,
+        reasons: r.verdict === 'eligible' ? [] : reasonsOf(r),
+        amount: r.amount,
+        amountText: r.amountText,
+        noApplication: r.noApplication,
+      };
+    }),
   };
 }
 
