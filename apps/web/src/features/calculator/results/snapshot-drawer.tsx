@@ -1,7 +1,7 @@
 // One saved evaluation, read-only as it was: the facts used, every guide's verdict and amount with
 // the rules' version, what changed since the one before and what differs today, and its own 测算报告.
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, Col, Descriptions, Drawer, Row, Skeleton, Space, Statistic, Table, Tag } from 'antd';
+import { Alert, Button, Card, Col, Descriptions, Drawer, Input, Row, Skeleton, Space, Statistic, Table, Tag } from 'antd';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { factsOf, REPORT_DISCLAIMER, type Enterprise, type EvaluationSnapshot } from '@hqt/contract/calculator';
 import { byRelevance, VERDICT_LABELS, YEARLY_FIELDS, type RuleGuide } from '@hqt/contract/calculator-engine';
@@ -102,7 +102,9 @@ export function SnapshotDrawer({ id, enterprise, onClose }: { id: number | null;
   const dicts = useDictionaries(['supportType', 'guideMode', 'scale', 'industry', 'region', 'qualification']);
   const platform = usePlatformInfo();
   const [reporting, setReporting] = useState(false);
+  const [keyword, setKeyword] = useState('');
   const rows = useMemo(() => (s ? rowsOf(s, dicts) : []), [s, dicts]);
+  const shown = keyword.trim() ? rows.filter((r) => r.title.includes(keyword.trim())) : rows;
   const totals = s?.evaluation.totals;
 
   return (
@@ -145,11 +147,12 @@ export function SnapshotDrawer({ id, enterprise, onClose }: { id: number | null;
             <FactsThen s={s} dicts={dicts} />
           </Card>
           <Card size="small" title={`各项指南的测算结果（${rows.length} 项）`}>
+            <Input allowClear placeholder="指南名称" aria-label="快照中的指南名称" value={keyword} onChange={(e) => setKeyword(e.target.value)} style={{ width: 200, marginBottom: 12 }} />
             <Table
               size="small"
               rowKey="key"
-              dataSource={rows}
-              pagination={rows.length > 10 ? { pageSize: 10, size: 'small', showSizeChanger: false } : false}
+              dataSource={shown}
+              pagination={shown.length > 10 ? { pageSize: 10, size: 'small', showSizeChanger: false } : false}
               scroll={{ x: 640 }}
               columns={[
                 { title: '申报指南', dataIndex: 'title' },
