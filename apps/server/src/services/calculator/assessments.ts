@@ -33,7 +33,7 @@ export class AssessmentCache {
       return found;
     }
     const assessed = assess(facts, open.guides, at);
-    const ranked = Int32Array.from(assessed.results.keys()).sort((a, b) => byRelevance(assessed.results[a]!, assessed.results[b]!));
+    const ranked = Int32Array.from(assessed.results.keys()).sort((a, b) => byRelevance(assessed.results[a]!, assessed.results[b]!) || a - b);
     const made = { assessed, ranked };
     this.kept.set(key, made);
     this.held += assessed.results.length;
