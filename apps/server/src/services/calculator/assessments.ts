@@ -10,7 +10,7 @@ import type { OpenGuides } from './rulebook';
 export interface KeptAssessment {
   assessed: Assessments;
   /** The results' positions, most valuable first (byRelevance). */
-  ranked: Int32Array;
+  ranked: readonly number[];
 }
 
 /** Some 100 bytes a result: 500,000 results are some 50 MB (50 enterprises at 10,000 guides). */
@@ -33,7 +33,7 @@ export class AssessmentCache {
       return found;
     }
     const assessed = assess(facts, open.guides, at);
-    const ranked = Int32Array.from(assessed.results.keys()).sort((a, b) => byRelevance(assessed.results[a]!, assessed.results[b]!) || a - b);
+    const ranked = [...assessed.results.keys()].sort((a, b) => byRelevance(assessed.results[a]!, assessed.results[b]!) || a - b);
     const made = { assessed, ranked };
     this.kept.set(key, made);
     this.held += assessed.results.length;

@@ -25,7 +25,6 @@ import {
   type EnterpriseFacts,
   type GuideResult,
   type LabelOf,
-  type RuleGuide,
 } from '@hqt/contract/calculator-engine';
 import type { PageOf, PageQuery } from '@hqt/contract/envelope';
 import { OWN_MSG } from '@hqt/contract/messages';
@@ -259,16 +258,18 @@ async function assessEnterprise(deps: CalculatorDeps, ctx: SignedInCtx, body: Ev
 export async function evaluateEnterprise(deps: CalculatorDeps, ctx: SignedInCtx, body: EvaluatePageBody): Promise<EvaluateResponse> {
   const { row, dicts, at, facts, ruleGuides, assessed, ranked } = await assessEnterprise(deps, ctx, body);
   const keyword = body.keyword?.trim();
-  const chosen: RuleGuide[] = [];
-  for (const i of ranked) {
-    const r = assessed.results[i]!;
-    const guide = ruleGuides[i]!;
-    if (body.verdict && (body.verdict === 'nearMiss' ? !r.nearMiss : r.verdict !== body.verdict)) continue;
-    if (body.supportType && guide.supportType !== body.supportType) continue;
-    if (body.mode && guide.mode !== body.mode) continue;
-    if (!keyword || guide.title.includes(keyword)) chosen.push(guide);
-  }
-  const page = pageOfArray(body, chosen);
+  // Unfiltered, the page is a slice of the kept order.
+  const chosen = !body.verdict && !body.supportType && !body.mode && !keyword
+    ? ranked
+    : ranked.filter((i) => {
+        const r = assessed.results[i]!;
+        const guide = ruleGuides[i]!;
+        if (body.verdict && (body.verdict === 'nearMiss' ? !r.nearMiss : r.verdict !== body.verdict)) return false;
+        if (body.supportType && guide.supportType !== body.supportType) return false;
+        if (body.mode && guide.mode !== body.mode) return false;
+        return !keyword || guide.title.includes(keyword);
+      });
+  const { list, ...page } = pageOfArray(body, chosen);
   const labelOf = labelsOf(dicts);
   return {
     enterprise: { id: row.id, name: row.name, creditCode: row.creditCode },
@@ -276,7 +277,13 @@ export async function evaluateEnterprise(deps: CalculatorDeps, ctx: SignedInCtx,
     asOf: assessed.asOf,
     facts,
     totals: assessed.totals,
-    page: { ...page, list: page.list.map((guide) => ({ ...evaluateGuide(guide, facts, at, labelOf), title: guide.title, supportType: guide.supportType, mode: guide.mode })) },
+    page: {
+      ...page,
+      list: list.map((i) => {
+        const guide = ruleGuides[i]!;
+        return { ...evaluateGuide(guide, facts, at, labelOf), title: guide.title, supportType: guide.supportType, mode: guide.mode };
+      }),
+    },
   };
 }
 
