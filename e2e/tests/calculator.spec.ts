@@ -9,7 +9,10 @@ import { DEMO } from '../support/constants';
 import { loginViaForm } from '../support/session';
 
 const NEAR_MISS_GUIDE = '省级专精特新中小企业认定';
-const thisYear = Number(new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 4));
+const today = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
+const thisYear = Number(today.slice(0, 4));
+const ENTERPRISE = '云溪锐达电子有限公司';
+const REPORT_FILE = `测算报告-${ENTERPRISE}-${today}.xlsx`;
 const base = `91511234MA${String(Date.now() % 1e7).padStart(7, '0')}`;
 const CREDIT_CODE = base + creditCodeCheckChar(base);
 
@@ -20,7 +23,14 @@ async function choose(page: Page, label: string, option: string) {
   await page.getByTitle(option, { exact: true }).click();
 }
 
-test('add an enterprise, see why, fix the one missing figure in what-if, save, print and export the report', async ({ page }) => {
+async function exportedText(page: Page, dialog: ReturnType<Page['getByRole']>): Promise<{ name: string; sheet: string; text: string }> {
+  const [download] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: /导\s*出/ }).click()]);
+  const files = unzipSync(new Uint8Array(fs.readFileSync(await download.path())));
+  const sheet = strFromU8(files['xl/worksheets/sheet1.xml']!);
+  return { name: download.suggestedFilename(), sheet, text: sheet + strFromU8(files['xl/sharedStrings.xml'] ?? new Uint8Array()) };
+}
+
+test('add an enterprise, see why, fix the one missing figure in what-if, save, print and export the report; reopen the saved one; see the verdict in the guide', async ({ page }) => {
   await loginViaForm(page, DEMO);
   await expect(page).toHaveURL(/\/dataOverview\/dataOverview$/);
   await expect(page.getByText('云溪智造科技有限公司').first()).toBeVisible();
@@ -108,12 +118,45 @@ test('add an enterprise, see why, fix the one missing figure in what-if, save, p
 
   // Export: the same rows in the file, below the heading and above the caveat.
   await page.getByRole('button', { name: '打印 / 导出测算报告' }).click();
-  const [download] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: /导\s*出/ }).click()]);
-  expect(download.suggestedFilename()).toBe('excel-list.xlsx');
-  const files = unzipSync(new Uint8Array(fs.readFileSync(await download.path())));
-  const sheet = strFromU8(files['xl/worksheets/sheet1.xml']!);
-  const text = sheet + strFromU8(files['xl/sharedStrings.xml'] ?? new Uint8Array());
-  for (const expected of ['申报指南', '测算结果', '条件说明', NEAR_MISS_GUIDE, '上年度研发费用占营业收入比例 需 ≥ 3%，当前 3.14%', REPORT_DISCLAIMER, '云溪锐达电子有限公司']) expect(text).toContain(expected);
+  const { name, sheet, text } = await exportedText(page, dialog);
+  expect(name).toBe(REPORT_FILE);
+  for (const expected of ['申报指南', '测算结果', '条件说明', NEAR_MISS_GUIDE, '上年度研发费用占营业收入比例 需 ≥ 3%，当前 3.14%', REPORT_DISCLAIMER, ENTERPRISE]) expect(text).toContain(expected);
   expect((sheet.match(/<row /g) ?? []).length).toBe(4 + 1 + rows + 1); // heading lines, header, one row per guide, caveat
   expect(sheet).not.toContain('<f>');
+
+  // The saved evaluation, reopened read-only as it was: the what-if figure it used (the profile still
+  // says 100), the guide it found 符合, and what differs today.
+  await page.getByRole('button', { name: /^查看 / }).click();
+  const saved = page.locator('.ant-drawer').filter({ hasText: `测算快照：${ENTERPRISE}` });
+  await expect(saved.getByText('首次测算')).toBeVisible();
+  await expect(saved.getByText('含假设数据', { exact: true })).toBeVisible();
+  await expect(saved.getByText(/研发费用 110 万元/)).toBeVisible();
+  await expect(saved.getByText(`本次测算使用了假设数据；与本次测算所用不同：${thisYear - 1}年度研发费用`)).toBeVisible();
+  await expect(saved.getByText('规则与本次测算所用相同')).toBeVisible();
+  await saved.getByLabel('快照中的指南名称').fill('专精特新');
+  await expect(saved.locator('tr').filter({ hasText: NEAR_MISS_GUIDE }).getByText('符合', { exact: true })).toBeVisible();
+  await expect(page).toHaveURL(/[?&]snapshot=\d+/);
+  // Its report is that snapshot's: printed with the who, when, totals and caveat, exported under its date.
+  await saved.getByRole('button', { name: '打印 / 导出测算报告' }).click();
+  await dialog.getByRole('button', { name: /打\s*印/ }).click();
+  await expect(printed.locator('h3')).toHaveText('政策测算报告');
+  await expect(printed.getByText(/^测算日期：\d{4}-\d{2}-\d{2}（保存于 .+）（含假设数据）$/)).toBeAttached();
+  await expect(printed.getByText(/^共测算 \d+ 项申报指南，符合 \d+ 项，预计可享扶持 [\d.]+ 万元$/)).toBeAttached();
+  await expect(printed.getByText(REPORT_DISCLAIMER)).toBeAttached();
+  await expect(printed.locator('tbody tr').filter({ hasText: NEAR_MISS_GUIDE })).toContainText('符合');
+  await saved.getByRole('button', { name: '打印 / 导出测算报告' }).click();
+  const snapshotReport = await exportedText(page, dialog);
+  expect(snapshotReport.name).toBe(REPORT_FILE);
+  for (const expected of ['规则版本', '保存于', NEAR_MISS_GUIDE, ENTERPRISE, REPORT_DISCLAIMER]) expect(snapshotReport.text).toContain(expected);
+  await saved.getByRole('button', { name: /^(Close|关闭)$/ }).click();
+  await expect(page).not.toHaveURL(/snapshot=/);
+
+  // The guide's own page: the enterprise's answer there, from its profile (2.86%: 差一项).
+  const link = nearMiss.getByRole('link', { name: '查看申报指南' });
+  if (!(await link.isVisible())) await nearMiss.locator('.ant-collapse-header').click();
+  await link.click();
+  const own = page.getByRole('region', { name: '本企业测算' });
+  const mine = own.locator('.ant-list-item').filter({ hasText: ENTERPRISE });
+  await expect(mine.getByText('差一项')).toBeVisible();
+  await expect(mine.getByText('还差：上年度研发费用占营业收入比例 需 ≥ 3%，当前 2.86%')).toBeVisible();
 });

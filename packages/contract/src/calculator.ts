@@ -25,6 +25,8 @@ export const CALCULATOR_PATHS = {
   /** Ours: past snapshots and one snapshot. */
   evaluationPage: '/api/v1/enterbecalculator/getevaluatepage',
   evaluationInfo: '/api/v1/enterbecalculator/getevaluateinfo/:id',
+  /** Ours: one guide against each of the account's enterprises (the guide's drawer). */
+  checkGuide: '/api/v1/enterbecalculator/checkguide',
 } as const;
 export const withId = (path: string, id: number) => path.replace(':id', String(id));
 
@@ -38,6 +40,7 @@ export const CALC_MSG = {
   socialInsuranceOverStaff: '参保职工人数不能多于企业员工人数',
   enterpriseNotFound: '企业不存在或已删除',
   evaluationNotFound: '测算记录不存在',
+  guideNotFound: '申报指南不存在',
 } as const;
 
 // ---- the profile -----------------------------------------------------------------------------------
@@ -290,6 +293,31 @@ export type EvaluateResponse = Omit<Type.Static<typeof EvaluateResponse>, 'facts
   facts: EnterpriseFacts;
   page: PageOf<GuideResult & { title: string; supportType: string; mode: string }>;
 };
+
+/** One guide against the account's enterprises (all of them, or the one named). */
+export const CheckGuideBody = Type.Object({
+  guideId: Type.Integer({ title: '申报指南编号', minimum: 1, maximum: MAX_INT }),
+  enterpriseId: Type.Optional(Type.Integer({ title: '企业编号', minimum: 1, maximum: MAX_INT })),
+});
+export type CheckGuideBody = Type.Static<typeof CheckGuideBody>;
+
+export const GuideCheck = Type.Object({
+  enterpriseId: Type.Integer(),
+  enterpriseName: Type.String(),
+  /** False while basic facts are missing: the verdict may then be 缺少数据. */
+  complete: Type.Boolean(),
+  verdict: Type.Enum(['eligible', 'missing', 'ineligible'] as const),
+  /** 差一项: the one condition to change. */
+  nearMiss: Nullable(ConditionResultSchema),
+  /** Why not (不符合) or what is missing (缺少数据), in words: the closest group's conditions not met. */
+  reasons: Type.Array(Type.String()),
+  amount: Nullable(Type.Number()),
+  amountText: Type.String(),
+  noApplication: Type.Boolean(),
+});
+export type GuideCheck = Type.Static<typeof GuideCheck>;
+export const CheckGuideResponse = Type.Object({ guideId: Type.Integer(), asOf: Type.String(), list: Type.Array(GuideCheck) });
+export type CheckGuideResponse = Type.Static<typeof CheckGuideResponse>;
 
 /** The answer of `getrulebook`: the rules of every guide not yet closed (the browser decides which are open now). */
 export const RulebookResponse = Type.Object({ guides: Type.Array(RuleGuideSchema) });

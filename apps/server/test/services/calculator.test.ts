@@ -12,6 +12,7 @@ import {
   withId,
   type Enterprise,
   type EnterpriseBody,
+  type CheckGuideResponse,
   type EnterpriseSummary,
   type EvaluateResponse,
   type EvaluationSnapshot,
@@ -247,6 +248,12 @@ describe('another account\'s enterprise or evaluation: "not found", nothing chan
       snapshot,
       refused: notFound,
     }));
+  it('check a guide against one enterprise', () =>
+    expectOwnedCall(app, {
+      call: async (c, o) => app.inject({ method: 'POST', url: CALCULATOR_PATHS.checkGuide, headers: c.headers, payload: { guideId: rdGuide, enterpriseId: await firstEnterpriseOf(o) } }),
+      snapshot,
+      refused: notFound,
+    }));
   it('read a snapshot, and list them', async () => {
     const saved = await call<EvaluationSummary>('POST', CALCULATOR_PATHS.saveEvaluation, owner.headers, { enterpriseId: await firstEnterpriseOf(owner) });
     const intruder = await signIn(await createAccount(app, { name: '窥探企业' }));
@@ -321,6 +328,30 @@ describe('evaluating', () => {
     await evaluateUntil(owner.headers, { enterpriseId: id, includeUpcoming: true }, (x) => resultOf(x, later)?.amount === 4);
   });
 
+  it('the assessment kept per node follows a facts change at once and a rule change after its notification', async () => {
+    const body = profile({ name: '缓存验证公司', patents: 3 });
+    const id = (await call<Enterprise>('POST', CALCULATOR_PATHS.saveEnterprise, owner.headers, body)).body.data.id;
+    const guide = await addGuide('发明专利奖励', { groups: [[{ field: 'patents', op: 'gte', value: 5 }]] }, { kind: 'fixed', amount: 6 });
+    const before = await evaluateUntil(owner.headers, { enterpriseId: id }, hasGuide(guide));
+    expect(resultOf(before, guide)).toMatchObject({ verdict: 'ineligible' });
+    // A second look (another page, a filter) is the same answer.
+    const eligibleOnly = { enterpriseId: id, verdict: 'eligible', currentPage: 1, pageSize: 500 };
+    const again = (await call<EvaluateResponse>('POST', CALCULATOR_PATHS.evaluate, owner.headers, eligibleOnly)).body.data;
+    expect(again.totals).toEqual(before.totals);
+    expect(again.page.list.map((r) => r.guideId)).not.toContain(guide);
+
+    // Facts: the very next evaluation counts the guide in the totals and the filter.
+    expect((await call('POST', CALCULATOR_PATHS.saveEnterprise, owner.headers, { ...body, id, patents: 5 })).status).toBe(200);
+    const more = (await call<EvaluateResponse>('POST', CALCULATOR_PATHS.evaluate, owner.headers, eligibleOnly)).body.data;
+    expect(more.totals).toMatchObject({ eligible: before.totals.eligible + 1, amount: before.totals.amount + 6 });
+    expect(more.page.list.map((r) => r.guideId)).toContain(guide);
+
+    // Rules: once the change has reached this node, the totals use the new amount.
+    await app.db.update(guides).set({ amountRule: { kind: 'fixed', amount: 8 }, updatedAt: new Date() }).where(eq(guides.id, guide));
+    const changed = await evaluateUntil(owner.headers, { enterpriseId: id }, (r) => resultOf(r, guide)?.amount === 8);
+    expect(changed.totals).toMatchObject({ eligible: before.totals.eligible + 1, amount: before.totals.amount + 8 });
+  });
+
   it('a snapshot keeps inputs, results and rule versions, and says what changed since the last one', async () => {
     const body = profile();
     const id = (await call<Enterprise>('POST', CALCULATOR_PATHS.saveEnterprise, owner.headers, body)).body.data.id;
@@ -341,6 +372,40 @@ describe('evaluating', () => {
     // A what-if snapshot is marked as one.
     const whatIf = (await call<EvaluationSummary>('POST', CALCULATOR_PATHS.saveEvaluation, owner.headers, { enterpriseId: id, facts: { ...info.facts, qualifications: [] } })).body.data;
     expect(whatIf).toMatchObject({ whatIf: true, changes: { lost: [{ guideId: autoGuide, title: '高新技术企业奖励' }] } });
+  });
+});
+
+describe("one guide against the account's enterprises (the guide's drawer)", () => {
+  it('answers per enterprise 符合 with the amount, 差一项 with the condition, 不符合 with why; staff and visitors get nothing', async () => {
+    const group = await signIn(await createAccount(app, { name: '抽屉测算集团' }));
+    const rd = (rdExpense: number) => [{ year: thisYear - 1, revenue: 1000, rdExpense }];
+    for (const p of [
+      profile({ name: '抽屉符合公司', indicators: rd(40) }),
+      profile({ name: '抽屉差一项公司', indicators: rd(20) }),
+      profile({ name: '抽屉不符合公司', scale: 'large', indicators: rd(20) }),
+    ]) {
+      expect((await call('POST', CALCULATOR_PATHS.saveEnterprise, group.headers, p)).status).toBe(200);
+    }
+    const res = await call<CheckGuideResponse>('POST', CALCULATOR_PATHS.checkGuide, group.headers, { guideId: rdGuide });
+    expect(res.status).toBe(200);
+    const by = new Map(res.body.data.list.map((c) => [c.enterpriseName, c]));
+    expect([...by.keys()]).toEqual(['抽屉测算集团', '抽屉符合公司', '抽屉差一项公司', '抽屉不符合公司']);
+    expect(by.get('抽屉符合公司')).toMatchObject({ verdict: 'eligible', amount: 4, amountText: '上年度研发费用 40 万元 × 10% = 4 万元', reasons: [], nearMiss: null, complete: true });
+    expect(by.get('抽屉差一项公司')).toMatchObject({ verdict: 'ineligible', nearMiss: { field: 'rdRatio', text: '上年度研发费用占营业收入比例 需 ≥ 3%，当前 2%' } });
+    const far = by.get('抽屉不符合公司')!;
+    expect(far).toMatchObject({ verdict: 'ineligible', nearMiss: null });
+    expect(far.reasons).toEqual(['上年度研发费用占营业收入比例 需 ≥ 3%，当前 2%', '企业规模 需为 小型、微型，当前 大型']);
+    // The enterprise made at registration has no figures yet: 缺少数据, saying which.
+    expect(by.get('抽屉测算集团')).toMatchObject({ verdict: 'missing', complete: false });
+    expect(by.get('抽屉测算集团')!.reasons[0]).toContain('缺少');
+
+    const one = await call<CheckGuideResponse>('POST', CALCULATOR_PATHS.checkGuide, group.headers, { guideId: rdGuide, enterpriseId: by.get('抽屉差一项公司')!.enterpriseId });
+    expect(one.body.data.list.map((c) => c.enterpriseName)).toEqual(['抽屉差一项公司']);
+    const other = await signIn(await createAccount(app, { name: '抽屉旁观企业' }));
+    expect((await call('POST', CALCULATOR_PATHS.checkGuide, other.headers, { guideId: rdGuide, enterpriseId: far.enterpriseId })).body).toMatchObject({ code: 404, msg: CALC_MSG.enterpriseNotFound });
+    expect((await call('POST', CALCULATOR_PATHS.checkGuide, group.headers, { guideId: 999999 })).body).toMatchObject({ code: 404, msg: CALC_MSG.guideNotFound });
+    expect((await call('POST', CALCULATOR_PATHS.checkGuide, staff, { guideId: rdGuide })).status).toBe(403);
+    expect((await call('POST', CALCULATOR_PATHS.checkGuide, {}, { guideId: rdGuide })).status).toBe(401);
   });
 });
 

@@ -6,6 +6,8 @@ import Type from 'typebox';
 import {
   AccountCalculatorInfo,
   CALCULATOR_PATHS,
+  CheckGuideBody,
+  CheckGuideResponse,
   Enterprise,
   EnterpriseBody,
   EnterprisePageQuery,
@@ -26,11 +28,13 @@ import { MSG } from '@hqt/contract/messages';
 import { IdParams } from '@hqt/contract/policy';
 import { ok } from '../../lib/envelope';
 import { signedIn } from '../../plugins/auth';
+import { AssessmentCache } from './assessments';
 import { EnterpriseFactsStore, qualifiedPage } from './reverse';
 import { Rulebook } from './rulebook';
 import {
   accountInfo,
   allEnterprises,
+  checkGuide,
   deleteEnterprise,
   enterpriseInfo,
   enterprisePage,
@@ -59,7 +63,7 @@ const routes: FastifyPluginAsyncTypebox<{ connectionString: string }> = async (a
   app.addHook('onReady', () => {
     void enterpriseFacts.all().catch((err: unknown) => app.log.warn({ err }, 'enterprise facts not loaded; the first reverse list will load them'));
   });
-  const deps = { db: app.db, dicts: app.dicts, rulebook };
+  const deps = { db: app.db, dicts: app.dicts, rulebook, assessments: new AssessmentCache() };
   const tags = ['政策计算器'];
   const config = { access: 'enterprise' } as const;
 
@@ -95,6 +99,9 @@ const routes: FastifyPluginAsyncTypebox<{ connectionString: string }> = async (a
     // A buffer is sent as it is (the schema documents its shape).
     return reply.type('application/json; charset=utf-8').send((gzip ? answer.gzip : answer.plain) as never);
   });
+  app.post(CALCULATOR_PATHS.checkGuide, { schema: { tags, summary: '一项申报指南对本账号各企业的测算', body: CheckGuideBody, response: { 200: Envelope(CheckGuideResponse) } }, config }, async (request) =>
+    ok(await checkGuide(deps, signedIn(request), request.body)),
+  );
   app.post(CALCULATOR_PATHS.saveEvaluation, { schema: { tags, summary: '保存测算快照', body: EvaluateBody, response: { 200: Envelope(EvaluationSummary) } }, config }, async (request) =>
     ok(await saveEvaluation(deps, signedIn(request), request.body), '测算结果已保存'),
   );

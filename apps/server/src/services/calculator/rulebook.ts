@@ -42,6 +42,14 @@ export interface RulebookAnswer {
   gzip: Buffer;
 }
 
+/** The guides open in [from, until): no window opens or closes in between. */
+export interface OpenGuides {
+  id: number;
+  from: number;
+  until: number;
+  guides: RuleGuide[];
+}
+
 export class Rulebook {
   private readonly cache: NotifiedCache<RuleGuide[]>;
 
@@ -63,6 +71,9 @@ export class Rulebook {
   }
 
   private readonly answers = new WeakMap<RuleGuide[], RulebookAnswer>();
+  /** Per copy of the rules: the open list without and with the upcoming guides. */
+  private readonly openLists = new WeakMap<RuleGuide[], [OpenGuides | null, OpenGuides | null]>();
+  private listSeq = 0;
 
   start = () => this.cache.start();
   stop = () => this.cache.stop();
@@ -83,11 +94,41 @@ export class Rulebook {
     return answer;
   }
 
-  /** The guides open at `at` (and those not open yet, on request), newest first. */
+  /**
+   * The guides open at `at` (and those not open yet, on request), newest first. The list is the same
+   * array, under the same `id`, until the rules change or a window opens or closes: the id is the
+   * rules' version an assessment is kept under (assessments.ts).
+   */
+  async open(at: Date, includeUpcoming = false): Promise<OpenGuides> {
+    const all = await this.cache.get();
+    const t = at.getTime();
+    const held = this.openLists.get(all)?.[includeUpcoming ? 1 : 0];
+    if (held && held.from <= t && t < held.until) return held;
+    // The instants around `t` at which some guide's window opens or closes.
+    let from = -Infinity;
+    let until = Infinity;
+    for (const g of all) {
+      for (const b of [Date.parse(g.windowStart), Date.parse(g.windowEnd)]) {
+        if (b <= t) from = Math.max(from, b);
+        else until = Math.min(until, b);
+      }
+    }
+    const list: OpenGuides = {
+      id: ++this.listSeq,
+      from,
+      until,
+      guides: all.filter((g) => {
+        const w = windowOf(g, at);
+        return w === 'open' || (includeUpcoming && w === 'upcoming');
+      }),
+    };
+    const pair = this.openLists.get(all) ?? [null, null];
+    pair[includeUpcoming ? 1 : 0] = list;
+    this.openLists.set(all, pair);
+    return list;
+  }
+
   async guides(at: Date, includeUpcoming = false): Promise<RuleGuide[]> {
-    return (await this.cache.get()).filter((g) => {
-      const w = windowOf(g, at);
-      return w === 'open' || (includeUpcoming && w === 'upcoming');
-    });
+    return (await this.open(at, includeUpcoming)).guides;
   }
 }

@@ -14,8 +14,18 @@ import {
   type EvaluationSnapshot,
   type EvaluationSummary,
   type AccountCalculatorInfo,
+  type CheckGuideBody,
+  type CheckGuideResponse,
 } from '@hqt/contract/calculator';
-import { assess, byRelevance, dateOf, evaluateGuide, type Assessments, type EnterpriseFacts, type LabelOf } from '@hqt/contract/calculator-engine';
+import {
+  dateOf,
+  evaluateGuide,
+  type Assessments,
+  type ConditionResult,
+  type EnterpriseFacts,
+  type GuideResult,
+  type LabelOf,
+} from '@hqt/contract/calculator-engine';
 import type { PageOf, PageQuery } from '@hqt/contract/envelope';
 import { OWN_MSG } from '@hqt/contract/messages';
 import type { DictType } from '@hqt/contract/policy';
@@ -28,7 +38,8 @@ import { badRequest, conflict, isUniqueViolation, notFound } from '../../lib/err
 import { pageOfArray, paginate, totalOver } from '../../lib/paginate';
 import { dictCode, dictLabel, type Dictionaries, type DictionaryStore } from '../dict/public';
 import { ownEnterprise, ownEvaluations, ownLiveEnterprises } from './queries';
-import type { Rulebook } from './rulebook';
+import type { AssessmentCache } from './assessments';
+import { ruleGuideColumns, toRuleGuide, type Rulebook } from './rulebook';
 
 export const CALCULATOR_AUDIT = {
   createEnterprise: 'enterprise.create',
@@ -41,6 +52,7 @@ export interface CalculatorDeps {
   db: Db;
   dicts: DictionaryStore;
   rulebook: Rulebook;
+  assessments: AssessmentCache;
 }
 
 export const labelsOf = (dicts: Dictionaries): LabelOf => (dict, code) => dictLabel(dicts, dict as DictType, code);
@@ -237,24 +249,27 @@ async function assessEnterprise(deps: CalculatorDeps, ctx: SignedInCtx, body: Ev
   const at = new Date();
   const facts: EnterpriseFacts = body.facts ?? factsOf(toEnterprise(row));
   if (body.facts) checkFacts(dicts, body.facts, dateOf(at));
-  const ruleGuides = await deps.rulebook.guides(at, body.includeUpcoming);
-  return { row, dicts, at, facts, ruleGuides, assessed: assess(facts, ruleGuides, at) };
+  const open = await deps.rulebook.open(at, body.includeUpcoming);
+  const { assessed, ranked } = deps.assessments.get(open, facts, at);
+  return { row, dicts, at, facts, ruleGuides: open.guides, assessed, ranked };
 }
 
 /** The totals over every guide and one page of results in words, most valuable first. */
 export async function evaluateEnterprise(deps: CalculatorDeps, ctx: SignedInCtx, body: EvaluatePageBody): Promise<EvaluateResponse> {
-  const { row, dicts, at, facts, ruleGuides, assessed } = await assessEnterprise(deps, ctx, body);
+  const { row, dicts, at, facts, ruleGuides, assessed, ranked } = await assessEnterprise(deps, ctx, body);
   const keyword = body.keyword?.trim();
-  const chosen = assessed.results
-    .map((r, i) => ({ r, guide: ruleGuides[i]! }))
-    .filter(({ r, guide }) => {
-      if (body.verdict && (body.verdict === 'nearMiss' ? !r.nearMiss : r.verdict !== body.verdict)) return false;
-      if (body.supportType && guide.supportType !== body.supportType) return false;
-      if (body.mode && guide.mode !== body.mode) return false;
-      return !keyword || guide.title.includes(keyword);
-    })
-    .sort((a, b) => byRelevance(a.r, b.r));
-  const page = pageOfArray(body, chosen);
+  // Unfiltered, the page is a slice of the kept order.
+  const chosen = !body.verdict && !body.supportType && !body.mode && !keyword
+    ? ranked
+    : ranked.filter((i) => {
+        const r = assessed.results[i]!;
+        const guide = ruleGuides[i]!;
+        if (body.verdict && (body.verdict === 'nearMiss' ? !r.nearMiss : r.verdict !== body.verdict)) return false;
+        if (body.supportType && guide.supportType !== body.supportType) return false;
+        if (body.mode && guide.mode !== body.mode) return false;
+        return !keyword || guide.title.includes(keyword);
+      });
+  const { list, ...page } = pageOfArray(body, chosen);
   const labelOf = labelsOf(dicts);
   return {
     enterprise: { id: row.id, name: row.name, creditCode: row.creditCode },
@@ -262,7 +277,59 @@ export async function evaluateEnterprise(deps: CalculatorDeps, ctx: SignedInCtx,
     asOf: assessed.asOf,
     facts,
     totals: assessed.totals,
-    page: { ...page, list: page.list.map(({ guide }) => ({ ...evaluateGuide(guide, facts, at, labelOf), title: guide.title, supportType: guide.supportType, mode: guide.mode })) },
+    page: {
+      ...page,
+      list: list.map((i) => {
+        const guide = ruleGuides[i]!;
+        return { ...evaluateGuide(guide, facts, at, labelOf), title: guide.title, supportType: guide.supportType, mode: guide.mode };
+      }),
+    },
+  };
+}
+
+// ---- one guide, the account's enterprises ----------------------------------------------------------
+
+/** The conditions of the group closest to being met that are not met, in words. */
+const reasonsOf = (r: GuideResult): string[] => {
+  const open = r.groups.map((g) => g.filter((c) => c.status !== 'met'));
+  const closest = open.reduce<ConditionResult[] | null>((best, g) => (best === null || g.length < best.length ? g : best), null);
+  return (closest ?? []).map((c) => c.text);
+};
+
+/** One guide (as published now) against each live enterprise of the account, or the one named. */
+export async function checkGuide(deps: Pick<CalculatorDeps, 'db' | 'dicts'>, ctx: SignedInCtx, body: CheckGuideBody): Promise<CheckGuideResponse> {
+  const [row] = await deps.db
+    .select(ruleGuideColumns)
+    .from(guides)
+    .innerJoin(policies, eq(policies.id, guides.policyId))
+    .where(and(eq(guides.id, body.guideId), eq(guides.status, 'published'), eq(policies.status, 'published')));
+  if (!row) throw notFound(CALC_MSG.guideNotFound);
+  const rows = await deps.db
+    .select()
+    .from(enterprises)
+    .where(and(ownLiveEnterprises(ctx.scope), body.enterpriseId ? eq(enterprises.id, body.enterpriseId) : undefined))
+    .orderBy(enterprises.id);
+  if (body.enterpriseId && !rows.length) throw notFound(CALC_MSG.enterpriseNotFound);
+  const guide = toRuleGuide(row);
+  const labelOf = labelsOf(await deps.dicts.all());
+  const at = new Date();
+  return {
+    guideId: guide.id,
+    asOf: dateOf(at),
+    list: rows.map((e) => {
+      const r = evaluateGuide(guide, factsOf(toEnterprise(e)), at, labelOf);
+      return {
+        enterpriseId: e.id,
+        enterpriseName: e.name,
+        complete: isComplete(e),
+        verdict: r.verdict,
+        nearMiss: r.nearMiss,
+        reasons: r.verdict === 'eligible' ? [] : reasonsOf(r),
+        amount: r.amount,
+        amountText: r.amountText,
+        noApplication: r.noApplication,
+      };
+    }),
   };
 }
 

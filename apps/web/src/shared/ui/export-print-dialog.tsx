@@ -19,6 +19,8 @@ interface Props<Row> {
   /** Lines above the table and one below it, on paper and in the file (a report's who, when and caveat). */
   heading?: string[];
   footnote?: string;
+  /** The file's name without `.xlsx` (a report names its subject and date); the spec's default otherwise. */
+  fileName?: string;
 }
 
 const MESSAGES = {
@@ -54,7 +56,7 @@ function printTable(title: string, columns: ExportColumn[], cells: (string | num
   const doc = frame.contentDocument!;
   doc.open();
   doc.write(
-    `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title><style>body{font-family:"Microsoft YaHei","WenQuanYi Micro Hei",sans-serif}table{border-collapse:collapse;width:100%;font-size:12px}th,td{border:1px solid #999;padding:4px 6px;text-align:left}</style></head><body><h3>${escapeHtml(title)}</h3>${heading.map((l) => `<p>${escapeHtml(l)}</p>`).join('')}<table><thead><tr>${head}</tr></thead><tbody>${body}</tbody></table>${footnote ? `<p>${escapeHtml(footnote)}</p>` : ''}</body></html>`,
+    `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title><style>@page{margin:18mm 15mm}body{font-family:"Microsoft YaHei","WenQuanYi Micro Hei",sans-serif}h3{text-align:center;font-size:20px;margin:0 0 12px}p{margin:4px 0}table{border-collapse:collapse;width:100%;font-size:12px;margin:10px 0}thead{display:table-header-group}tr{break-inside:avoid}th,td{border:1px solid #999;padding:4px 6px;text-align:left}th{background:#f2f2f2}.footnote{margin-top:12px;font-size:12px;color:#555}</style></head><body><h3>${escapeHtml(title)}</h3>${heading.map((l) => `<p>${escapeHtml(l)}</p>`).join('')}<table><thead><tr>${head}</tr></thead><tbody>${body}</tbody></table>${footnote ? `<p class="footnote">${escapeHtml(footnote)}</p>` : ''}</body></html>`,
   );
   doc.close();
   frame.contentWindow!.focus();
@@ -63,9 +65,9 @@ function printTable(title: string, columns: ExportColumn[], cells: (string | num
   document.querySelectorAll('iframe.print-frame').forEach((f) => f !== frame && f.remove());
 }
 
-export default function ExportPrintDialog<Row extends Record<string, unknown>>({ open, onClose, title, columns, fetchRows, onDone, heading = [], footnote }: Props<Row>) {
+export default function ExportPrintDialog<Row extends Record<string, unknown>>({ open, onClose, title, columns, fetchRows, onDone, heading = [], footnote, fileName: named }: Props<Row>) {
   const [chosen, setChosen] = useState<string[]>(columns.map((c) => c.key));
-  const [fileName, setFileName] = useState<string>(EXPORT_DEFAULT_FILE_NAME);
+  const [fileName, setFileName] = useState<string>(named ?? EXPORT_DEFAULT_FILE_NAME);
   const [busy, setBusy] = useState<'export' | 'print' | null>(null);
 
   async function run(action: 'export' | 'print') {

@@ -6,6 +6,7 @@ import {
   type Enterprise,
   type EnterpriseBody,
   type EnterpriseSummary,
+  type EvaluationSnapshot,
   type EvaluationSummary,
   type RulebookResponse,
 } from '@hqt/contract/calculator';
@@ -26,6 +27,13 @@ export const calculatorQueries = {
       queryKey: [...calculatorQueries.all(), 'history', enterpriseId, currentPage],
       queryFn: () => http.post<PageOf<EvaluationSummary>>(CALCULATOR_PATHS.evaluationPage, { enterpriseId, currentPage, pageSize: 5 }),
       placeholderData: keepPreviousData,
+    }),
+  /** A saved evaluation as it was (never changes: kept as long as the page lives). */
+  snapshot: (id: number) =>
+    queryOptions({
+      queryKey: [...calculatorQueries.all(), 'snapshot', id],
+      queryFn: () => http.get<EvaluationSnapshot>(withId(CALCULATOR_PATHS.evaluationInfo, id)),
+      staleTime: Infinity,
     }),
 };
 

@@ -1,23 +1,26 @@
-// Past evaluations of one enterprise, each with what changed since the one before it.
+// Past evaluations of one enterprise, each with what changed since the one before it; 查看 opens one
+// as it was (its id in the address, ?snapshot=, so it can be reopened).
 import { useQuery } from '@tanstack/react-query';
-import { Card, Empty, List, Pagination, Space, Tag } from 'antd';
+import { Button, Card, Empty, List, Pagination, Space, Tag } from 'antd';
 import { useState } from 'react';
-import type { EvaluationSummary } from '@hqt/contract/calculator';
+import { useSearchParams } from 'react-router';
+import type { Enterprise } from '@hqt/contract/calculator';
 import { calculatorQueries } from '../api/calculator-api';
+import { changesText } from './changes-text';
+import { SnapshotDrawer } from './snapshot-drawer';
 
-function changesText({ changes }: EvaluationSummary): string {
-  if (changes.previousId === null) return '首次测算';
-  const parts = [
-    changes.gained.length ? `新增符合：${changes.gained.map((g) => g.title).join('、')}` : '',
-    changes.lost.length ? `不再符合：${changes.lost.map((g) => g.title).join('、')}` : '',
-    changes.amounts.length ? `金额变化：${changes.amounts.map((a) => `${a.title} ${a.before ?? '—'} → ${a.after ?? '—'} 万元`).join('、')}` : '',
-  ].filter(Boolean);
-  return parts.length ? parts.join('；') : '与上次相比没有变化';
-}
-
-export function HistoryPanel({ enterpriseId }: { enterpriseId: number }) {
+export function HistoryPanel({ enterprise }: { enterprise: Enterprise }) {
   const [page, setPage] = useState(1);
-  const { data } = useQuery(calculatorQueries.history(enterpriseId, page));
+  const { data } = useQuery(calculatorQueries.history(enterprise.id, page));
+  const [params, setParams] = useSearchParams();
+  const opened = Number(params.get('snapshot')) || null;
+  const open = (id: number | null) =>
+    setParams((p) => {
+      const out = new URLSearchParams(p);
+      if (id) out.set('snapshot', String(id));
+      else out.delete('snapshot');
+      return out;
+    });
   return (
     <Card size="small" title="历史测算">
       {data?.list.length ? (
@@ -26,7 +29,13 @@ export function HistoryPanel({ enterpriseId }: { enterpriseId: number }) {
             size="small"
             dataSource={data.list}
             renderItem={(e) => (
-              <List.Item>
+              <List.Item
+                actions={[
+                  <Button key="open" size="small" type="link" aria-label={`查看 ${new Date(e.evaluatedAt).toLocaleString('zh-CN', { hour12: false })} 的测算`} onClick={() => open(e.id)}>
+                    查看
+                  </Button>,
+                ]}
+              >
                 <div>
                   <Space wrap size={4}>
                     <strong>{new Date(e.evaluatedAt).toLocaleString('zh-CN', { hour12: false })}</strong>
@@ -35,7 +44,7 @@ export function HistoryPanel({ enterpriseId }: { enterpriseId: number }) {
                     </span>
                     {e.whatIf && <Tag color="orange">含假设数据</Tag>}
                   </Space>
-                  <div className="calc-hint">{changesText(e)}</div>
+                  <div className="calc-hint">{changesText(e.changes)}</div>
                 </div>
               </List.Item>
             )}
@@ -45,6 +54,7 @@ export function HistoryPanel({ enterpriseId }: { enterpriseId: number }) {
       ) : (
         <Empty description="还没有保存过测算结果" />
       )}
+      <SnapshotDrawer id={opened} enterprise={enterprise} onClose={() => open(null)} />
     </Card>
   );
 }

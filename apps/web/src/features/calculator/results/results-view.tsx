@@ -295,7 +295,7 @@ export function ResultsView({ enterprise, onEditProfile }: { enterprise: Enterpr
           <WhatIfPanel asOf={assessed.asOf} facts={facts} changed={whatIf !== null} onChange={setWhatIf} onReset={() => setWhatIf(null)} />
         </Col>
         <Col xs={24} lg={10}>
-          <HistoryPanel enterpriseId={enterprise.id} />
+          <HistoryPanel enterprise={enterprise} />
         </Col>
       </Row>
 
@@ -306,6 +306,7 @@ export function ResultsView({ enterprise, onEditProfile }: { enterprise: Enterpr
             onClose={() => setReporting(false)}
             title="政策测算报告"
             columns={REPORT_COLUMNS}
+            fileName={`测算报告-${enterprise.name}-${assessed.asOf}`}
             heading={[
               platform?.bureau.name ?? '',
               `企业：${enterprise.name}（统一社会信用代码 ${enterprise.creditCode}）`,

@@ -5,6 +5,7 @@ import { guideInfoPath, type GuideDetail } from '@hqt/contract/policy';
 import { http } from '@/shared/api/http';
 import { useIsMobile } from '@/shared/lib/use-is-mobile';
 import { GuideStatusTag } from './guide-status-tag';
+import { GuideVerdicts } from './guide-verdicts';
 import { GuideConditionGroups } from '@/shared/ui/guide-rules-text';
 import { RichText } from '@/shared/ui/rich-text';
 
@@ -54,6 +55,7 @@ export function GuideDetailDrawer({ id, onClose }: { id: number | null; onClose:
               </Descriptions.Item>
             )}
           </Descriptions>
+          <GuideVerdicts guideId={g.id} />
           <Typography.Title level={5}>申报材料</Typography.Title>
           <List size="small" bordered dataSource={g.materials} renderItem={(m, i) => <List.Item>{`${i + 1}. ${m}`}</List.Item>} />
           <Typography.Title level={5}>办理流程</Typography.Title>
