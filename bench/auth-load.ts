@@ -8,7 +8,7 @@
 // four taking turns, so a busy moment falls on all of them alike; req/s is over all its slices.
 // Goals (the issue): getinfo ≥ 0.4 of /healthz; guide page and inbox ≥ 0.3. Timings never fail the
 // run; a wrong answer or an error does.
-// Usage: npm run bench (or tsx bench/auth-load.ts); BENCH_SECONDS (per endpoint, default 10), BENCH_ROUNDS (default 5).
+// Usage: npm run bench (or tsx bench/auth-load.ts); BENCH_SECONDS (per endpoint, default 10), BENCH_ROUNDS (default 3).
 import autocannon from 'autocannon';
 import { AUTH_PATHS } from '@hqt/contract/auth';
 import { POLICY_PATHS } from '@hqt/contract/policy';
@@ -21,7 +21,7 @@ import { startBenchDatabase } from './support';
 
 const CONNECTIONS = 50;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const WARMUP_S = 3;
 const GOALS = { getinfo: 0.4, guidePage: 0.3, inbox: 0.3 } as const;
 const PAGE = { currentPage: 1, pageSize: 10 };
