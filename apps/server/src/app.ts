@@ -85,7 +85,7 @@ export async function buildApp(opts: AppOptions) {
   await app.register(inputGuardPlugin);
   await app.register(formbody, { bodyLimit: 16 * 1024 });
   await app.register(dbPlugin, { connectionString: opts.databaseUrl });
-  await app.register(authPlugin, { secret: opts.jwtSecret, accessTtlS: config.accessTokenTtlS });
+  await app.register(authPlugin, { secret: opts.jwtSecret, accessTtlS: config.accessTokenTtlS, connectionString: opts.databaseUrl });
   await app.register(rateLimitPlugin, { budgets: { [AUTH_BUDGET]: { max: config.loginRateLimitPerMinute, windowS: 60 } } });
   await app.register(docsPlugin);
 

@@ -26,6 +26,8 @@ export interface Config {
     batchSize: number;
     /** How often the job queue looks for jobs whose node died, in seconds. */
     jobMonitorIntervalS: number;
+    /** How often the hub checks every connection's login again, in seconds (an ended login is dropped as soon as it is heard). */
+    hubSessionCheckS: number;
   };
   platform: {
     name: string;
@@ -102,6 +104,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     push: {
       batchSize: int('PUSH_BATCH_SIZE', env.PUSH_BATCH_SIZE, 2000),
       jobMonitorIntervalS: int('JOB_MONITOR_INTERVAL', env.JOB_MONITOR_INTERVAL, 30),
+      hubSessionCheckS: int('HUB_SESSION_CHECK', env.HUB_SESSION_CHECK, 60),
     },
     platform: {
       name: env.PLATFORM_NAME || '惠企通',

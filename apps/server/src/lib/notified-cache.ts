@@ -27,6 +27,8 @@ export class NotifiedCache<T> {
       onError: (err: Error) => void;
       /** Applies the payloads of notifications to the copy; absent, every notification drops it. */
       refresh?: (current: T, payloads: string[]) => Promise<T>;
+      /** Told every notification's payload as it arrives, whatever is held (to act at once, not at the next read). */
+      notified?: (payload: string) => void;
     },
   ) {}
 
@@ -49,6 +51,7 @@ export class NotifiedCache<T> {
     client.on('error', lost);
     client.on('end', () => lost());
     client.on('notification', (n) => {
+      this.opts.notified?.(n.payload ?? '');
       // Nothing held, nothing to patch: the next read loads everything anyway.
       if (!this.cached) return;
       if (this.opts.refresh && n.payload) this.pending.push(n.payload);
@@ -75,6 +78,16 @@ export class NotifiedCache<T> {
     this.listener = null;
     this.listening = false;
     await client?.end().catch(() => {});
+  }
+
+  /**
+   * Resolves once every notification committed before the call has arrived (PostgreSQL delivers a
+   * listening session's notifications before it answers that session's next query). Not listening,
+   * nothing is held, so there is nothing to wait for.
+   */
+  async heard(): Promise<void> {
+    const client = this.listener;
+    if (this.listening && client) await client.query('select 1').catch(() => {});
   }
 
   invalidate(): void {

@@ -1,20 +1,20 @@
 // Who is calling, and may they? Every API route declares its access in its options
 // (`config: { access: 'public' | 'account' | 'enterprise' | 'staff' | 'admin' }`); a route under an
 // API prefix without one cannot be registered. The guard verifies the Bearer token, checks that
-// its login is still alive in the database (so logout and password changes act at once on every
-// node), resolves the caller's scope once, and admits only the declared roles. While an
-// administrator's password reset stands, only the routes marked `duringPasswordReset` answer.
-import type { FastifyRequest, FastifySchema, onRequestAsyncHookHandler } from 'fastify';
+// its login is still alive, resolves the caller's scope once, and admits only the declared roles.
+// Live logins are held per node and dropped on every node the moment PostgreSQL names a change
+// (services/auth/logins.ts), so logout and password changes act at once everywhere; a route that
+// can end a login or change a scope (`changesLogins`) answers only once this node has heard of it.
+// While an administrator's password reset stands, only the routes marked `duringPasswordReset` answer.
+import type { FastifyRequest, FastifySchema, onRequestAsyncHookHandler, onSendAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
-import { eq, sql } from 'drizzle-orm';
 import { ROLES } from '@hqt/contract/auth';
 import { CONSOLE_MSG } from '@hqt/contract/console';
 import { MSG, OWN_MSG } from '@hqt/contract/messages';
-import { accounts, authSessions, enterprises } from '../db/schema/index';
 import { audit } from '../lib/audit';
 import { anonymousCtx, isSignedIn, type Ctx, type SignedInCtx } from '../lib/ctx';
 import { forbidden, unauthorized } from '../lib/errors';
-import { TokenSigner } from '../services/auth/public';
+import { LiveLogins, TokenSigner } from '../services/auth/public';
 
 /** public: anyone; account: any logged-in account; enterprise: 企业账户; staff: 工作人员 and 管理员; admin: 管理员. */
 export type Access = 'public' | 'account' | 'enterprise' | 'staff' | 'admin';
@@ -46,9 +46,17 @@ declare module 'fastify' {
     access?: Access;
     /** Open to an account whose password an administrator reset (what it takes to set a new one). */
     duringPasswordReset?: boolean;
+    /**
+     * The route may end a login or change an account's scope (logout, a password, an enterprise
+     * added): it answers only once this node has heard the change, so the caller's next request
+     * on this node already sees it.
+     */
+    changesLogins?: boolean;
   }
   interface FastifyInstance {
     tokens: TokenSigner;
+    /** This node's live logins (the hub hears of ended ones through it). */
+    logins: LiveLogins;
     /**
      * A token's live login, as a route's guard resolves it (the hub's handshake uses it); `exp` is
      * when the token expires (seconds since the epoch). Throws the guard's errors.
@@ -80,44 +88,31 @@ export function signedIn(request: FastifyRequest): SignedInCtx {
   return ctx;
 }
 
-export default fp<{ secret: string; accessTtlS: number }>(
+export default fp<{ secret: string; accessTtlS: number; connectionString: string }>(
   async (app, opts) => {
     const tokens = new TokenSigner(opts.secret, opts.accessTtlS);
     app.decorate('tokens', tokens);
+    const logins = new LiveLogins(app.db, opts.connectionString, (err) => app.log.warn({ err }, 'login listener lost; reconnecting'));
+    await logins.start();
+    app.decorate('logins', logins);
+    app.addHook('onClose', () => logins.stop());
     app.decorateRequest('ctx', null as unknown as Ctx);
     app.addHook('onRequest', async (request) => {
       request.ctx = anonymousCtx(request.ip);
     });
 
-    /** Resolves the token's live login and the account's enterprises in one round trip. */
+    /** Resolves the token's live login and the account's enterprises (held on this node once checked). */
     async function signIn(token: string, ip: string, duringPasswordReset: boolean): Promise<SignedInCtx & { exp: number }> {
       const verified = await tokens.verify(token);
       if (!verified.ok) throw unauthorized(verified.reason === 'expired' ? MSG.loginExpired : MSG.verifyFailed);
       const { claims } = verified;
-      const [row] = await app.db
-        .select({
-          id: accounts.id,
-          username: accounts.username,
-          name: accounts.name,
-          roleId: accounts.roleId,
-          disabled: accounts.disabled,
-          mustChangePassword: accounts.mustChangePassword,
-          revokedAt: authSessions.revokedAt,
-          expiresAt: authSessions.expiresAt,
-          sessionAccount: authSessions.accountId,
-          enterpriseIds: sql<number[]>`array(select ${enterprises.id} from ${enterprises} where ${enterprises.accountId} = ${accounts.id} and ${enterprises.deletedAt} is null order by ${enterprises.id})`,
-        })
-        .from(authSessions)
-        .innerJoin(accounts, eq(accounts.id, authSessions.accountId))
-        .where(eq(authSessions.id, claims.sessionId));
-      if (!row || row.sessionAccount !== claims.accountId || row.revokedAt || row.disabled || row.expiresAt < new Date()) {
-        throw unauthorized(OWN_MSG.refreshInvalid);
-      }
-      if (row.mustChangePassword && !duringPasswordReset) throw forbidden(CONSOLE_MSG.mustChangePassword);
+      const login = await logins.find(claims.sessionId, claims.accountId);
+      if (!login) throw unauthorized(OWN_MSG.refreshInvalid);
+      if (login.mustChangePassword && !duringPasswordReset) throw forbidden(CONSOLE_MSG.mustChangePassword);
       return {
         ip,
-        actor: { accountId: row.id, username: row.username, name: row.name, roleId: row.roleId, sessionId: claims.sessionId },
-        scope: { accountId: row.id, roleId: row.roleId, enterpriseIds: row.enterpriseIds },
+        actor: { accountId: login.accountId, username: login.username, name: login.name, roleId: login.roleId, sessionId: claims.sessionId },
+        scope: { accountId: login.accountId, roleId: login.roleId, enterpriseIds: login.enterpriseIds },
         exp: verified.exp,
       };
     }
@@ -142,6 +137,11 @@ export default fp<{ secret: string; accessTtlS: number }>(
       };
     const guards = new Map((Object.keys(ACCESS_ROLES) as Access[]).map((a) => [a, ACCESS_ROLES[a] && guardFor(ACCESS_ROLES[a])]));
 
+    const heardChanges: onSendAsyncHookHandler = async (_request, _reply, payload) => {
+      await logins.heard();
+      return payload;
+    };
+
     const routeAccess: RouteAccess[] = [];
     app.decorate('routeAccess', routeAccess);
     app.addHook('onRoute', (route) => {
@@ -155,6 +155,7 @@ export default fp<{ secret: string; accessTtlS: number }>(
       for (const method of methods) if (method !== 'HEAD') routeAccess.push({ method, url: route.url, access, schema: route.schema });
       const guard = guards.get(access);
       if (guard) route.onRequest = [guard, ...[route.onRequest ?? []].flat()];
+      if (route.config?.changesLogins) route.onSend = [...[route.onSend ?? []].flat(), heardChanges];
     });
 
     app.decorate('apiPathsFor', (roleId: number) =>

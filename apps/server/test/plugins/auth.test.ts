@@ -8,7 +8,7 @@ import { ROLES } from '@hqt/contract/auth';
 import { MSG, OWN_MSG } from '@hqt/contract/messages';
 import type { App } from '../../src/app';
 import authPlugin, { ACCESS_ROLES } from '../../src/plugins/auth';
-import { bearer, createAccount, createTestApp, loginAs } from '../helpers/app';
+import { bearer, createAccount, createTestApp, databaseUrlOf, loginAs } from '../helpers/app';
 
 let app: App;
 const tokens = new Map<number, string>();
@@ -62,14 +62,17 @@ describe('declared access', () => {
   });
 
   it('a route under an API prefix without a declaration cannot be registered at all', async () => {
+    // The auth plugin alone, on the test app's database.
+    const authOnly = { secret: 'x'.repeat(32), accessTtlS: 60, connectionString: databaseUrlOf(app) };
+    const db = fp(async (instance) => void instance.decorate('db', app.db), { name: 'db' });
     const bare = Fastify();
-    await bare.register(fp(async () => {}, { name: 'db' }));
-    await bare.register(authPlugin, { secret: 'x'.repeat(32), accessTtlS: 60 });
+    await bare.register(db);
+    await bare.register(authPlugin, authOnly);
     expect(() => bare.get('/api/v1/undeclared', async () => 'open')).toThrow(/declares config.access/);
     await bare.close();
     const declared = Fastify();
-    await declared.register(fp(async () => {}, { name: 'db' }));
-    await declared.register(authPlugin, { secret: 'x'.repeat(32), accessTtlS: 60 });
+    await declared.register(db);
+    await declared.register(authPlugin, authOnly);
     declared.get('/api/v1/declared', { config: { access: 'public' } }, async () => 'open');
     await expect(declared.ready()).resolves.toBeDefined();
     await declared.close();

@@ -14,7 +14,8 @@ import pg from 'pg';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { ROLES } from '@hqt/contract/auth';
+import { ACCOUNT_PATHS } from '@hqt/contract/account';
+import { AUTH_PATHS, ROLES } from '@hqt/contract/auth';
 import { CONSOLE_PATHS, consolePath } from '@hqt/contract/console';
 import type { PageOf } from '@hqt/contract/envelope';
 import { MSG, OWN_MSG } from '@hqt/contract/messages';
@@ -321,6 +322,35 @@ describe('a login ended elsewhere', () => {
     expect(clients[0]!.socket.connected).toBe(true);
     expect(app.push.hub.localSockets()).toBe(1);
     await node.close();
+  });
+
+  it('ended through another node (logout, password change, disabled) loses its connection at once, not at the sweep', async () => {
+    // A sweep an hour away: only hearing the change can end these connections within the test.
+    const sweep = { HUB_SESSION_CHECK: '3600' };
+    const nodeA = await listening(sweep);
+    const nodeB = await listening(sweep, databaseUrlOf(nodeA.app));
+    const staying = await createAccount(nodeA.app, { name: '继续在线企业' });
+    const leaving = await createAccount(nodeA.app, { name: '退出登录企业' });
+    const changing = await createAccount(nodeA.app, { name: '改密码企业' });
+    const disabled = await createAccount(nodeA.app, { name: '被停用企业' });
+    const admin = await createAccount(nodeA.app, { roleId: ROLES.admin.id, name: '管理员' });
+    const tokens = await Promise.all([staying, leaving, changing, disabled].map(async (who) => (await loginAs(nodeA.app, who)).access_token));
+    const clients = tokens.map((token) => hubClient(nodeA.url, { token }));
+    await Promise.all(clients.map((c) => connected(c.socket)));
+    const reasons = clients.map(() => [] as string[]);
+    clients.forEach((c, i) => c.socket.on('disconnect', (reason) => reasons[i]!.push(reason)));
+
+    const [, leavingToken, changingToken] = tokens as [string, string, string, string];
+    const adminToken = (await loginAs(nodeB.app, admin)).access_token;
+    const viaB = (url: string, token: string, payload: object = {}) => postJson<{ code: number }>(`${nodeB.url}${url}`, payload, bearer(token));
+    expect(await viaB(AUTH_PATHS.logout, leavingToken)).toMatchObject({ code: 200 });
+    expect(await viaB(ACCOUNT_PATHS.updatePassword, changingToken, { oldPassword: changing.password, newPassword: 'Newpass123' })).toMatchObject({ code: 200 });
+    expect(await viaB(consolePath(CONSOLE_PATHS.accountAction, { id: disabled.id, action: 'disable' }), adminToken)).toMatchObject({ code: 200 });
+    await expect.poll(() => reasons.map((r) => r.join())).toEqual(['', 'io server disconnect', 'io server disconnect', 'io server disconnect']);
+    expect(clients[0]!.socket.connected).toBe(true);
+    expect(nodeA.app.push.hub.localSockets()).toBe(1);
+    await nodeB.close();
+    await nodeA.close();
   });
 });
 

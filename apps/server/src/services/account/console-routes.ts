@@ -39,7 +39,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         body: AccountActionBody,
         response: { 200: Envelope(Type.Null()) },
       },
-      config: admin,
+      config: { ...admin, changesLogins: true },
       // Only a reset sends a body.
       preValidation: async (request) => {
         request.body ??= {};

@@ -1,7 +1,7 @@
 // The account's own rows, read and written only through the caller's scope: an id outside it
 // matches nothing, so another account's id answers "not found" and changes nothing.
 import { and, eq, ne, sql, type SQL } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import { accounts } from '../../db/schema/index';
 import type { Scope } from '../../lib/ctx';
 
@@ -10,6 +10,23 @@ const own = (scope: Scope, id: number = scope.accountId): SQL => and(eq(accounts
 
 export async function findOwnAccount(db: DbOrTx, scope: Scope, id?: number) {
   const [row] = await db.select().from(accounts).where(own(scope, id));
+  return row ?? null;
+}
+
+/** getinfo's read, asked on every page load: built and prepared once per database, only what it shows. */
+const profileStatements = new WeakMap<Db, ReturnType<typeof prepareProfile>>();
+const prepareProfile = (db: Db) =>
+  db
+    .select({ id: accounts.id, name: accounts.name, username: accounts.username, roleId: accounts.roleId, phone: accounts.phone, email: accounts.email, avatar: accounts.avatar })
+    .from(accounts)
+    .where(eq(accounts.id, sql.placeholder('accountId')))
+    .prepare('account_own_profile');
+
+/** The caller's own profile (its scope's account). */
+export async function findOwnProfile(db: Db, scope: Scope) {
+  let statement = profileStatements.get(db);
+  if (!statement) profileStatements.set(db, (statement = prepareProfile(db)));
+  const [row] = await statement.execute({ accountId: scope.accountId });
   return row ?? null;
 }
 

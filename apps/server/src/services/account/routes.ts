@@ -87,7 +87,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     ACCOUNT_PATHS.updatePassword,
     {
       schema: { tags, summary: '修改密码（成功后本账号全部登录失效）', body: UpdatePasswordBody, response: { 200: Envelope(Type.Null()) } },
-      config: duringReset,
+      config: { ...duringReset, changesLogins: true },
     },
     async (request) => {
       await changePassword(app.db, signedIn(request), request.body.oldPassword, request.body.newPassword);

@@ -11,7 +11,7 @@ import { audit } from '../../lib/audit';
 import type { SignedInCtx } from '../../lib/ctx';
 import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../../lib/errors';
 import { attemptFailed, attemptSucceeded, claimAttempt, hashPassword, revokeAccountSessions, verifyPassword } from '../auth/public';
-import { contactHeldByOther, findOwnAccount, updateOwnAccount, usernameTaken, type ContactField } from './queries';
+import { contactHeldByOther, findOwnAccount, findOwnProfile, updateOwnAccount, usernameTaken, type ContactField } from './queries';
 
 export const ACCOUNT_AUDIT = {
   create: 'account.created',
@@ -22,7 +22,7 @@ export const ACCOUNT_AUDIT = {
 export const roleName = (roleId: number) => Object.values(ROLES).find((r) => r.id === roleId)?.name ?? '';
 
 export async function userInfo(db: Db, ctx: SignedInCtx): Promise<UserInfo> {
-  const row = await findOwnAccount(db, ctx.scope);
+  const row = await findOwnProfile(db, ctx.scope);
   if (!row) throw notFound();
   return {
     id: row.id,

@@ -3,3 +3,4 @@ export { hashPassword, verifyPassword } from './password';
 export { TokenSigner } from './tokens';
 export { attemptFailed, attemptSucceeded, claimAttempt } from './lockout';
 export { revokeAccountSessions } from './service';
+export { LiveLogins, type LoginChange } from './logins';

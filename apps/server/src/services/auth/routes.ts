@@ -62,7 +62,7 @@ const routes: FastifyPluginAsyncTypebox<{ captchaTestAnswer?: string }> = async 
 
   app.post(
     AUTH_PATHS.refresh,
-    { schema: { tags, summary: '刷新令牌（轮换）', body: RefreshBody, response: { 200: TokenAnswer } }, config: open, onSend: noStore },
+    { schema: { tags, summary: '刷新令牌（轮换）', body: RefreshBody, response: { 200: TokenAnswer } }, config: { ...open, changesLogins: true }, onSend: noStore },
     async (request) => tokenAnswer(await refresh(deps, request.ctx, request.body.refresh_token)),
   );
 
@@ -75,7 +75,7 @@ const routes: FastifyPluginAsyncTypebox<{ captchaTestAnswer?: string }> = async 
         body: Type.Object({ refresh_token: Type.Optional(Type.String({ title: '刷新令牌', maxLength: 256 })) }),
         response: { 200: Envelope(Type.Null()) },
       },
-      config: { access: 'public' },
+      config: { access: 'public', changesLogins: true },
       // The original client posts no body at all.
       preValidation: async (request) => {
         request.body ??= {};

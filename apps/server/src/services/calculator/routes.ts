@@ -66,8 +66,10 @@ const routes: FastifyPluginAsyncTypebox<{ connectionString: string }> = async (a
   const deps = { db: app.db, dicts: app.dicts, rulebook, assessments: new AssessmentCache() };
   const tags = ['政策计算器'];
   const config = { access: 'enterprise' } as const;
+  /** Adding or deleting an enterprise changes the account's scope (plugins/auth.ts). */
+  const scopeChange = { ...config, changesLogins: true } as const;
 
-  app.post(CALCULATOR_PATHS.saveEnterprise, { schema: { tags, summary: '新增或修改本账号的企业信息', body: EnterpriseBody, response: { 200: Envelope(Enterprise) } }, config }, async (request) =>
+  app.post(CALCULATOR_PATHS.saveEnterprise, { schema: { tags, summary: '新增或修改本账号的企业信息', body: EnterpriseBody, response: { 200: Envelope(Enterprise) } }, config: scopeChange }, async (request) =>
     ok(await saveEnterprise(deps, signedIn(request), request.body), MSG.ok),
   );
   app.get(CALCULATOR_PATHS.allEnterprises, { schema: { tags, summary: '本账号的全部企业', response: { 200: Envelope(Type.Array(EnterpriseSummary)) } }, config }, async (request) =>
@@ -82,7 +84,7 @@ const routes: FastifyPluginAsyncTypebox<{ connectionString: string }> = async (a
   app.get(CALCULATOR_PATHS.enterpriseInfo, { schema: { tags, summary: '企业信息详情', params: IdParams, response: { 200: Envelope(Enterprise) } }, config }, async (request) =>
     ok(await enterpriseInfo(app.db, signedIn(request), request.params.id)),
   );
-  app.get(CALCULATOR_PATHS.deleteEnterprise, { schema: { tags, summary: '删除企业信息（保留其测算记录）', params: IdParams, response: { 200: Envelope(Type.Null()) } }, config }, async (request) => {
+  app.get(CALCULATOR_PATHS.deleteEnterprise, { schema: { tags, summary: '删除企业信息（保留其测算记录）', params: IdParams, response: { 200: Envelope(Type.Null()) } }, config: scopeChange }, async (request) => {
     await deleteEnterprise(app.db, signedIn(request), request.params.id);
     return ok(null, '已删除');
   });

@@ -160,7 +160,7 @@ function buildFewMatches(db: Db, f: MarketFilters, sort: Sort, countCap: number)
 }
 
 /** The capped statement (see guidePageQuery): the count of at most `countCap + 1` matches, and the page walked in its order when there are more. */
-function buildCapped(db: Db, f: MarketFilters, sort: Sort, countCap: number): Statement {
+function buildCapped(db: Db, f: MarketFilters, sort: Sort, countCap: number, name: string): Statement {
   const { matches, inTitle } = conditions(f, (name) => sql.placeholder(name));
   const [limit, offset, reach] = (['limit', 'offset', 'reach'] as const).map((n) => sql.placeholder(n));
   // The sort keys as `hits` names them, and how they are computed from a guide.
@@ -203,7 +203,7 @@ function buildCapped(db: Db, f: MarketFilters, sort: Sort, countCap: number): St
     .innerJoin(policies, eq(policies.id, guides.policyId))
     .where(sql`${guides.id} in (${pageIds})`)
     .orderBy(...order);
-  return { prepared: statement.prepare(''), query: statement.toSQL() };
+  return { prepared: statement.prepare(name), query: statement.toSQL() };
 }
 
 const FILTER_KEYS = ['level', 'department', 'supportType', 'mode', 'industry', 'region', 'openNow'] as const;
@@ -215,7 +215,10 @@ const statements = new WeakMap<Db, Map<string, Statement>>();
 /**
  * The market's statements are a handful of shapes (which filters, which sort) with new values each
  * time: each shape is built once per database and reused (building one costs more than the
- * database's work on the page). Unnamed: PostgreSQL plans each run for its own values.
+ * database's work on the page). With a keyword, unnamed: how many guides match a keyword varies
+ * without bound, so PostgreSQL plans each run for its own values. Without one (the market as it
+ * opens, on every visit), named: parsed once per connection, and planned once if PostgreSQL finds its
+ * generic plan no worse than the plans for the values.
  */
 function reusable(db: Db, shape: string, build: () => Statement, values: Record<string, unknown>) {
   let byShape = statements.get(db);
@@ -269,7 +272,9 @@ export async function guidePageQuery({ db, dicts: store }: PolicyDeps, query: Gu
       .then((r) => Number(r.rows[0]?.n ?? 0));
   const values = { ...filters, pattern: `%${escapeLike(filters.keyword)}%`, limit: window.limit, offset: window.offset, reach: window.offset + window.limit };
   const shape = [INDEXABLE.test(filters.keyword), Boolean(filters.keyword), sort, countCap, ...FILTER_KEYS.map((k) => Boolean(filters[k]))].join('|');
-  const select = reusable(db, `capped|${shape}`, () => buildCapped(db, filters, sort, countCap), values);
+  // The shape without a keyword, short enough for a statement's name (63 bytes at most).
+  const name = filters.keyword ? '' : `market_${sort}_${countCap}_${FILTER_KEYS.map((k) => (filters[k] ? 1 : 0)).join('')}`;
+  const select = reusable(db, `capped|${shape}`, () => buildCapped(db, filters, sort, countCap, name), values);
   const firstTry = inTitle ? reusable(db, `few|${shape}`, () => buildFewMatches(db, filters, sort, countCap), values) : null;
   return { select, firstTry, count, dicts, countCap };
 }

@@ -8,12 +8,12 @@ import { createAdapter } from '@socket.io/postgres-adapter';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { Server } from 'socket.io';
+import { Server, type Socket } from 'socket.io';
 import { OWN_MSG } from '@hqt/contract/messages';
 import { HUB_MESSAGE_EVENT, HUB_PATH, type HubMessage } from '@hqt/contract/push';
+import type { LoginChange } from '../auth/public';
 
 const roomOf = (accountId: number) => `account:${accountId}`;
-const SESSION_CHECK_MS = 60_000;
 /** setTimeout fires at once beyond this (2^31-1 ms, about 24.8 days); a longer token is dropped then and resumed. */
 const MAX_TIMER_MS = 2_147_483_647;
 /**
@@ -34,7 +34,11 @@ export interface Hub {
   close(): Promise<void>;
 }
 
-export function startHub(app: FastifyInstance, connectionString: string): Hub {
+/**
+ * `sessionCheckS`: how often every connection's login is checked again, a safety net for a change
+ * this node did not hear (its listener was down): an ended login is normally dropped as it is heard.
+ */
+export function startHub(app: FastifyInstance, connectionString: string, sessionCheckS: number): Hub {
   // Its own small pool: even a local delivery waits for pg_notify, and a shared busy pool reorders
   // emits. The adapter never listens for errors on its LISTEN client: without this a restarted
   // PostgreSQL would crash the process (the adapter reconnects by itself).
@@ -83,8 +87,8 @@ export function startHub(app: FastifyInstance, connectionString: string): Hub {
     socket.on('disconnect', () => clearTimeout(timer));
   });
 
-  const dropEndedLogins = async () => {
-    const sockets = [...io.of('/').sockets.values()];
+  /** Ends those of the given connections whose login has ended. */
+  const dropEnded = async (sockets: Socket[]) => {
     if (!sockets.length) return;
     const sessionIds = [...new Set(sockets.map((socket) => socket.data.sessionId as string))];
     const { rows } = await app.db.execute<{ id: string }>(sql`
@@ -93,8 +97,27 @@ export function startHub(app: FastifyInstance, connectionString: string): Hub {
     const ended = new Set(rows.map((r) => r.id));
     for (const socket of sockets) if (ended.has(socket.data.sessionId as string)) socket.disconnect(true);
   };
-  // A login ended elsewhere stops hearing within a minute (a token's own expiry ends it anyway).
-  const sessionCheck = setInterval(() => void dropEndedLogins().catch((err: unknown) => app.log.warn({ err }, 'hub session check failed')), SESSION_CHECK_MS);
+  const dropEndedLogins = () => dropEnded([...io.of('/').sockets.values()]);
+  const checkFailed = (err: unknown) => app.log.warn({ err }, 'hub session check failed');
+
+  // A login ended on any node (logout, password change or reset, account disabled, a reused refresh
+  // token) is named by PostgreSQL (services/auth/logins.ts): the connections it names are checked
+  // at once, the changes heard in one turn of the event loop together.
+  let heard: LoginChange[] = [];
+  const checkHeard = () => {
+    const changes = heard;
+    heard = [];
+    const all = changes.includes('all');
+    const sessions = new Set(changes.flatMap((c) => (c !== 'all' && 'sessionId' in c ? [c.sessionId] : [])));
+    const accountIds = new Set(changes.flatMap((c) => (c !== 'all' && 'accountId' in c ? [c.accountId] : [])));
+    const named = [...io.of('/').sockets.values()].filter((s) => all || sessions.has(s.data.sessionId as string) || accountIds.has(s.data.accountId as number));
+    dropEnded(named).catch(checkFailed);
+  };
+  app.logins.onChange((change) => {
+    heard.push(change);
+    if (heard.length === 1) setImmediate(checkHeard);
+  });
+  const sessionCheck = setInterval(() => void dropEndedLogins().catch(checkFailed), Math.min(MAX_TIMER_MS, sessionCheckS * 1000));
   sessionCheck.unref();
 
   return {

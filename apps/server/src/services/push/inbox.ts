@@ -23,26 +23,49 @@ const toMessage = (row: typeof pushMessages.$inferSelect): PushMessage => ({
   createdAt: row.createdAt.toISOString(),
 });
 
+type Read = NonNullable<MessagePageQuery['read']>;
+type PageFilters = { read: Read; event: boolean; keyword: boolean };
+
+/** The filters of a page, with each value in its place or as a placeholder for a statement built once. */
+function pageWhere(scope: Scope | null, f: PageFilters, values?: { event?: string; pattern?: string }): SQL {
+  const v = (name: 'event' | 'pattern') => (values ? values[name]! : sql.placeholder(name));
+  return and(
+    scope ? ownMessages(scope) : eq(pushMessages.accountId, sql.placeholder('accountId')),
+    f.read === 'unread' ? isNull(pushMessages.readAt) : f.read === 'read' ? isNotNull(pushMessages.readAt) : undefined,
+    f.event ? eq(pushMessages.event, v('event')) : undefined,
+    f.keyword ? or(ilike(pushMessages.title, v('pattern')), ilike(pushMessages.body, v('pattern'))) : undefined,
+  )!;
+}
+
+/**
+ * A page of the inbox, opened on every visit: each shape of filters is built and prepared once per
+ * database (named: every plan starts from the account's part of push_messages_inbox_idx).
+ */
+function preparePage(db: Db, f: PageFilters) {
+  return db
+    .select({ row: pushMessages, total: totalOver() })
+    .from(pushMessages)
+    .where(pageWhere(null, f))
+    // The order of push_messages_inbox_idx (drizzle writes its DESC as DESC NULLS LAST).
+    .orderBy(sql`${pushMessages.accountId}, (${pushMessages.readAt} is null) desc, ${pushMessages.createdAt} desc nulls last, ${pushMessages.id} desc nulls last`)
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare(`push_inbox_${f.read || 'all'}${f.event ? '_event' : ''}${f.keyword ? '_keyword' : ''}`);
+}
+const pageStatements = new WeakMap<Db, Map<string, ReturnType<typeof preparePage>>>();
+
 export function messagePage(db: Db, ctx: SignedInCtx, query: MessagePageQuery): Promise<PageOf<PushMessage>> {
   const keyword = query.keyword?.trim();
-  const filters: (SQL | undefined)[] = [
-    ownMessages(ctx.scope),
-    query.read === 'unread' ? isNull(pushMessages.readAt) : query.read === 'read' ? isNotNull(pushMessages.readAt) : undefined,
-    query.event ? eq(pushMessages.event, query.event) : undefined,
-    keyword ? or(ilike(pushMessages.title, `%${escapeLike(keyword)}%`), ilike(pushMessages.body, `%${escapeLike(keyword)}%`)) : undefined,
-  ];
-  const where = and(...filters);
+  const filters: PageFilters = { read: query.read ?? '', event: Boolean(query.event), keyword: Boolean(keyword) };
+  const values = { accountId: ctx.scope.accountId, event: query.event, pattern: keyword ? `%${escapeLike(keyword)}%` : undefined };
+  let byShape = pageStatements.get(db);
+  if (!byShape) pageStatements.set(db, (byShape = new Map()));
+  const shape = JSON.stringify(filters);
+  const page = byShape.get(shape) ?? preparePage(db, filters);
+  byShape.set(shape, page);
   return paginate(query, {
-    // The order of push_messages_inbox_idx (drizzle writes its DESC as DESC NULLS LAST).
-    rows: ({ limit, offset }) =>
-      db
-        .select({ row: pushMessages, total: totalOver() })
-        .from(pushMessages)
-        .where(where)
-        .orderBy(sql`${pushMessages.accountId}, (${pushMessages.readAt} is null) desc, ${pushMessages.createdAt} desc nulls last, ${pushMessages.id} desc nulls last`)
-        .limit(limit)
-        .offset(offset),
-    count: () => db.$count(pushMessages, where),
+    rows: ({ limit, offset }) => page.execute({ ...values, limit, offset }),
+    count: () => db.$count(pushMessages, pageWhere(ctx.scope, filters, values)),
     map: ({ row }) => toMessage(row),
   });
 }

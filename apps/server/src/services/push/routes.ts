@@ -21,8 +21,8 @@ declare module 'fastify' {
   }
 }
 
-const routes: FastifyPluginAsyncTypebox<{ connectionString: string; batchSize: number; jobMonitorIntervalS: number }> = async (app, opts) => {
-  const hub = startHub(app, opts.connectionString);
+const routes: FastifyPluginAsyncTypebox<{ connectionString: string; batchSize: number; jobMonitorIntervalS: number; hubSessionCheckS: number }> = async (app, opts) => {
+  const hub = startHub(app, opts.connectionString, opts.hubSessionCheckS);
   const jobs = new PushJobs({
     connectionString: opts.connectionString,
     fanOut: { db: app.db, facts: app.enterpriseFacts, announce: hub.announce, batchSize: opts.batchSize },
