@@ -1,6 +1,6 @@
 // The live logins this node has checked, held in memory so that a request's guard costs no round
 // trip (docs/sessions.md). A trigger names every change that can end a login or change what it may
-// reach on `hqt_logins_changed` (drizzle/0013_login_notify.sql): a session ('s<uuid>': logout, a
+// reach on `hqt_logins_changed` (drizzle/0014_login_notify.sql): a session ('s<uuid>': logout, a
 // reused refresh token, any revocation), an account ('a<id>': password, reset, disabled, lock, role,
 // name, an enterprise added, deleted or moved), everything (''). Every node drops what is named the
 // moment it hears it (lib/notified-cache.ts); while its listener is down nothing is held and every
