@@ -141,3 +141,18 @@ test('plain links wear the theme\'s link colour in every theme, readable (4.5:1)
     }
   }
 });
+
+test('the tab names the page: 页面名 - 惠企通, an opened guide by its title', async ({ page }) => {
+  await page.goto('/');
+  await expect(page).toHaveTitle('首页 - 惠企通');
+  await loginViaForm(page, DEMO);
+  await expect(page).toHaveTitle('数据概览 - 惠企通');
+  await page.getByRole('menuitem', { name: '政策超市' }).click();
+  await expect(page).toHaveTitle('政策超市 - 惠企通');
+  const guide = page.locator('.guide-card a').first();
+  const title = (await guide.textContent())!;
+  await guide.click();
+  await expect(page).toHaveTitle(`${title} - 惠企通`);
+  await page.keyboard.press('Escape');
+  await expect(page).toHaveTitle('政策超市 - 惠企通');
+});
