@@ -33,6 +33,22 @@ const pageLoader =
     return null;
   };
 
+/**
+ * The branch's loader: the guard, and, as a page is entered, the start of its first requests
+ * (FeatureRoute.prefetch) alongside the guard and the loading of the page's code. Like the guard,
+ * not run again while only the query changes: the page fetches what a new query needs.
+ */
+function branchLoader(branch: Branch): LoaderFunction {
+  const guard = createGuard(branch);
+  const prefetching = new Map(routesOf(branch).flatMap(({ path, access, prefetch }) => (prefetch ? [[path, { access, prefetch }] as const] : [])));
+  return (args) => {
+    const url = new URL(args.request.url);
+    const page = prefetching.get(url.pathname);
+    if (page && (page.access === 'public' || hasToken())) void page.prefetch().then((m) => m.default(url));
+    return guard(args);
+  };
+}
+
 /** A route's path relative to the root: react-router nests by path segments. */
 const relative = (path: string) => path.replace(/^\//, '') || undefined;
 
@@ -48,7 +64,7 @@ function branchRoute(branch: Branch, shell: RouteObject['lazy']): RouteObject {
   const bare = routes.filter((r) => r.frame === 'bare').map(toRoute);
   return {
     id: branch.id,
-    loader: createGuard(branch),
+    loader: branchLoader(branch),
     shouldRevalidate: guardShouldRevalidate,
     children: [...bare, { lazy: shell, children: [...framed, ...parentRedirects] }],
   };

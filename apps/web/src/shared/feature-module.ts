@@ -18,8 +18,8 @@ export interface FeatureRoute {
   page: Loaded<ComponentType>;
   /**
    * What the page asks the server for first, in a module of its own (a few lines, not the page's
-   * code): the router calls it with the address as the page is entered, alongside the branch's
-   * guard and the loading of the page's code, so the page's first requests wait for neither.
+   * code): the branch's loader (app/router.tsx) calls it with the address as the page is entered,
+   * alongside the guard and the loading of the page's code, so its first requests wait for neither.
    */
   prefetch?: Loaded<(url: URL) => void>;
   /** public: open to visitors; private: needs a login (the branch's guard decides whose). */
