@@ -3,14 +3,16 @@
 // compression at all (Accept-Encoding: identity, the baseline), then a second visit with the
 // first visit's HTTP cache, kept by the response headers the way a browser keeps it. Figures are
 // ratios against the uncompressed first visit measured in the same run.
-// Builds nothing: run `npm run build` first. Usage: tsx bench/transfer-size.ts
+// Builds nothing: run `npm run build` first. Usage: tsx bench/transfer-size.ts [chunk+chunk [address]]
+//   e.g. tsx bench/transfer-size.ts shell-layout+market-page /policyMarket/policyMarket: a first
+//   visit to the market (default: shell-layout+home-page /).
 //
 // Bytes counted: response bodies as received (the compressed bytes when encoded), and separately
 // bodies + response headers (status line and header lines as received). Request headers, TCP/TLS
 // framing and the API calls the page makes once it runs are not counted.
 // The files of a visit: what index.html references (entry script, modulepreloads, stylesheets)
-// plus, from Vite's manifest, the lazy chunks of the route of / (shell-layout + home-page) with
-// their static imports and CSS — the same closure as bench/bundle-size.ts.
+// plus, from Vite's manifest, the lazy chunks of the page's route (shell-layout + home-page for /)
+// with their static imports and CSS — the same closure as bench/bundle-size.ts.
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
@@ -19,12 +21,13 @@ import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
 import { chunkOf, closure, entryKey, readManifest, startBenchDatabase, WEB_DIST } from './support';
 
-const PAGE_CHUNKS = ['shell-layout', 'home-page'];
+const PAGE_CHUNKS = (process.argv[2] ?? 'shell-layout+home-page').split('+');
+const ADDRESS = process.argv[3] ?? '/';
 const dist = WEB_DIST;
 if (!fs.existsSync(path.join(dist, 'index.html'))) throw new Error(`${dist} is not built: run npm run build first`);
 const manifest = readManifest(dist);
 
-/** The URLs a first visit to / fetches after the HTML, in the order a browser meets them. */
+/** The URLs a first visit to the page fetches after the HTML, in the order a browser meets them. */
 function visitUrls(): string[] {
   const html = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
   const urls = new Set<string>();
@@ -113,14 +116,14 @@ async function visit(base: string, urls: string[], acceptEncoding: string, cache
   for (const url of urls) {
     const cached = cache?.get(url);
     if (cached?.fresh) continue; // from the browser's cache, no request at all
-    const headers: Record<string, string> = { 'accept-encoding': acceptEncoding, accept: url === '/' ? 'text/html' : '*/*' };
+    const headers: Record<string, string> = { 'accept-encoding': acceptEncoding, accept: url === ADDRESS ? 'text/html' : '*/*' };
     if (cached?.etag) headers['if-none-match'] = cached.etag;
     if (cached?.lastModified) headers['if-modified-since'] = cached.lastModified;
     const res = await get(base, url, headers);
     if (res.status !== 200 && res.status !== 304) throw new Error(`${url}: ${res.status}`);
     if (res.status === 200) {
       // The server sent the right file, whatever its encoding.
-      const file = url === '/' ? 'index.html' : url.slice(1);
+      const file = url === ADDRESS ? 'index.html' : url.slice(1);
       if (!decode(res).equals(fs.readFileSync(path.join(dist, file)))) throw new Error(`${url}: body differs from dist/${file}`);
     }
     v.requests += 1;
@@ -145,8 +148,8 @@ try {
   const app = await buildApp({ config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST: dist }), databaseUrl: url, jwtSecret: 'bench' });
   const base = await app.listen({ host: '127.0.0.1', port: 0 });
   try {
-    const urls = ['/', ...visitUrls()];
-    process.stdout.write(`a visit to /: ${urls.length} requests (index.html + ${urls.length - 1} files of the entry, shell-layout and home-page)\n`);
+    const urls = [ADDRESS, ...visitUrls()];
+    process.stdout.write(`a visit to ${ADDRESS}: ${urls.length} requests (index.html + ${urls.length - 1} files of the entry, ${PAGE_CHUNKS.join(' and ')})\n`);
 
     const identity = (await visit(base, urls, 'identity')).visit;
     const gzip = (await visit(base, urls, 'gzip')).visit;

@@ -108,3 +108,51 @@ test('the tag bar stops at 20 tags with the notice; an opened guide has a tag th
   await bar.getByText(first, { exact: true }).click();
   await expect(page.getByRole('dialog', { name: first })).toBeVisible();
 });
+
+/** WCAG 2 contrast ratio of two sRGB colours given as `rgb(r, g, b)`. */
+function contrast(a: string, b: string) {
+  const luminance = (css: string) => {
+    const [r, g, bl] = css.match(/\d+(\.\d+)?/g)!.slice(0, 3).map((v) => {
+      const c = Number(v) / 255;
+      return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r! + 0.7152 * g! + 0.0722 * bl!;
+  };
+  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+  return (hi! + 0.05) / (lo! + 0.05);
+}
+
+test('plain links wear the theme\'s link colour in every theme, readable (4.5:1) on their background', async ({ page }) => {
+  await page.goto('/');
+  for (const theme of ['0', '1', '2', '3', '4']) {
+    await page.evaluate((t) => localStorage.setItem('theme', t), theme);
+    await page.reload();
+    const links = [page.getByRole('navigation', { name: '页脚导航' }).getByRole('link', { name: '政策超市' }), page.getByRole('banner').getByRole('link', { name: '登录/注册' })];
+    for (const link of links) {
+      await expect(link).toBeVisible();
+      const { colour, background } = await link.evaluate((el) => {
+        // The first ancestor that paints a background is what the link is read against.
+        let at: Element | null = el;
+        while (at && getComputedStyle(at).backgroundColor.match(/rgba\(.*, 0\)$|transparent/)) at = at.parentElement;
+        return { colour: getComputedStyle(el).color, background: at ? getComputedStyle(at).backgroundColor : 'rgb(255, 255, 255)' };
+      });
+      expect(colour, `theme ${theme}`).not.toBe('rgb(0, 0, 238)'); // the browser's default blue
+      expect(contrast(colour, background), `theme ${theme}: ${colour} on ${background}`).toBeGreaterThanOrEqual(4.5);
+    }
+  }
+});
+
+test('the tab names the page: 页面名 - 惠企通, an opened guide by its title', async ({ page }) => {
+  await page.goto('/');
+  await expect(page).toHaveTitle('首页 - 惠企通');
+  await loginViaForm(page, DEMO);
+  await expect(page).toHaveTitle('数据概览 - 惠企通');
+  await page.getByRole('menuitem', { name: '政策超市' }).click();
+  await expect(page).toHaveTitle('政策超市 - 惠企通');
+  const guide = page.locator('.guide-card a').first();
+  const title = (await guide.textContent())!;
+  await guide.click();
+  await expect(page).toHaveTitle(`${title} - 惠企通`);
+  await page.keyboard.press('Escape');
+  await expect(page).toHaveTitle('政策超市 - 惠企通');
+});

@@ -8,6 +8,8 @@ import { ADMIN_FEATURES, PORTAL_FEATURES } from './features';
 
 export interface Branch {
   id: 'portal' | 'admin';
+  /** The site's name after the page's in the document title (页面名 - 惠企通). */
+  siteName: string;
   features: FeatureModule[];
   loginPath: string;
   /** Where a login lands, and where the login page sends someone already logged in. */
@@ -23,6 +25,7 @@ export interface Branch {
 
 export const PORTAL: Branch = {
   id: 'portal',
+  siteName: '惠企通',
   features: PORTAL_FEATURES,
   loginPath: LOGIN_PATH,
   home: POST_LOGIN_PATH,
@@ -34,6 +37,7 @@ export const PORTAL: Branch = {
 
 export const ADMIN: Branch = {
   id: 'admin',
+  siteName: '惠企通管理后台',
   features: ADMIN_FEATURES,
   loginPath: ADMIN_LOGIN_PATH,
   home: ADMIN_BASE,

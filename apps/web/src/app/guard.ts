@@ -7,7 +7,11 @@ import { hasToken, session } from '@/shared/session/session-store';
 import { toast } from '@/shared/ui/feedback';
 import { publicPaths, routesOf, type Branch } from './branches';
 
-const authApi = () => import('@/shared/api/auth-api');
+// With a token the guard's first step is a call to the server: its code is asked for as the app
+// starts, ahead of the page's chunks, not behind them (a visitor without a token never loads it here).
+const loadAuthApi = () => import('@/shared/api/auth-api');
+let authApiLoad = hasToken() ? loadAuthApi() : undefined;
+const authApi = () => (authApiLoad ??= loadAuthApi());
 
 const hasCredentials = (url: URL) => url.searchParams.has('username') && url.searchParams.has('password');
 

@@ -1,5 +1,7 @@
-// The portal's menus, footer links and home tiles, and the console's side menu, read off the feature modules.
+// The portal's menus, footer links and home tiles, the console's side menu and every page's name (its tag and the tab's title), read off the feature modules.
+import { matchPath, useLocation } from 'react-router';
 import type { FeatureRoute } from '@/shared/feature-module';
+import { usePageTitleStore } from '@/shared/lib/page-title';
 import { ADMIN, PORTAL, routesOf } from './branches';
 
 const placed = (key: 'menu' | 'footer') => (a: FeatureRoute, b: FeatureRoute) => a[key]! - b[key]!;
@@ -22,5 +24,26 @@ export const CONSOLE_MENU = consoleRoutes.filter((r) => r.menu !== undefined).so
 /** Every console page's pattern (edit pages carry an id) and title, for the breadcrumb. */
 export const CONSOLE_PAGES = consoleRoutes.filter((r) => r.frame !== 'bare');
 
-const titles = new Map([...routesOf(ADMIN), ...portalRoutes].map((r) => [r.path, r.title]));
-export const pageTitle = (path: string) => titles.get(path);
+// Each page with the site it belongs to; patterns (a console edit page's `:id`) after exact paths.
+const pages = [...consoleRoutes.map((route) => ({ route, site: ADMIN.siteName })), ...portalRoutes.map((route) => ({ route, site: PORTAL.siteName }))];
+const exact = new Map(pages.map((p) => [p.route.path, p]));
+const pageAt = (path: string) => exact.get(path) ?? pages.find((p) => p.route.path.includes(':') && matchPath(p.route.path, path));
+
+/** The title of the page at a path (its route's), or undefined for an address no page declares. */
+const pageTitle = (path: string) => pageAt(path)?.route.title;
+
+/**
+ * The current page's name: the page's own while it names itself (usePageTitle: an opened guide),
+ * else its route's title. The portal's tags and every document title read it.
+ */
+export function usePageName(): string | undefined {
+  const { pathname, search } = useLocation();
+  const override = usePageTitleStore((s) => s.override);
+  return override?.address === pathname + search ? override.title : pageTitle(pathname);
+}
+
+/** The tab's title: 页面名 - 惠企通 in the portal, 页面名 - 惠企通管理后台 in the console. */
+export function documentTitle(path: string, name: string | undefined): string {
+  const site = pageAt(path)?.site ?? PORTAL.siteName;
+  return name ? `${name} - ${site}` : site;
+}

@@ -1,12 +1,28 @@
-import { ConfigProvider } from 'antd';
+import { ConfigProvider, theme } from 'antd';
 import zhCN from 'antd/es/locale/zh_CN';
-import type { ReactNode } from 'react';
+import { useLayoutEffect, type ReactNode } from 'react';
 import { storedLargeText, storedTheme, themeConfig } from '@/shared/ui/themes';
+
+/**
+ * The theme's link colours (antd's colorLink tokens) as CSS variables on <html>, for the plain
+ * links outside antd's components (shared/ui/global.css): antd scopes its own variables to them.
+ */
+function ThemeVariables() {
+  const { token } = theme.useToken();
+  useLayoutEffect(() => {
+    const root = document.documentElement.style;
+    root.setProperty('--hqt-link', token.colorLink);
+    root.setProperty('--hqt-link-hover', token.colorLinkHover);
+    root.setProperty('--hqt-link-active', token.colorLinkActive);
+  }, [token.colorLink, token.colorLinkHover, token.colorLinkActive]);
+  return null;
+}
 
 /** Theme and locale for every page; the shell adds the query client. */
 export function Providers({ children }: { children: ReactNode }) {
   return (
     <ConfigProvider locale={zhCN} theme={themeConfig(storedTheme(), storedLargeText())} componentSize="middle">
+      <ThemeVariables />
       {children}
     </ConfigProvider>
   );

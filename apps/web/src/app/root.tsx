@@ -1,16 +1,22 @@
 import NProgress from 'nprogress';
 import 'nprogress/nprogress.css';
 import { useEffect } from 'react';
-import { Outlet, useNavigation } from 'react-router';
+import { Outlet, useLocation, useNavigation } from 'react-router';
+import { documentTitle, usePageName } from './navigation';
 
 NProgress.configure({ showSpinner: false });
 
-/** A top progress bar on every navigation, no spinner (spec §2). */
+/** A top progress bar on every navigation, no spinner (spec §2); the tab's title names the page. */
 export function Root() {
   const navigation = useNavigation();
   useEffect(() => {
     if (navigation.state === 'idle') NProgress.done();
     else NProgress.start();
   }, [navigation.state]);
+  const { pathname } = useLocation();
+  const name = usePageName();
+  useEffect(() => {
+    document.title = documentTitle(pathname, name);
+  }, [pathname, name]);
   return <Outlet />;
 }

@@ -16,6 +16,12 @@ export interface FeatureRoute {
   /** The page's name: its tag, menu label and document title. */
   title: string;
   page: Loaded<ComponentType>;
+  /**
+   * What the page asks the server for first, in a module of its own (a few lines, not the page's
+   * code): the branch's loader (app/router.tsx) calls it with the address as the page is entered,
+   * alongside the guard and the loading of the page's code, so its first requests wait for neither.
+   */
+  prefetch?: Loaded<(url: URL) => void>;
   /** public: open to visitors; private: needs a login (the branch's guard decides whose). */
   access: 'public' | 'private';
   /** The roles admitted within the branch (checked by the branch's guard; others are sent to the branch's `forbiddenPath`); leave out to admit every role the branch admits. */

@@ -14,13 +14,12 @@ import { logout } from '@/shared/api/auth-api';
 import { queryClient } from '@/shared/api/query-client';
 import { setCookie } from '@/shared/lib/cookies';
 import { displayName } from '@/shared/lib/display-name';
-import { usePageTitleStore } from '@/shared/lib/page-title';
 import { useSession } from '@/shared/session/session-store';
 import { Brand } from '@/shared/ui/brand';
 import { toast } from '@/shared/ui/feedback';
 import { useIsMobile } from '@/shared/lib/use-is-mobile';
 import { PORTAL, publicPaths } from '../branches';
-import { MENU, PORTAL_LIVE, pageTitle } from '../navigation';
+import { MENU, PORTAL_LIVE, usePageName } from '../navigation';
 import { platformQuery, SiteFooter } from './site-footer';
 import { TagBar } from './tag-bar';
 import { tabs } from './tabs-store';
@@ -121,11 +120,10 @@ function Shell() {
 
   // Every visited page gets its tag (named by the page itself when it says so); the sidebar
   // folds on every route change (spec §2, §4).
-  const override = usePageTitleStore((s) => s.override);
+  const title = usePageName();
   useEffect(() => {
-    const title = override?.address === address ? override.title : pageTitle(location.pathname);
     if (title && tabs.visit(title, address) === 'full') void toast.warning(MSG.tooManyTabs);
-  }, [address, location.pathname, override]);
+  }, [address, title]);
 
   useEffect(() => setCookie(COOKIES.sidebarStatus, drawerOpen ? '1' : '0'), [drawerOpen]);
 

@@ -7,25 +7,18 @@ import { POLICY_PATHS, type DictType, type GuideSummary } from '@hqt/contract/po
 import { dictionaryQuery } from '@/shared/api/dictionaries';
 import { http } from '@/shared/api/http';
 import { fetchAllPages } from '@/shared/lists/fetch-all-pages';
-import { useKeywordBox, useListParams, type ListSpec } from '@/shared/lists/use-list-params';
+import { useKeywordBox, useListParams } from '@/shared/lists/use-list-params';
 import { GuideCard } from './ui/guide-card';
 import { usePageTitle } from '@/shared/lib/page-title';
-import { GuideDetailDrawer, guideDetailQuery } from './ui/guide-detail-drawer';
 import { Paginator } from '@/shared/ui/paginator';
 import { guideQueries } from './api/guide-queries';
 import { GUIDE_EXPORT_COLUMNS } from './guide-export-columns';
+import { FILTERS, MARKET_LIST } from './market-prefetch';
 import './market.css';
 
-// The export/print dialog and its Excel writer load only when asked for.
+// The export/print dialog and its Excel writer, and a guide's drawer, load only when asked for.
 const ExportPrintDialog = lazy(() => import('@/shared/ui/export-print-dialog'));
-
-const FILTERS: { key: 'level' | 'department' | 'supportType' | 'mode' | 'industry'; dict: DictType; placeholder: string }[] = [
-  { key: 'level', dict: 'policyLevel', placeholder: '政策层级' },
-  { key: 'department', dict: 'department', placeholder: '发文部门' },
-  { key: 'supportType', dict: 'supportType', placeholder: '扶持方式' },
-  { key: 'mode', dict: 'guideMode', placeholder: '申报方式' },
-  { key: 'industry', dict: 'industry', placeholder: '所属行业' },
-];
+const GuideDetailDrawer = lazy(() => import('./ui/guide-detail-drawer').then((m) => ({ default: m.GuideDetailDrawer })));
 
 function DictSelect({ dict, placeholder, value, onChange }: { dict: DictType; placeholder: string; value?: string; onChange: (v?: string) => void }) {
   const { data = [] } = useQuery(dictionaryQuery(dict));
@@ -43,17 +36,11 @@ function DictSelect({ dict, placeholder, value, onChange }: { dict: DictType; pl
   );
 }
 
-/** The market's list state, in the address (shared/lists). */
-const MARKET_LIST = {
-  filters: { keyword: 'string', level: 'string', department: 'string', supportType: 'string', mode: 'string', industry: 'string', openNow: 'boolean' },
-  sorts: ['date', 'popular'],
-} as const satisfies ListSpec<Record<string, 'string' | 'boolean'>, 'date' | 'popular'>;
-
 /** The opened guide is part of the address: it can be shared, and it has a tag of its own. */
 function useOpenGuide(): [number | null, (id: number | null) => void] {
   const [params, setParams] = useSearchParams();
   const id = Number(params.get('guide')) || null;
-  const { data } = useQuery({ ...guideDetailQuery(id ?? 0), enabled: id !== null });
+  const { data } = useQuery({ ...guideQueries.detail(id ?? 0), enabled: id !== null });
   usePageTitle(id !== null ? data?.title : undefined);
   const open = (next: number | null) =>
     setParams((p) => {
@@ -70,6 +57,9 @@ export default function PolicyMarketPage() {
   const [keyword, setKeyword] = useKeywordBox(filters.keyword);
   const [openId, setOpenId] = useOpenGuide();
   const [exporting, setExporting] = useState(false);
+  // The drawer's code loads with the first guide opened, then stays for its closing animation.
+  const [drawerWanted, setDrawerWanted] = useState(openId !== null);
+  if (openId !== null && !drawerWanted) setDrawerWanted(true);
   const { data, isFetching } = useQuery(guideQueries.list(filters));
 
   return (
@@ -116,7 +106,11 @@ export default function PolicyMarketPage() {
           <Paginator total={data.total} totalCapped={data.totalCapped} currentPage={data.currentPage} pageSize={data.pageSize} onChange={(page, size) => update({ currentPage: size === filters.pageSize ? page : 1, pageSize: size })} />
         )}
       </Spin>
-      <GuideDetailDrawer id={openId} onClose={() => setOpenId(null)} />
+      {drawerWanted && (
+        <Suspense fallback={null}>
+          <GuideDetailDrawer id={openId} onClose={() => setOpenId(null)} />
+        </Suspense>
+      )}
       {exporting && (
         <Suspense fallback={null}>
           <ExportPrintDialog

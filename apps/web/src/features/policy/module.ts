@@ -8,6 +8,7 @@ export const policyModule: FeatureModule = {
       title: '政策超市',
       access: 'private',
       page: () => import('./market-page'),
+      prefetch: () => import('./market-prefetch'),
       icon: lazyIcon(() => import('@ant-design/icons/es/icons/ShopOutlined')),
       menu: 40,
       footer: 40,

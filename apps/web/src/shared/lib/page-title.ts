@@ -1,5 +1,5 @@
 // A page whose tag is named by its content (an opened guide) says so here; the shell's tag bar
-// reads it. Keeps features from importing the layout.
+// and the tab's title (app/navigation.ts usePageName) read it. Keeps features from importing the layout.
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { create } from 'zustand';

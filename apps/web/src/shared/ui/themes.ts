@@ -1,4 +1,5 @@
-// Themes 0–4 (spec §4) as antd tokens; 2 is the dark algorithm. The number lives in localStorage
+// Themes 0–4 (spec §4) as antd tokens; 2 is the dark algorithm. Each colorLink reads at 4.5:1 or
+// more on the page's panels (e2e/tests/shell.spec.ts checks the footer's links in every theme). The number lives in localStorage
 // under `theme` and is read before the first paint (index.html) and by the providers.
 import { theme as antdTheme, type ThemeConfig } from 'antd';
 import { THEME_STORAGE_KEY, type ThemeId } from '@hqt/contract/constants';
@@ -7,7 +8,7 @@ const THEMES: Record<ThemeId, ThemeConfig> = {
   0: { token: { colorPrimary: '#1658d8', colorLink: '#1658d8' } },
   1: { token: { colorPrimary: '#c41d1d', colorLink: '#c41d1d' } },
   2: { algorithm: antdTheme.darkAlgorithm, token: { colorPrimary: '#4a8df0', colorLink: '#6aa4f5' } },
-  3: { token: { colorPrimary: '#0e8f7e', colorLink: '#0e8f7e' } },
+  3: { token: { colorPrimary: '#0e8f7e', colorLink: '#0b7a6b' } },
   4: { token: { colorPrimary: '#6b3fc2', colorLink: '#6b3fc2' } },
 };
 

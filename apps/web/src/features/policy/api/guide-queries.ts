@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { PageOf } from '@hqt/contract/envelope';
-import { POLICY_PATHS, type GuidePageQuery, type GuideSummary } from '@hqt/contract/policy';
+import { guideInfoPath, POLICY_PATHS, type GuideDetail, type GuidePageQuery, type GuideSummary } from '@hqt/contract/policy';
 import { http } from '@/shared/api/http';
 
 export const guideQueries = {
@@ -11,5 +11,9 @@ export const guideQueries = {
       queryKey: [...guideQueries.lists(), filters],
       queryFn: () => http.post<PageOf<GuideSummary>>(POLICY_PATHS.guidePage, filters),
       placeholderData: keepPreviousData,
+      // A list fetched moments ago (by the router's prefetch, ../market-prefetch.ts, as the page was
+      // entered) is not fetched again when the page mounts.
+      staleTime: 10_000,
     }),
+  detail: (id: number) => queryOptions({ queryKey: [...guideQueries.all(), 'detail', id], queryFn: () => http.get<GuideDetail>(guideInfoPath(id)) }),
 };

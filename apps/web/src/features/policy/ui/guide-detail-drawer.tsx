@@ -1,22 +1,19 @@
 import { useQuery } from '@tanstack/react-query';
 import { Descriptions, Drawer, List, Skeleton, Steps, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
-import { guideInfoPath, type GuideDetail } from '@hqt/contract/policy';
-import { http } from '@/shared/api/http';
 import { useIsMobile } from '@/shared/lib/use-is-mobile';
+import { guideQueries } from '../api/guide-queries';
 import { GuideStatusTag } from './guide-status-tag';
 import { GuideVerdicts } from './guide-verdicts';
 import { GuideConditionGroups } from '@/shared/ui/guide-rules-text';
 import { RichText } from '@/shared/ui/rich-text';
-
-export const guideDetailQuery = (id: number) => ({ queryKey: ['guides', 'detail', id], queryFn: () => http.get<GuideDetail>(guideInfoPath(id)) });
 
 const fmt = (iso: string) => dayjs(iso).format('YYYY-MM-DD HH:mm');
 
 /** A guide in full: conditions in words, window, amount, contacts, materials, steps, the policy text. */
 export function GuideDetailDrawer({ id, onClose }: { id: number | null; onClose: () => void }) {
   const isMobile = useIsMobile();
-  const { data: g, isLoading } = useQuery({ ...guideDetailQuery(id ?? 0), enabled: id !== null });
+  const { data: g, isLoading } = useQuery({ ...guideQueries.detail(id ?? 0), enabled: id !== null });
   return (
     <Drawer open={id !== null} onClose={onClose} size={isMobile ? '100%' : 760} title={g?.title ?? '申报指南'} destroyOnHidden>
       {isLoading || !g ? (
