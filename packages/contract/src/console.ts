@@ -466,6 +466,9 @@ export const AUDIT_DETAIL_LABELS: Record<string, string> = {
   subscriptionId: '订阅编号',
   kind: '订阅类型',
   followed: '订阅内容',
+  // workflow steps (lib/workflow.ts)
+  step: '办理步骤',
+  note: '说明',
   before: '修改前',
   after: '修改后',
 };

@@ -13,7 +13,7 @@ import { AppError, notFound } from './errors';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
-/** The row a step moves: its table, its id, and the keys of its state (and owner) columns. */
+/** The row a step moves: its table (with `id` and `status` columns), its id, and its owner's column. */
 export interface Subject {
   /** What the timeline calls it, e.g. `guide`. */
   kind: string;
@@ -21,8 +21,6 @@ export interface Subject {
   id: number;
   /** The 404's message when the row does not exist. */
   notFound: string;
-  /** The state column's key in the table (default `status`). */
-  stateKey?: string;
   /** The owner's account id column's key, for flows with owner-only steps. */
   ownerKey?: string;
 }
@@ -57,9 +55,8 @@ export async function step<S extends string, K extends string>(
   options: StepOptions<S>,
 ): Promise<{ from: S; to: S }> {
   const { table, id } = subject;
-  const stateKey = subject.stateKey ?? 'status';
   const idColumn = column(table, 'id');
-  const stateColumn = column(table, stateKey);
+  const stateColumn = column(table, 'status');
   const fields: Record<string, PgColumn> = subject.ownerKey === undefined ? { state: stateColumn } : { state: stateColumn, owner: column(table, subject.ownerKey) };
   const role = roleKeyOf(ctx.actor.roleId);
   const note = options.note?.trim() || null;
@@ -74,7 +71,7 @@ export async function step<S extends string, K extends string>(
     const to = flow.steps[name].to;
     await tx
       .update(table)
-      .set({ ...options.set, [stateKey]: to } as never)
+      .set({ ...options.set, status: to } as never)
       .where(eq(idColumn, id));
     await tx.insert(workflowSteps).values({
       subjectKind: subject.kind,
@@ -86,7 +83,7 @@ export async function step<S extends string, K extends string>(
       actorRole: role as RoleKey, // stepRefusal refuses an actor of no known role
       note,
     });
-    await audit(tx, ctx, options.audit, { id, step: name, before: { [stateKey]: from }, after: { [stateKey]: to }, ...(note ? { note } : {}) });
+    await audit(tx, ctx, options.audit, { id, step: name, before: { status: from }, after: { status: to }, ...(note ? { note } : {}) });
     await options.effects?.(tx, { from, to });
     return { from, to };
   });
