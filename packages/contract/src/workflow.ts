@@ -36,7 +36,6 @@ export const WORKFLOW_MSG = {
   roleNotAllowed: (step: string) => `您的角色不能${step}`,
   ownerOnly: (step: string) => `只有提交人本人可以${step}`,
   noteRequired: (step: string) => `${step}须填写说明`,
-  timelineFailed: '办理记录加载失败',
 } as const;
 
 export interface StepRefusal {
