@@ -18,11 +18,14 @@ export const CONSOLE_PATHS = {
   policyCreate: `${CONSOLE_PREFIX}/policies`,
   policy: `${CONSOLE_PREFIX}/policies/:id`,
   policyState: `${CONSOLE_PREFIX}/policies/:id/state`,
+  /** The item's timeline: its publishes and withdrawals (workflow_steps), oldest first. */
+  policyTimeline: `${CONSOLE_PREFIX}/policies/:id/timeline`,
 
   guidePage: `${CONSOLE_PREFIX}/guides/page`,
   guideCreate: `${CONSOLE_PREFIX}/guides`,
   guide: `${CONSOLE_PREFIX}/guides/:id`,
   guideState: `${CONSOLE_PREFIX}/guides/:id/state`,
+  guideTimeline: `${CONSOLE_PREFIX}/guides/:id/timeline`,
   /** The calculator's reverse list: the enterprises the guide admits (POST, page body). */
   guideQualified: `${CONSOLE_PREFIX}/guides/:id/qualified`,
   /** 政策推送's results for one guide: each event, how many it reached and read it (docs/push.md). */
@@ -34,6 +37,7 @@ export const CONSOLE_PATHS = {
   topicCreate: `${CONSOLE_PREFIX}/topics`,
   topic: `${CONSOLE_PREFIX}/topics/:id`,
   topicState: `${CONSOLE_PREFIX}/topics/:id/state`,
+  topicTimeline: `${CONSOLE_PREFIX}/topics/:id/timeline`,
 
   /** The editor's images (multipart, field `file`, repeated): spec §5's limits. */
   imageUpload: `${CONSOLE_PREFIX}/uploads/images`,
@@ -462,6 +466,9 @@ export const AUDIT_DETAIL_LABELS: Record<string, string> = {
   subscriptionId: '订阅编号',
   kind: '订阅类型',
   followed: '订阅内容',
+  // workflow steps (lib/workflow.ts)
+  step: '办理步骤',
+  note: '说明',
   before: '修改前',
   after: '修改后',
 };

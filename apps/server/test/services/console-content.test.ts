@@ -152,7 +152,7 @@ describe('policies, guides and topics: 草稿 → 已发布 → 已撤回', () =
   });
 
   it('refuses to withdraw what is not published, and answers 404 for what does not exist', async () => {
-    expect((await call('POST', consolePath(CONSOLE_PATHS.guideState, { id: guideId }), { action: 'withdraw' })).body).toMatchObject({ code: 400, msg: '当前状态无需此操作' });
+    expect((await call('POST', consolePath(CONSOLE_PATHS.guideState, { id: guideId }), { action: 'withdraw' })).body).toMatchObject({ code: 409, msg: '当前状态为「已撤回」，不能撤回' });
     expect((await call('POST', consolePath(CONSOLE_PATHS.policyState, { id: 999999 }), { action: 'publish' })).body).toMatchObject({ code: 404, msg: '政策文件不存在' });
     expect((await call('POST', consolePath(CONSOLE_PATHS.policyState, { id: policyId }), { action: 'delete' })).status).toBe(400);
   });

@@ -4,3 +4,4 @@ export * from './policy';
 export * from './dict';
 export * from './rate-limit';
 export * from './push';
+export * from './workflow';

@@ -21,10 +21,12 @@ import {
 } from '@hqt/contract/console';
 import { Envelope, Page, type PageOf } from '@hqt/contract/envelope';
 import { MSG } from '@hqt/contract/messages';
+import { TimelineEntry } from '@hqt/contract/workflow';
 import { ok } from '../../lib/envelope';
 import { signedIn } from '../../plugins/auth';
 import {
   changeState,
+  contentTimeline,
   guideForEdit,
   guidePage,
   policyForEdit,
@@ -47,9 +49,9 @@ const routes: FastifyPluginAsyncTypebox<{ uploadsDir: string }> = async (app, op
 
   app.get(CONSOLE_PATHS.workbench, { schema: { tags, summary: '工作台：待办与门户数据', response: { 200: Envelope(Workbench) } }, config }, async () => ok(await workbench(app.db)));
 
-  // One set of five calls per kind of content: page, read, create, update, publish/withdraw.
+  // One set of six calls per kind of content: page, read, create, update, publish/withdraw, timeline.
   const content = (kind: 'policy' | 'guide' | 'topic', s: {
-    paths: { page: string; create: string; item: string; state: string };
+    paths: { page: string; create: string; item: string; state: string; timeline: string };
     name: string;
     PageBody: typeof ContentPageQuery | typeof ConsoleGuidePageQuery;
     Row: Parameters<typeof Page>[0];
@@ -75,10 +77,13 @@ const routes: FastifyPluginAsyncTypebox<{ uploadsDir: string }> = async (app, op
       await changeState(app.db, signedIn(request), kind, request.params.id, request.body, app.push.guidePublished);
       return ok(null, request.body.action === 'publish' ? '已发布' : '已撤回');
     });
+    app.get(s.paths.timeline, { schema: { tags, summary: `${s.name}办理记录`, params: ConsoleIdParams, response: { 200: Envelope(Type.Array(TimelineEntry)) } }, config }, async (request) =>
+      ok(await contentTimeline(app.db, kind, request.params.id)),
+    );
   };
 
   content('policy', {
-    paths: { page: CONSOLE_PATHS.policyPage, create: CONSOLE_PATHS.policyCreate, item: CONSOLE_PATHS.policy, state: CONSOLE_PATHS.policyState },
+    paths: { page: CONSOLE_PATHS.policyPage, create: CONSOLE_PATHS.policyCreate, item: CONSOLE_PATHS.policy, state: CONSOLE_PATHS.policyState, timeline: CONSOLE_PATHS.policyTimeline },
     name: '政策文件',
     PageBody: ContentPageQuery,
     Row: ConsolePolicyRow,
@@ -89,7 +94,7 @@ const routes: FastifyPluginAsyncTypebox<{ uploadsDir: string }> = async (app, op
     save: (ctx, id, input: PolicyInput) => savePolicy({ ...deps, uploadsDir: opts.uploadsDir }, ctx, id, input),
   });
   content('guide', {
-    paths: { page: CONSOLE_PATHS.guidePage, create: CONSOLE_PATHS.guideCreate, item: CONSOLE_PATHS.guide, state: CONSOLE_PATHS.guideState },
+    paths: { page: CONSOLE_PATHS.guidePage, create: CONSOLE_PATHS.guideCreate, item: CONSOLE_PATHS.guide, state: CONSOLE_PATHS.guideState, timeline: CONSOLE_PATHS.guideTimeline },
     name: '申报指南',
     PageBody: ConsoleGuidePageQuery,
     Row: ConsoleGuideRow,
@@ -100,7 +105,7 @@ const routes: FastifyPluginAsyncTypebox<{ uploadsDir: string }> = async (app, op
     save: (ctx, id, input: GuideInput) => saveGuide(deps, ctx, id, input),
   });
   content('topic', {
-    paths: { page: CONSOLE_PATHS.topicPage, create: CONSOLE_PATHS.topicCreate, item: CONSOLE_PATHS.topic, state: CONSOLE_PATHS.topicState },
+    paths: { page: CONSOLE_PATHS.topicPage, create: CONSOLE_PATHS.topicCreate, item: CONSOLE_PATHS.topic, state: CONSOLE_PATHS.topicState, timeline: CONSOLE_PATHS.topicTimeline },
     name: '政策专题',
     PageBody: ContentPageQuery,
     Row: ConsoleTopicRow,

@@ -24,11 +24,14 @@ import {
   type TopicInput,
   type Workbench,
 } from '@hqt/contract/console';
+import { CONTENT_FLOW } from '@hqt/contract/content-flow';
+import type { TimelineEntry } from '@hqt/contract/workflow';
 import { ruleProblems } from '@hqt/contract/policy';
 import { isSafeLink } from '@hqt/contract/validation';
 import type { Db, DbOrTx } from '../../db/client';
 import { accounts, enterprises, guides, policies, topicGuides, topics } from '../../db/schema/index';
 import { audit } from '../../lib/audit';
+import { step, timeline } from '../../lib/workflow';
 import type { SignedInCtx } from '../../lib/ctx';
 import { badRequest, notFound } from '../../lib/errors';
 import { paginate, totalOver } from '../../lib/paginate';
@@ -110,44 +113,45 @@ const keywordMatch = (keyword: string | undefined, ...columns: Parameters<typeof
 
 // ---- publishing and withdrawing --------------------------------------------------------------------
 
-/** 草稿/已撤回 → 已发布, 已发布 → 已撤回. A guide is published only once its policy is. */
 /** Told, inside the publishing transaction, that a guide was published (政策推送 queues its messages). */
 export type GuidePublished = (tx: DbOrTx, guideId: number) => Promise<void>;
 
+/** A guide is published only once its policy is, and only complete (guidePublishGaps). */
+async function guideReady(tx: DbOrTx, id: number): Promise<void> {
+  const [guide] = await tx
+    .select({
+      policyStatus: policies.status,
+      beneficiaries: guides.beneficiaries,
+      conditionsText: guides.conditionsText,
+      supportStandard: guides.supportStandard,
+      materials: guides.materials,
+      eligibility: guides.eligibility,
+    })
+    .from(guides)
+    .innerJoin(policies, eq(policies.id, guides.policyId))
+    .where(eq(guides.id, id));
+  if (guide?.policyStatus !== 'published') throw badRequest(CONSOLE_MSG.policyNotPublished);
+  const gaps = guidePublishGaps(guide);
+  if (gaps.length > 0) throw badRequest(CONSOLE_MSG.guideIncomplete(gaps));
+}
+
+/** 草稿/已撤回 → 已发布, 已发布 → 已撤回 (CONTENT_FLOW), through the workflow's step(). */
 export async function changeState(db: Db, ctx: SignedInCtx, kind: Kind, id: number, { action }: StateBody, guidePublished: GuidePublished): Promise<void> {
-  const table = TABLES[kind];
-  await db.transaction(async (tx) => {
-    const [row] = await tx.select({ status: table.status }).from(table).where(eq(table.id, id)).for('update');
-    if (!row) throw notFound(NOT_FOUND[kind]);
-    const allowed = action === 'publish' ? row.status !== 'published' : row.status === 'published';
-    if (!allowed) throw badRequest(CONSOLE_MSG.alreadyInState);
-    if (kind === 'guide' && action === 'publish') {
-      const [guide] = await tx
-        .select({
-          policyStatus: policies.status,
-          beneficiaries: guides.beneficiaries,
-          conditionsText: guides.conditionsText,
-          supportStandard: guides.supportStandard,
-          materials: guides.materials,
-          eligibility: guides.eligibility,
-        })
-        .from(guides)
-        .innerJoin(policies, eq(policies.id, guides.policyId))
-        .where(eq(guides.id, id));
-      if (guide?.policyStatus !== 'published') throw badRequest(CONSOLE_MSG.policyNotPublished);
-      const gaps = guidePublishGaps(guide);
-      if (gaps.length > 0) throw badRequest(CONSOLE_MSG.guideIncomplete(gaps));
-    }
-    const me = ctx.actor.accountId;
-    const set =
-      action === 'publish'
-        ? { status: 'published', publishedAt: new Date(), publishedBy: me }
-        : { status: 'withdrawn', withdrawnAt: new Date(), withdrawnBy: me };
-    await tx.update(table).set(set).where(eq(table.id, id));
-    const verb = action === 'publish' ? 'published' : 'withdrawn';
-    await audit(tx, ctx, CONTENT_AUDIT[kind][verb], { id, before: { status: row.status }, after: { status: set.status } });
-    if (kind === 'guide' && action === 'publish') await guidePublished(tx, id);
+  const me = ctx.actor.accountId;
+  const publishingGuide = kind === 'guide' && action === 'publish';
+  await step(db, ctx, CONTENT_FLOW, { kind, table: TABLES[kind], id, notFound: NOT_FOUND[kind] }, action, {
+    audit: CONTENT_AUDIT[kind][action === 'publish' ? 'published' : 'withdrawn'],
+    set: action === 'publish' ? { publishedAt: new Date(), publishedBy: me } : { withdrawnAt: new Date(), withdrawnBy: me },
+    ...(publishingGuide ? { guard: (tx: DbOrTx) => guideReady(tx, id), effects: (tx: DbOrTx) => guidePublished(tx, id) } : {}),
   });
+}
+
+/** Every publish and withdrawal of one item, oldest first, with who took it (404 for no such item). */
+export async function contentTimeline(db: Db, kind: Kind, id: number): Promise<TimelineEntry[]> {
+  const table = TABLES[kind];
+  const [row] = await db.select({ id: table.id }).from(table).where(eq(table.id, id));
+  if (!row) throw notFound(NOT_FOUND[kind]);
+  return timeline(db, kind, id);
 }
 
 // ---- policies ----------------------------------------------------------------------------------------

@@ -3,6 +3,7 @@
 import type { AccountAction, AccountActionBody, AccountPageQuery, AuditPageQuery, AuditRow, ConsoleAccountRow, ConsoleDictItem, ConsoleDictType, ConsoleEnterprise, ConsoleEnterpriseRow, ConsoleGuide, ConsoleGuidePageQuery, ConsoleGuideRow, ConsolePolicy, ConsolePolicyRow, ConsoleTopic, ConsoleTopicRow, ContentPageQuery, DictItemInput, EnterprisePageQuery, GuideInput, GuidePush, PolicyInput, PushRecipientPageQuery, PushRecipientRow, StateBody, TopicInput, Workbench } from '@hqt/contract/console';
 import { CONSOLE_PATHS, consolePath } from '@hqt/contract/console';
 import type { QualifiedEnterprise } from '@hqt/contract/calculator';
+import type { TimelineEntry } from '@hqt/contract/workflow';
 import type { PageOf, PageQuery } from '@hqt/contract/envelope';
 import type { CreateUserBody } from '@hqt/contract/auth';
 import { AUTH_PATHS } from '@hqt/contract/auth';
@@ -12,9 +13,9 @@ export type ContentKind = 'policy' | 'guide' | 'topic';
 type Saved = { id: number };
 
 const CONTENT = {
-  policy: { page: CONSOLE_PATHS.policyPage, create: CONSOLE_PATHS.policyCreate, item: CONSOLE_PATHS.policy, state: CONSOLE_PATHS.policyState },
-  guide: { page: CONSOLE_PATHS.guidePage, create: CONSOLE_PATHS.guideCreate, item: CONSOLE_PATHS.guide, state: CONSOLE_PATHS.guideState },
-  topic: { page: CONSOLE_PATHS.topicPage, create: CONSOLE_PATHS.topicCreate, item: CONSOLE_PATHS.topic, state: CONSOLE_PATHS.topicState },
+  policy: { page: CONSOLE_PATHS.policyPage, create: CONSOLE_PATHS.policyCreate, item: CONSOLE_PATHS.policy, state: CONSOLE_PATHS.policyState, timeline: CONSOLE_PATHS.policyTimeline },
+  guide: { page: CONSOLE_PATHS.guidePage, create: CONSOLE_PATHS.guideCreate, item: CONSOLE_PATHS.guide, state: CONSOLE_PATHS.guideState, timeline: CONSOLE_PATHS.guideTimeline },
+  topic: { page: CONSOLE_PATHS.topicPage, create: CONSOLE_PATHS.topicCreate, item: CONSOLE_PATHS.topic, state: CONSOLE_PATHS.topicState, timeline: CONSOLE_PATHS.topicTimeline },
 } as const;
 
 interface ContentTypes {
@@ -23,7 +24,7 @@ interface ContentTypes {
   topic: { query: ContentPageQuery; row: ConsoleTopicRow; item: ConsoleTopic; input: TopicInput };
 }
 
-/** The five calls every kind of content has: page, read, create, update, publish/withdraw. */
+/** The six calls every kind of content has: page, read, create, update, publish/withdraw, timeline. */
 export const content = <K extends ContentKind>(kind: K) => ({
   page: (query: ContentTypes[K]['query']) => http.post<PageOf<ContentTypes[K]['row']>>(CONTENT[kind].page, query),
   read: (id: number) => http.get<ContentTypes[K]['item']>(consolePath(CONTENT[kind].item, { id })),
@@ -31,6 +32,8 @@ export const content = <K extends ContentKind>(kind: K) => ({
     id === null ? http.post<Saved>(CONTENT[kind].create, input) : http.put<Saved>(consolePath(CONTENT[kind].item, { id }), input),
   /** Answers the server's message (已发布 / 已撤回) to show. */
   changeState: async (id: number, body: StateBody) => (await request<null>({ method: 'POST', url: consolePath(CONTENT[kind].state, { id }), data: body })).msg,
+  /** The item's publishes and withdrawals, oldest first. */
+  timeline: (id: number) => http.get<TimelineEntry[]>(consolePath(CONTENT[kind].timeline, { id })),
 });
 
 export const consoleApi = {

@@ -8,7 +8,7 @@ import { ADMIN_BASE } from '@/config/routes';
 import type { ListSpec } from '@/shared/lists/use-list-params';
 import { content } from '../api/console-api';
 import { ConsoleList, SearchFilter } from '../ui/console-list';
-import { contentKey, lifecycleColumns, lifecycleExportColumns, lifecycleExportRow, STATUS_OPTIONS, StateButton } from '../ui/content-state';
+import { contentKey, lifecycleColumns, lifecycleExportColumns, lifecycleExportRow, STATUS_OPTIONS, StepButtons } from '../ui/content-state';
 
 const LIST: ListSpec<{ keyword: 'string'; status: 'string' }, never> = { filters: { keyword: 'string', status: 'string' } };
 const day = (at: string) => dayjs(at).format('YYYY-MM-DD');
@@ -58,7 +58,7 @@ export default function GuideListPage() {
               <Link to={`${ADMIN_BASE}/guides/${r.id}`}>编辑</Link>
               <Link to={`${ADMIN_BASE}/guides/${r.id}/qualified`}>符合企业</Link>
               <Link to={`${ADMIN_BASE}/guides/${r.id}/push`}>推送结果</Link>
-              <StateButton kind="guide" id={r.id} status={r.status} />
+              <StepButtons kind="guide" id={r.id} status={r.status} />
             </Space>
           ),
         },

@@ -6,7 +6,7 @@ import { ADMIN_BASE } from '@/config/routes';
 import type { ListSpec } from '@/shared/lists/use-list-params';
 import { content } from '../api/console-api';
 import { ConsoleList, SearchFilter } from '../ui/console-list';
-import { contentKey, lifecycleColumns, lifecycleExportColumns, lifecycleExportRow, STATUS_OPTIONS, StateButton } from '../ui/content-state';
+import { contentKey, lifecycleColumns, lifecycleExportColumns, lifecycleExportRow, STATUS_OPTIONS, StepButtons } from '../ui/content-state';
 
 const LIST: ListSpec<{ keyword: 'string'; status: 'string' }, never> = { filters: { keyword: 'string', status: 'string' } };
 
@@ -44,7 +44,7 @@ export default function PolicyListPage() {
           render: (_, r) => (
             <Space>
               <Link to={`${ADMIN_BASE}/policies/${r.id}`}>编辑</Link>
-              <StateButton kind="policy" id={r.id} status={r.status} />
+              <StepButtons kind="policy" id={r.id} status={r.status} />
             </Space>
           ),
         },

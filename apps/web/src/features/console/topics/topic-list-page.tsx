@@ -7,7 +7,7 @@ import { ADMIN_BASE } from '@/config/routes';
 import type { ListSpec } from '@/shared/lists/use-list-params';
 import { content } from '../api/console-api';
 import { ConsoleList, SearchFilter } from '../ui/console-list';
-import { contentKey, lifecycleColumns, lifecycleExportColumns, lifecycleExportRow, STATUS_OPTIONS, StateButton } from '../ui/content-state';
+import { contentKey, lifecycleColumns, lifecycleExportColumns, lifecycleExportRow, STATUS_OPTIONS, StepButtons } from '../ui/content-state';
 
 const LIST: ListSpec<{ keyword: 'string'; status: 'string' }, never> = { filters: { keyword: 'string', status: 'string' } };
 const day = (at: string | null) => (at ? dayjs(at).format('YYYY-MM-DD') : '长期');
@@ -44,7 +44,7 @@ export default function TopicListPage() {
           render: (_, r) => (
             <Space>
               <Link to={`${ADMIN_BASE}/topics/${r.id}`}>编辑</Link>
-              <StateButton kind="topic" id={r.id} status={r.status} />
+              <StepButtons kind="topic" id={r.id} status={r.status} />
             </Space>
           ),
         },

@@ -1,10 +1,13 @@
 // What every kind of content shows of its lifecycle (草稿 → 已发布 → 已撤回, who and when) and the
-// one button that moves it on: the policy, guide and topic lists and editors share these.
+// buttons of the steps its flow allows (CONTENT_FLOW): the policy, guide and topic lists and editors share these.
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Popconfirm, Tag, type TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
-import { CONTENT_STATUS, type ContentStatus, type Lifecycle } from '@hqt/contract/console';
+import { CONTENT_STATUS, type ContentStatus, type Lifecycle, type StateBody } from '@hqt/contract/console';
+import { CONTENT_FLOW } from '@hqt/contract/content-flow';
+import { permittedSteps, roleKeyOfName, type RoleKey } from '@hqt/contract/workflow';
 import type { ExportColumn } from '@/shared/lib/export-format';
+import { useSession } from '@/shared/session/session-store';
 import { toast } from '@/shared/ui/feedback';
 import { content, consoleKeys, type ContentKind } from '../api/console-api';
 
@@ -41,13 +44,19 @@ export const lifecycleExportRow = <Row extends Lifecycle>(r: Row): Record<string
   publishedByName: r.publishedBy?.name,
 });
 
-/** 发布 for a draft or a withdrawn item, 撤回 for a published one, each confirmed first. */
-export function StateButton({ kind, id, status, size = 'small', onDone }: { kind: ContentKind; id: number; status: ContentStatus; size?: 'small' | 'middle'; onDone?: () => void }) {
+const WARNINGS: Record<StateBody['action'], string> = {
+  publish: '发布后门户即可看到，确定发布吗？',
+  withdraw: '撤回后门户将不再显示，确定撤回吗？',
+};
+
+/** The signed-in account's role as the flows name it (工作人员 → staff). */
+export const useRoleKey = (): RoleKey | null => useSession((s) => s.roles.map(roleKeyOfName).find((k) => k !== null) ?? null);
+
+/** One button per step CONTENT_FLOW lets this role take from the item's state, each confirmed first. */
+export function StepButtons({ kind, id, status, size = 'small', onDone }: { kind: ContentKind; id: number; status: ContentStatus; size?: 'small' | 'middle'; onDone?: () => void }) {
   const queryClient = useQueryClient();
-  const action = status === 'published' ? 'withdraw' : 'publish';
-  const label = action === 'publish' ? '发布' : '撤回';
-  const warning = action === 'publish' ? '发布后门户即可看到，确定发布吗？' : '撤回后门户将不再显示，确定撤回吗？';
-  const run = async () => {
+  const role = useRoleKey();
+  const run = async (action: StateBody['action']) => {
     try {
       const msg = await content(kind).changeState(id, { action });
       void toast.success(msg);
@@ -58,11 +67,18 @@ export function StateButton({ kind, id, status, size = 'small', onDone }: { kind
     }
   };
   return (
-    <Popconfirm title={warning} okText={label} cancelText="取消" onConfirm={run}>
-      <Button size={size} type={action === 'publish' ? 'primary' : 'default'} danger={action === 'withdraw'}>
-        {label}
-      </Button>
-    </Popconfirm>
+    <>
+      {permittedSteps(CONTENT_FLOW, status, role, false).map((action) => {
+        const { label } = CONTENT_FLOW.steps[action];
+        return (
+          <Popconfirm key={action} title={WARNINGS[action]} okText={label} cancelText="取消" onConfirm={() => run(action)}>
+            <Button size={size} type={action === 'publish' ? 'primary' : 'default'} danger={action === 'withdraw'}>
+              {label}
+            </Button>
+          </Popconfirm>
+        );
+      })}
+    </>
   );
 }
 

@@ -1,14 +1,43 @@
-// The frame of every console editor: the item's state and history at the top, the form, and one
-// row of actions (保存, 发布/撤回, 返回列表). Policies, guides and topics use it alike.
-import { Button, Card, Descriptions, Flex, Result, Spin } from 'antd';
+// The frame of every console editor: the item's state and history at the top, its timeline (each
+// 发布 and 撤回, who and when), the form, and one row of actions (保存, the steps its flow allows,
+// 返回列表). Policies, guides and topics use it alike.
+import { useQuery } from '@tanstack/react-query';
+import { Button, Card, Descriptions, Flex, Result, Spin, Timeline, Typography } from 'antd';
 import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
+import { ROLES } from '@hqt/contract/auth';
 import type { Lifecycle } from '@hqt/contract/console';
-import type { ContentKind } from '../api/console-api';
-import { ContentStatusTag, StateButton } from './content-state';
+import { CONTENT_FLOW } from '@hqt/contract/content-flow';
+import type { RoleKey } from '@hqt/contract/workflow';
+import { content, consoleKeys, type ContentKind } from '../api/console-api';
+import { ContentStatusTag, StepButtons } from './content-state';
 
 const when = (at: string | null, who: { name: string } | null) => (at ? `${dayjs(at).format('YYYY-MM-DD HH:mm')} ${who?.name ?? ''}` : '—');
+const stepLabel = (step: string) => CONTENT_FLOW.steps[step as keyof typeof CONTENT_FLOW.steps]?.label ?? step;
+const roleName = (role: string) => ROLES[role as RoleKey]?.name ?? role;
+
+/** 办理记录: the item's steps, oldest first (workflow_steps). */
+function ItemTimeline({ kind, id }: { kind: ContentKind; id: number }) {
+  const { data } = useQuery({ queryKey: [...consoleKeys.area(kind), id, 'timeline'], queryFn: () => content(kind).timeline(id) });
+  if (!data) return null;
+  return (
+    <section aria-label="办理记录" style={{ marginBottom: 16 }}>
+      <Typography.Title level={5}>办理记录</Typography.Title>
+      {data.length === 0 ? (
+        <Typography.Text type="secondary">尚无发布或撤回</Typography.Text>
+      ) : (
+        <Timeline
+          items={data.map((e) => ({
+            key: e.id,
+            title: dayjs(e.at).format('YYYY-MM-DD HH:mm'),
+            content: `${e.actor?.name ?? ''}（${roleName(e.role)}）${stepLabel(e.step)}${e.note ? `：${e.note}` : ''}`,
+          }))}
+        />
+      )}
+    </section>
+  );
+}
 
 export function EditFrame({
   kind,
@@ -55,12 +84,13 @@ export function EditFrame({
             <Descriptions.Item label="撤回">{when(item.withdrawnAt, item.withdrawnBy)}</Descriptions.Item>
           </Descriptions>
         )}
+        {item && id !== null && <ItemTimeline kind={kind} id={id} />}
         {children}
         <Flex gap={8} wrap className="edit-actions">
           <Button type="primary" loading={saving} onClick={onSave}>
             {id === null ? '保存草稿' : '保存'}
           </Button>
-          {item && id !== null && <StateButton kind={kind} id={id} status={item.status} size="middle" />}
+          {item && id !== null && <StepButtons kind={kind} id={id} status={item.status} size="middle" />}
           <Button onClick={() => void navigate(listPath)}>返回列表</Button>
         </Flex>
       </Card>

@@ -1,0 +1,110 @@
+// The workflow engine (docs/workflow.md): a flow is plain data in the contract; `step()` takes one
+// of its steps in one transaction — the row locked, the state, role and owner checked against the
+// flow (nothing changes when refused), the new state written, the step kept in the append-only
+// `workflow_steps` (the item's timeline), the audit record and the step's effects, all or nothing.
+import { and, asc, eq, getTableColumns } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { roleKeyOf, stepRefusal, type Flow, type RoleKey, type TimelineEntry } from '@hqt/contract/workflow';
+import type { Db, DbOrTx } from '../db/client';
+import { accounts, workflowSteps } from '../db/schema/index';
+import { audit, type AuditAction } from './audit';
+import type { SignedInCtx } from './ctx';
+import { AppError, notFound } from './errors';
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** The row a step moves: its table (with `id` and `status` columns), its id, and its owner's column. */
+export interface Subject {
+  /** What the timeline calls it, e.g. `guide`. */
+  kind: string;
+  table: PgTable;
+  id: number;
+  /** The 404's message when the row does not exist. */
+  notFound: string;
+  /** The owner's account id column's key, for flows with owner-only steps. */
+  ownerKey?: string;
+}
+
+export interface StepOptions<S extends string> {
+  audit: AuditAction;
+  note?: string | null;
+  /** The item's own conditions, checked after the flow's under the lock: throw to refuse. */
+  guard?: (tx: Tx) => Promise<void>;
+  /** Columns written with the new state (who published it, and when). */
+  set?: Record<string, unknown>;
+  /** What the step causes (messages, jobs, due dates), inside the same transaction. */
+  effects?: (tx: Tx, moved: { from: S; to: S }) => Promise<void>;
+}
+
+function column(table: PgTable, key: string): PgColumn {
+  const found = (getTableColumns(table) as Record<string, PgColumn | undefined>)[key];
+  if (!found) throw new Error(`workflow: no column ${key}`);
+  return found;
+}
+
+/**
+ * Takes `name` on the subject's row, or throws (404 missing, 403 role/owner, 409 wrong state, 400 a
+ * missing note, or the guard's refusal) having changed nothing.
+ */
+export async function step<S extends string, K extends string>(
+  db: Db,
+  ctx: SignedInCtx,
+  flow: Flow<S, K>,
+  subject: Subject,
+  name: K,
+  options: StepOptions<S>,
+): Promise<{ from: S; to: S }> {
+  const { table, id } = subject;
+  const idColumn = column(table, 'id');
+  const stateColumn = column(table, 'status');
+  const fields: Record<string, PgColumn> = subject.ownerKey === undefined ? { state: stateColumn } : { state: stateColumn, owner: column(table, subject.ownerKey) };
+  const role = roleKeyOf(ctx.actor.roleId);
+  const note = options.note?.trim() || null;
+  return db.transaction(async (tx) => {
+    const [row] = (await tx.select(fields).from(table).where(eq(idColumn, id)).for('update')) as { state: S; owner?: unknown }[];
+    if (!row) throw notFound(subject.notFound);
+    const isOwner = row.owner !== undefined && row.owner === ctx.actor.accountId;
+    const refusal = stepRefusal(flow, row.state, name, role, isOwner, note);
+    if (refusal) throw new AppError(refusal.status, refusal.msg);
+    await options.guard?.(tx);
+    const from = row.state;
+    const to = flow.steps[name].to;
+    await tx
+      .update(table)
+      .set({ ...options.set, status: to } as never)
+      .where(eq(idColumn, id));
+    await tx.insert(workflowSteps).values({
+      subjectKind: subject.kind,
+      subjectId: id,
+      step: name,
+      fromState: from,
+      toState: to,
+      actorId: ctx.actor.accountId,
+      actorRole: role as RoleKey, // stepRefusal refuses an actor of no known role
+      note,
+    });
+    await audit(tx, ctx, options.audit, { id, step: name, before: { status: from }, after: { status: to }, ...(note ? { note } : {}) });
+    await options.effects?.(tx, { from, to });
+    return { from, to };
+  });
+}
+
+/** An item's timeline: every step taken on it, oldest first, with who took it. */
+export async function timeline(db: DbOrTx, kind: string, id: number): Promise<TimelineEntry[]> {
+  const rows = await db
+    .select({ step: workflowSteps, actorName: accounts.name })
+    .from(workflowSteps)
+    .leftJoin(accounts, eq(accounts.id, workflowSteps.actorId))
+    .where(and(eq(workflowSteps.subjectKind, kind), eq(workflowSteps.subjectId, id)))
+    .orderBy(asc(workflowSteps.id));
+  return rows.map(({ step: s, actorName }) => ({
+    id: s.id,
+    at: s.at.toISOString(),
+    step: s.step,
+    from: s.fromState,
+    to: s.toState,
+    actor: s.actorId === null ? null : { id: s.actorId, name: actorName ?? '' },
+    role: s.actorRole,
+    note: s.note,
+  }));
+}

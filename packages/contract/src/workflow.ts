@@ -1,0 +1,90 @@
+// Workflows as plain data (docs/workflow.md): a flow names its states and the steps between them —
+// from which states, to which, who may take it (roles, the owner only) and what it needs (a note).
+// The server's `step()` (apps/server/src/lib/workflow.ts) takes a step only if `stepRefusal` finds
+// nothing to refuse, and the web draws a button for exactly the steps `permittedSteps` answers, so
+// the two can never disagree about what may be done.
+import Type from 'typebox';
+import { ROLES } from './auth';
+
+export type RoleKey = keyof typeof ROLES;
+
+export interface FlowStep<S extends string> {
+  /** The button's and the timeline's word, e.g. 发布. */
+  label: string;
+  from: readonly S[];
+  to: S;
+  roles: readonly RoleKey[];
+  /** Only the account that owns the item (e.g. the enterprise that filed an appeal) may take it. */
+  ownerOnly?: boolean;
+  /** A note the actor must write (a reason for sending back, a reply). */
+  noteRequired?: boolean;
+}
+
+export interface Flow<S extends string = string, K extends string = string> {
+  states: Readonly<Record<S, string>>;
+  steps: Readonly<Record<K, FlowStep<S>>>;
+}
+
+/** Declares a flow, keeping its state and step names as types. */
+export const defineFlow = <S extends string, K extends string>(flow: Flow<S, K>): Flow<S, K> => flow;
+
+export const roleKeyOf = (roleId: number): RoleKey | null => (Object.keys(ROLES) as RoleKey[]).find((k) => ROLES[k].id === roleId) ?? null;
+export const roleKeyOfName = (name: string): RoleKey | null => (Object.keys(ROLES) as RoleKey[]).find((k) => ROLES[k].name === name) ?? null;
+
+export const WORKFLOW_MSG = {
+  notFrom: (state: string, step: string) => `当前状态为「${state}」，不能${step}`,
+  roleNotAllowed: (step: string) => `您的角色不能${step}`,
+  ownerOnly: (step: string) => `只有提交人本人可以${step}`,
+  noteRequired: (step: string) => `${step}须填写说明`,
+} as const;
+
+export interface StepRefusal {
+  status: 400 | 403 | 409;
+  msg: string;
+}
+
+/**
+ * Why this role (owner or not) may not take `step` from `state`, or null when it may: the role first
+ * (403: the actor may never take it), then the state (409: not from here, naming the state).
+ */
+function takeRefusal<S extends string, K extends string>(flow: Flow<S, K>, state: S, step: K, role: RoleKey | null, isOwner: boolean): StepRefusal | null {
+  const s = flow.steps[step];
+  if (role === null || !s.roles.includes(role)) return { status: 403, msg: WORKFLOW_MSG.roleNotAllowed(s.label) };
+  if (s.ownerOnly && !isOwner) return { status: 403, msg: WORKFLOW_MSG.ownerOnly(s.label) };
+  if (!s.from.includes(state)) return { status: 409, msg: WORKFLOW_MSG.notFrom(flow.states[state] ?? state, s.label) };
+  return null;
+}
+
+/** `takeRefusal`, then what the step needs (400: its note). */
+export function stepRefusal<S extends string, K extends string>(
+  flow: Flow<S, K>,
+  state: S,
+  step: K,
+  role: RoleKey | null,
+  isOwner: boolean,
+  note: string | null = null,
+): StepRefusal | null {
+  const refusal = takeRefusal(flow, state, step, role, isOwner);
+  if (refusal) return refusal;
+  const s = flow.steps[step];
+  return s.noteRequired && !note?.trim() ? { status: 400, msg: WORKFLOW_MSG.noteRequired(s.label) } : null;
+}
+
+/** The steps this role (owner or not) may take from `state`, in the flow's order: the buttons to draw. */
+export function permittedSteps<S extends string, K extends string>(flow: Flow<S, K>, state: S, role: RoleKey | null, isOwner: boolean): K[] {
+  return (Object.keys(flow.steps) as K[]).filter((k) => takeRefusal(flow, state, k, role, isOwner) === null);
+}
+
+/** One step of an item's timeline, oldest first (the `workflow_steps` rows). */
+export const TimelineEntry = Type.Object({
+  id: Type.Integer(),
+  at: Type.String({ format: 'date-time' }),
+  step: Type.String(),
+  from: Type.String(),
+  to: Type.String(),
+  actor: Type.Union([Type.Object({ id: Type.Integer(), name: Type.String() }), Type.Null()]),
+  /** The actor's role when the step was taken (a RoleKey). */
+  role: Type.String(),
+  note: Type.Union([Type.String(), Type.Null()]),
+});
+export type TimelineEntry = Type.Static<typeof TimelineEntry>;
