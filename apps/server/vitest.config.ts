@@ -14,6 +14,9 @@ export default defineConfig({
     // Two cores: more parallel files only queue on the database.
     maxWorkers: 2,
     env: { NODE_ENV: 'test', TZ: 'Asia/Shanghai', PASSWORD_HASH_COST: '10' },
+    // expect.poll waits for a condition (a notification, a job, a socket); vitest's default second
+    // is a speed claim a busy machine breaks.
+    expect: { poll: { timeout: 30_000 } },
     projects: [
       {
         extends: true,

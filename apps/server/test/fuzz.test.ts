@@ -1,7 +1,8 @@
 // A bounded, deterministic fuzz over the OpenAPI document: for every path and method, requests
 // generated from the declared schemas (valid-looking values first, then mutations) for the body,
 // the querystring and the path parameters, anonymous and logged in as an enterprise and a staff
-// account. No answer may be a 5xx, and every answer must be the envelope. Deterministic (seeded).
+// account. No answer may be a 5xx, and every answer must be the envelope. Seeded: the requests are
+// always the same, in the same order; only how many of the random ones a run sends depends on time.
 // Bounded by coverage, not by the clock: the sweep (every field × every mutation class) is always
 // sent whole; random requests follow round-robin over the operations while the budget lasts, and
 // every operation must have had at least MIN_RANDOM of them, however slow the machine.

@@ -9,6 +9,21 @@ import pg from 'pg';
 const RECONNECT_MS = 1000;
 /** A listening connection can die silently (a dropped NAT entry): it is asked for a sign of life. */
 const HEARTBEAT_MS = 15_000;
+/**
+ * How long a sign of life may take. A dead connection's query does not fail until the kernel gives
+ * up (minutes): past this the listener is taken as lost (nothing held is trusted) and made anew.
+ */
+const ANSWER_WITHIN_MS = 5_000;
+
+/** The promise's outcome, or a rejection once `ms` have passed. */
+function within<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+    timer.unref();
+  });
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
+}
 
 export class NotifiedCache<T> {
   private cached: Promise<T> | null = null;
@@ -18,6 +33,8 @@ export class NotifiedCache<T> {
   private reconnectTimer: NodeJS.Timeout | null = null;
   private heartbeat: NodeJS.Timeout | null = null;
   private pending: string[] = [];
+  /** Ends the current listener as lost (its reconnect follows). */
+  private loseListener: ((err: Error) => void) | null = null;
 
   constructor(
     private readonly opts: {
@@ -48,6 +65,7 @@ export class NotifiedCache<T> {
       void client.end().catch(() => {});
       if (!this.closed) this.reconnectTimer = setTimeout(() => void this.start().catch(() => {}), RECONNECT_MS);
     };
+    this.loseListener = lost;
     client.on('error', lost);
     client.on('end', () => lost());
     client.on('notification', (n) => {
@@ -63,7 +81,7 @@ export class NotifiedCache<T> {
       // A change made while the listener was away is caught here.
       this.invalidate();
       this.listening = true;
-      this.heartbeat = setInterval(() => void client.query('select 1').catch((e: Error) => lost(e)), HEARTBEAT_MS);
+      this.heartbeat = setInterval(() => void within(client.query('select 1'), ANSWER_WITHIN_MS).catch((e: Error) => lost(e)), HEARTBEAT_MS);
       this.heartbeat.unref();
     } catch (err) {
       lost(err as Error);
@@ -77,7 +95,8 @@ export class NotifiedCache<T> {
     const client = this.listener;
     this.listener = null;
     this.listening = false;
-    await client?.end().catch(() => {});
+    // A connection that died silently, or one still connecting, may never finish ending.
+    await (client && within(client.end(), ANSWER_WITHIN_MS).catch(() => {}));
   }
 
   /**
@@ -87,7 +106,11 @@ export class NotifiedCache<T> {
    */
   async heard(): Promise<void> {
     const client = this.listener;
-    if (this.listening && client) await client.query('select 1').catch(() => {});
+    if (!this.listening || !client) return;
+    // A listener that does not answer is lost: dropping it drops what is held, which is as good as heard.
+    await within(client.query('select 1'), ANSWER_WITHIN_MS).catch((err: Error) => {
+      if (this.listener === client) this.loseListener?.(err);
+    });
   }
 
   invalidate(): void {

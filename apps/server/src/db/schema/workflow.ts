@@ -3,7 +3,7 @@ import { accounts } from './account';
 
 /**
  * Every step a workflow took (lib/workflow.ts): an item's timeline, oldest first. Rows can be
- * neither updated nor deleted (a trigger, migration 0014), like the audit log's.
+ * neither updated nor deleted (a trigger, migration 0015), like the audit log's.
  */
 export const workflowSteps = pgTable(
   'workflow_steps',

@@ -34,9 +34,17 @@ export function parseLoginChange(payload: string): LoginChange {
 
 /** Logins held at most; beyond it the expired ones go, and if none has, all of them. */
 const MAX_HELD = 50_000;
+/**
+ * A held login is read again after this long, whatever was heard: the bound on how long another
+ * node can still admit an ended login should its notification be late (a listener that died
+ * silently is only found out by its next heartbeat). Normally a notification drops it in milliseconds.
+ */
+const HELD_MS = 10_000;
+
+type Held = LiveLogin & { heldUntil: number };
 
 export class LiveLogins {
-  private readonly cache: NotifiedCache<Map<string, LiveLogin>>;
+  private readonly cache: NotifiedCache<Map<string, Held>>;
   /** Counts the changes applied: a read that saw one land while it queried keeps its answer to itself. */
   private changes = 0;
   private readonly listeners: ((change: LoginChange) => void)[] = [];
@@ -67,7 +75,7 @@ export class LiveLogins {
       load: () => Promise.resolve(new Map()),
       onError,
       refresh: (held, payloads) => {
-        for (const payload of payloads) this.drop(held, parseLoginChange(payload));
+        this.drop(held, payloads.map(parseLoginChange));
         return Promise.resolve(held);
       },
       notified: (payload) => {
@@ -92,9 +100,12 @@ export class LiveLogins {
     const held = await this.cache.get();
     const hit = held.get(sessionId);
     if (hit) {
-      if (hit.expiresAt > new Date() && hit.accountId === accountId) return hit;
-      held.delete(sessionId);
-      return null;
+      if (hit.heldUntil < Date.now()) held.delete(sessionId);
+      else {
+        if (hit.expiresAt > new Date() && hit.accountId === accountId) return hit;
+        held.delete(sessionId);
+        return null;
+      }
     }
     const changesBefore = this.changes;
     const [row] = await this.read.execute({ sessionId });
@@ -106,19 +117,25 @@ export class LiveLogins {
     return login;
   }
 
-  private hold(held: Map<string, LiveLogin>, sessionId: string, login: LiveLogin) {
+  private hold(held: Map<string, Held>, sessionId: string, login: LiveLogin) {
     if (held.size >= MAX_HELD) {
       const now = new Date();
       for (const [id, l] of held) if (l.expiresAt <= now) held.delete(id);
       if (held.size >= MAX_HELD) held.clear();
     }
-    held.set(sessionId, login);
+    held.set(sessionId, { ...login, heldUntil: Date.now() + HELD_MS });
   }
 
-  private drop(held: Map<string, LiveLogin>, change: LoginChange) {
+  /** One pass over what is held for a whole batch of changes (a bulk import names thousands of accounts). */
+  private drop(held: Map<string, Held>, changes: LoginChange[]) {
     this.changes++;
-    if (change === 'all') held.clear();
-    else if ('sessionId' in change) held.delete(change.sessionId);
-    else for (const [id, login] of held) if (login.accountId === change.accountId) held.delete(id);
+    if (changes.includes('all')) return held.clear();
+    const accountIds = new Set<number>();
+    for (const change of changes) {
+      if (change === 'all') continue;
+      if ('sessionId' in change) held.delete(change.sessionId);
+      else accountIds.add(change.accountId);
+    }
+    if (accountIds.size) for (const [id, login] of held) if (accountIds.has(login.accountId)) held.delete(id);
   }
 }

@@ -175,7 +175,7 @@ export function ResultsView({ enterprise, onEditProfile }: { enterprise: Enterpr
           <Switch size="small" checked={includeUpcoming} onChange={setIncludeUpcoming} /> 包含即将开始申报的指南
         </label>
       </Space>
-      {whatIf && <Alert type="warning" showIcon message="当前为假设测算结果，企业信息未改变。保存测算将同时记录所用的假设数据。" style={{ marginBottom: 16 }} />}
+      {whatIf && <Alert type="warning" showIcon title="当前为假设测算结果，企业信息未改变。保存测算将同时记录所用的假设数据。" style={{ marginBottom: 16 }} />}
 
       <Row gutter={[16, 16]}>
         <Col xs={24} lg={12}>

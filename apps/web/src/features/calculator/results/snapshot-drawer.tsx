@@ -113,7 +113,7 @@ export function SnapshotDrawer({ id, enterprise, onClose }: { id: number | null;
         <Skeleton active />
       ) : (
         <div className="calc-snapshot">
-          <Alert type="info" showIcon message={`保存于 ${when(s.evaluatedAt)} 的测算结果，按当时的企业信息和申报指南规则，不随今天的变化而改变。`} />
+          <Alert type="info" showIcon title={`保存于 ${when(s.evaluatedAt)} 的测算结果，按当时的企业信息和申报指南规则，不随今天的变化而改变。`} />
           <Space wrap className="calc-actions">
             {s.whatIf && <Tag color="orange">含假设数据</Tag>}
             <Button onClick={() => setReporting(true)}>打印 / 导出测算报告</Button>
