@@ -56,7 +56,7 @@ function EnterpriseTabs({ e }: { e: ConsoleEnterprise }) {
   const deletion = deletionText(e);
   return (
     <Flex vertical gap={16}>
-      {deletion && <Alert type="warning" showIcon message={`该企业已于 ${deletion}`} description="已删除的企业不计入任何统计，其测算记录保留。" />}
+      {deletion && <Alert type="warning" showIcon title={`该企业已于 ${deletion}`} description="已删除的企业不计入任何统计，其测算记录保留。" />}
       <Tabs
         items={[
           { key: 'profile', label: '概况', children: <ProfileTab e={e} /> },
