@@ -20,7 +20,7 @@ import { accounts, enterprises, evaluations, pushMessages, pushSubscriptions } f
 import { notFound } from '../../lib/errors';
 import { paginate, totalOver } from '../../lib/paginate';
 import { dictLabel, type Dictionaries } from '../dict/public';
-import { likePattern } from './console';
+import { likePattern } from '../../lib/like';
 
 const deleter = alias(accounts, 'deleter');
 
@@ -66,7 +66,7 @@ const toRow = <R extends Row>({ createdAt, deletedAt, deleterId, deleterUsername
 export async function enterprisePage(db: Db, query: EnterprisePageQuery): Promise<PageOf<ConsoleEnterpriseRow>> {
   const filters: SQL[] = [];
   if (query.keyword?.trim()) {
-    const pattern = likePattern(query.keyword);
+    const pattern = likePattern(query.keyword.trim());
     filters.push(or(ilike(enterprises.name, pattern), ilike(enterprises.creditCode, pattern), ilike(accounts.username, pattern))!);
   }
   if (query.state) filters.push(STATE_FILTERS[query.state]);

@@ -13,6 +13,7 @@ import { badRequest, notFound } from '../../lib/errors';
 import { paginate, totalOver } from '../../lib/paginate';
 import { hashPassword, revokeAccountSessions } from '../auth/public';
 import { roleName } from './service';
+import { likePattern } from '../../lib/like';
 
 export const CONSOLE_ACCOUNT_AUDIT = {
   disable: 'account.disabled',
@@ -22,7 +23,6 @@ export const CONSOLE_ACCOUNT_AUDIT = {
 } as const satisfies Record<AccountAction, string>;
 
 /** A keyword is matched as typed: `%` and `_` are not wildcards. */
-export const likePattern = (keyword: string) => `%${keyword.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 const locked = gt(accounts.lockedUntil, sql`now()`);
 const STATES: Record<NonNullable<AccountPageQuery['state']>, SQL> = {
@@ -34,7 +34,7 @@ const STATES: Record<NonNullable<AccountPageQuery['state']>, SQL> = {
 export async function accountPage(db: Db, query: AccountPageQuery): Promise<PageOf<ConsoleAccountRow>> {
   const filters: SQL[] = [];
   if (query.keyword?.trim()) {
-    const pattern = likePattern(query.keyword);
+    const pattern = likePattern(query.keyword.trim());
     filters.push(or(ilike(accounts.username, pattern), ilike(accounts.name, pattern), ilike(accounts.phone, pattern))!);
   }
   if (query.roleId) filters.push(eq(accounts.roleId, query.roleId));

@@ -10,10 +10,10 @@ import { audit } from '../../lib/audit';
 import type { SignedInCtx } from '../../lib/ctx';
 import { badRequest } from '../../lib/errors';
 import { paginate, totalOver } from '../../lib/paginate';
+import { likePattern } from '../../lib/like';
 
 export const EXPORT_AUDIT = { done: 'export.done' } as const;
 
-const likePattern = (text: string) => `%${text.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** An action typed as its name (`login.failure`) or as part of its Chinese label (登录). */
 function actionFilter(text: string): SQL {
@@ -28,7 +28,7 @@ export async function auditPage(db: Db, query: AuditPageQuery): Promise<PageOf<A
   if (query.from && query.to && new Date(query.from) > new Date(query.to)) throw badRequest('开始时间须早于结束时间');
   const filters: SQL[] = [];
   if (query.person?.trim()) {
-    const pattern = likePattern(query.person);
+    const pattern = likePattern(query.person.trim());
     // The row's own name (a failed login's has no account) or the account's current name.
     filters.push(or(ilike(auditLog.username, pattern), ilike(accounts.username, pattern), ilike(accounts.name, pattern))!);
   }

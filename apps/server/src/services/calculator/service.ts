@@ -40,6 +40,7 @@ import { dictCode, dictLabel, type Dictionaries, type DictionaryStore } from '..
 import { ownEnterprise, ownEvaluations, ownLiveEnterprises } from './queries';
 import type { AssessmentCache } from './assessments';
 import { ruleGuideColumns, toRuleGuide, type Rulebook } from './rulebook';
+import { likePattern } from '../../lib/like';
 
 export const CALCULATOR_AUDIT = {
   createEnterprise: 'enterprise.create',
@@ -194,7 +195,7 @@ export async function allEnterprises(db: Db, ctx: SignedInCtx): Promise<Enterpri
 
 export async function enterprisePage(db: Db, ctx: SignedInCtx, query: PageQuery & { keyword?: string }): Promise<PageOf<EnterpriseSummary>> {
   const keyword = query.keyword?.trim();
-  const pattern = keyword ? `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+  const pattern = keyword ? likePattern(keyword) : null;
   const where = and(ownLiveEnterprises(ctx.scope), pattern ? or(ilike(enterprises.name, pattern), ilike(enterprises.creditCode, pattern)) : undefined);
   return paginate(query, {
     rows: ({ limit, offset }) =>

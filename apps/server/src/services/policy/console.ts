@@ -39,6 +39,7 @@ import { sanitizeHtml } from '../../lib/sanitize';
 import { dictCode, dictLabel, type Dictionaries } from '../dict/public';
 import { isStoredUpload } from '../upload/public';
 import type { PolicyDeps } from './service';
+import { likePattern } from '../../lib/like';
 
 export const CONTENT_AUDIT = {
   policy: { created: 'policy.created', updated: 'policy.updated', published: 'policy.published', withdrawn: 'policy.withdrawn' },
@@ -107,7 +108,7 @@ function changes(before: Record<string, unknown>, after: Record<string, unknown>
 const keywordMatch = (keyword: string | undefined, ...columns: Parameters<typeof ilike>[0][]): SQL | undefined => {
   const k = keyword?.trim();
   if (!k) return undefined;
-  const pattern = `%${k.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const pattern = likePattern(k);
   return or(...columns.map((c) => ilike(c, pattern)));
 };
 

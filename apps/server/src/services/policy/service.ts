@@ -20,6 +20,7 @@ import { notFound } from '../../lib/errors';
 import { COUNT_CAP, pageOfArray, pageWindow, paginate, totalOver } from '../../lib/paginate';
 import { sanitizeHtml } from '../../lib/sanitize';
 import { dictCode, dictLabel as label, type Dictionaries, type DictionaryStore } from '../dict/public';
+import { likePattern } from '../../lib/like';
 
 /** What the policy service reads from: the database and the node's dictionaries. */
 export interface PolicyDeps {
@@ -81,7 +82,6 @@ const published = and(eq(guides.status, 'published'), eq(policies.status, 'publi
 
 /** A keyword with a two-character piece or a Latin word uses the index; a lone character a substring match. */
 const INDEXABLE = /[\u3400-\u4dbf\u4e00-\u9fff]{2}|[a-z0-9]/i;
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 interface MarketFilters {
   keyword: string;
@@ -108,7 +108,7 @@ function conditions(f: MarketFilters, v: (name: keyof MarketFilters | 'pattern',
       where.push(sql`${guides.search} @@ hqt_bigram_query(${v('keyword', f.keyword)})`);
       inTitle = sql`${guides.titleSearch} @@ hqt_bigram_query(${v('keyword', f.keyword)})`;
     } else {
-      const pattern = v('pattern', `%${escapeLike(f.keyword)}%`);
+      const pattern = v('pattern', likePattern(f.keyword));
       where.push(or(sql`${guides.title} ilike ${pattern}`, sql`${guides.summary} ilike ${pattern}`));
       inTitle = sql`${guides.title} ilike ${pattern}`;
     }
@@ -270,7 +270,7 @@ export async function guidePageQuery({ db, dicts: store }: PolicyDeps, query: Gu
     db
       .execute<{ n: string }>(sql`select count(*) as n from (select 1 from ${marketFrom} where ${matches} limit ${countCap + 1}) c`)
       .then((r) => Number(r.rows[0]?.n ?? 0));
-  const values = { ...filters, pattern: `%${escapeLike(filters.keyword)}%`, limit: window.limit, offset: window.offset, reach: window.offset + window.limit };
+  const values = { ...filters, pattern: likePattern(filters.keyword), limit: window.limit, offset: window.offset, reach: window.offset + window.limit };
   const shape = [INDEXABLE.test(filters.keyword), Boolean(filters.keyword), sort, countCap, ...FILTER_KEYS.map((k) => Boolean(filters[k]))].join('|');
   // The shape without a keyword, short enough for a statement's name (63 bytes at most).
   const name = filters.keyword ? '' : `market_${sort}_${countCap}_${FILTER_KEYS.map((k) => (filters[k] ? 1 : 0)).join('')}`;

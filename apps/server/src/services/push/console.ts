@@ -9,7 +9,7 @@ import type { Db } from '../../db/client';
 import { accounts, enterprises, guides, pushEvents, pushMessages } from '../../db/schema/index';
 import { notFound } from '../../lib/errors';
 import { paginate, totalOver } from '../../lib/paginate';
-import { escapeLike } from './inbox';
+import { likePattern } from '../../lib/like';
 
 const eventLabel = (event: string) => PUSH_EVENTS[event as PushEvent] ?? event;
 
@@ -54,7 +54,7 @@ export async function guidePush(db: Db, guideId: number): Promise<GuidePush> {
 export async function guidePushRecipients(db: Db, guideId: number, query: PushRecipientPageQuery): Promise<PageOf<PushRecipientRow>> {
   await guideTitle(db, guideId);
   const keyword = query.keyword?.trim();
-  const pattern = keyword ? `%${escapeLike(keyword)}%` : '';
+  const pattern = keyword ? likePattern(keyword) : '';
   const filters: (SQL | undefined)[] = [
     eq(pushMessages.guideId, guideId),
     query.event ? eq(pushMessages.event, query.event) : undefined,

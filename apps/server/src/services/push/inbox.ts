@@ -7,9 +7,9 @@ import { pushMessages } from '../../db/schema/index';
 import type { Scope, SignedInCtx } from '../../lib/ctx';
 import { notFound } from '../../lib/errors';
 import { paginate, totalOver } from '../../lib/paginate';
+import { likePattern } from '../../lib/like';
 
 const ownMessages = (scope: Scope) => eq(pushMessages.accountId, scope.accountId);
-export const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 const toMessage = (row: typeof pushMessages.$inferSelect): PushMessage => ({
   id: row.id,
@@ -57,7 +57,7 @@ const pageStatements = new WeakMap<Db, Map<string, ReturnType<typeof preparePage
 export function messagePage(db: Db, ctx: SignedInCtx, query: MessagePageQuery): Promise<PageOf<PushMessage>> {
   const keyword = query.keyword?.trim();
   const filters: PageFilters = { read: query.read ?? '', event: Boolean(query.event), keyword: Boolean(keyword) };
-  const values = { accountId: ctx.scope.accountId, event: query.event, pattern: keyword ? `%${escapeLike(keyword)}%` : undefined };
+  const values = { accountId: ctx.scope.accountId, event: query.event, pattern: keyword ? likePattern(keyword) : undefined };
   let byShape = pageStatements.get(db);
   if (!byShape) pageStatements.set(db, (byShape = new Map()));
   const shape = JSON.stringify(filters);
