@@ -96,7 +96,7 @@ export class NotifiedCache<T> {
     this.listener = null;
     this.listening = false;
     // A connection that died silently, or one still connecting, may never finish ending.
-    await (client && within(client.end(), ANSWER_WITHIN_MS).catch(() => {}));
+    await (client && within(client.end(), 1000).catch(() => {}));
   }
 
   /**
