@@ -1,9 +1,8 @@
 // The real entry point, as `npm start` runs it, when its embedded PostgreSQL is killed under it:
 // the same server process restarts the database (crash recovery), answers 503 with a Chinese
 // message meanwhile, serves again, and has lost none of the writes it acknowledged. Three rounds.
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
@@ -11,8 +10,8 @@ import { OWN_MSG } from '@hqt/contract/messages';
 import { creditCodeCheckChar } from '@hqt/contract/validation';
 import { createDatabase } from '../helpers/app';
 import { relay } from '../helpers/relay';
+import { freePort, postgresProcesses, spawnServer, untilUp } from '../helpers/server-process';
 
-const SERVER = path.resolve(import.meta.dirname, '../../src/server.ts');
 const ROUNDS = 3;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hqt-crash-recovery-'));
 const pgDir = path.join(dataDir, 'pg');
@@ -21,52 +20,14 @@ const children: ChildProcess[] = [];
 afterAll(() => {
   // Only after a failed test is anything left running.
   for (const c of children) if (c.exitCode === null) c.kill('SIGKILL');
-  for (const pid of postgresProcesses()) process.kill(pid, 'SIGKILL');
+  for (const pid of postgresProcesses(pgDir)) process.kill(pid, 'SIGKILL');
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-/** Live postgres processes whose working directory is this test's data folder. */
-function postgresProcesses(): number[] {
-  return fs
-    .readdirSync('/proc')
-    .filter((d) => /^\d+$/.test(d))
-    .filter((pid) => {
-      try {
-        return fs.readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'postgres' && fs.readlinkSync(`/proc/${pid}/cwd`) === pgDir;
-      } catch {
-        return false;
-      }
-    })
-    .map(Number);
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const srv = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-function spawnServer(env: Record<string, string>, port: number) {
-  const child = spawn(process.execPath, ['--import', 'tsx', SERVER], {
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, NODE_ENV: 'development', LOG_LEVEL: 'warn', CAPTCHA_TEST_ANSWER: 'abcd', LOGIN_RATE_LIMIT: '10000', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.push(child);
-  // The log (stdout, warnings and up) and anything else said, for a failure's message.
-  let stderr = '';
-  child.stdout!.on('data', (d) => (stderr += d));
-  child.stderr!.on('data', (d) => (stderr += d));
-  const base = `http://127.0.0.1:${port}`;
-  const health = async () => (child.exitCode !== null ? `exited ${child.exitCode}: ${stderr}` : fetch(`${base}/healthz`).then((r) => r.status, () => 0));
-  return { base, child, health, log: () => stderr };
-}
-
-async function startServer() {
-  const server = spawnServer({}, await freePort());
-  await expect.poll(server.health, { timeout: 60_000, interval: 200 }).toBe(200);
+/** The server as `npm start` runs it on this test's data folder (its log kept for a failure's message). */
+async function startServer(env: Record<string, string> = {}) {
+  const server = spawnServer(await freePort(), { DATA_DIR: dataDir, NODE_ENV: 'development', CAPTCHA_TEST_ANSWER: 'abcd', LOGIN_RATE_LIMIT: '10000', ...env });
+  children.push(server.child);
   return server;
 }
 
@@ -90,6 +51,7 @@ const post = (url: string, body: unknown) => call(url, { method: 'POST', headers
 
 it(`restarts its embedded PostgreSQL after kill -9, ${ROUNDS} times, answering 503 meanwhile and keeping every acknowledged write`, async () => {
   const server = await startServer();
+  await untilUp(server);
   const acknowledged: string[] = [];
   const failures: Answer[] = [];
   let n = 0;
@@ -124,7 +86,7 @@ it(`restarts its embedded PostgreSQL after kill -9, ${ROUNDS} times, answering 5
     await expect
       .poll(
         async () => {
-          expect(server.child.exitCode, server.log()).toBeNull();
+          expect(server.child.exitCode, server.output()).toBeNull();
           const answer = await register();
           if (answer.status !== 200) failures.push({ status: answer.status, code: answer.code, msg: answer.msg });
           return answer.status;
@@ -132,7 +94,7 @@ it(`restarts its embedded PostgreSQL after kill -9, ${ROUNDS} times, answering 5
         { timeout: 60_000, interval: 100 },
       )
       .toBe(200);
-    expect(postgresProcesses().length).toBeGreaterThan(0);
+    expect(postgresProcesses(pgDir).length).toBeGreaterThan(0);
     expect(Number(fs.readFileSync(path.join(pgDir, 'postmaster.pid'), 'utf8').split('\n')[0])).not.toBe(postmaster);
   }
 
@@ -150,12 +112,13 @@ it(`restarts its embedded PostgreSQL after kill -9, ${ROUNDS} times, answering 5
   }
   expect(server.child.exitCode).toBeNull();
   server.child.kill('SIGTERM');
-  expect(await new Promise((resolve) => server.child.once('exit', resolve)), server.log()).toBe(0);
-  expect(postgresProcesses()).toEqual([]);
+  expect(await server.exited, server.output()).toBe(0);
+  expect(postgresProcesses(pgDir)).toEqual([]);
 }, 180_000);
 
 it('exits 70 when its embedded PostgreSQL cannot be restarted, rather than serving without it', async () => {
   const server = await startServer();
+  await untilUp(server);
   // The cluster's folder moves away under the running postgres, which is then killed: the restart
   // must not make a fresh empty cluster in its place, and gives up after its last try.
   const moved = `${pgDir}.moved`;
@@ -163,14 +126,14 @@ it('exits 70 when its embedded PostgreSQL cannot be restarted, rather than servi
   const postmaster = Number(fs.readFileSync(path.join(moved, 'postmaster.pid'), 'utf8').split('\n')[0]);
   process.kill(postmaster, 'SIGKILL');
   await expect.poll(() => server.child.exitCode, { timeout: 90_000, interval: 500 }).toBe(70);
-  expect(server.log()).toContain('embedded PostgreSQL could not be restarted: stopping the server');
+  expect(server.output()).toContain('embedded PostgreSQL could not be restarted: stopping the server');
   expect(fs.existsSync(pgDir)).toBe(false);
 }, 180_000);
 
 it('with DATABASE_URL, waits for a database that is not up yet, answers 503 while it goes away again, and never exits', async () => {
   const link = relay(new URL(await createDatabase()), await freePort());
-  const server = spawnServer({ DATABASE_URL: link.url(), DATA_DIR: fs.mkdtempSync(path.join(dataDir, 'external-')) }, await freePort());
-  await expect.poll(server.log, { timeout: 60_000 }).toContain('database unreachable: waiting for it');
+  const server = await startServer({ DATABASE_URL: link.url(), DATA_DIR: fs.mkdtempSync(path.join(dataDir, 'external-')) });
+  await expect.poll(server.output, { timeout: 60_000 }).toContain('database unreachable: waiting for it');
   expect(server.child.exitCode).toBeNull();
 
   await link.listen();
@@ -185,6 +148,6 @@ it('with DATABASE_URL, waits for a database that is not up yet, answers 503 whil
   await link.listen();
   await expect.poll(server.health, { timeout: 60_000, interval: 200 }).toBe(200);
   server.child.kill('SIGTERM');
-  expect(await new Promise((resolve) => server.child.once('exit', resolve)), server.log()).toBe(0);
+  expect(await server.exited, server.output()).toBe(0);
   await link.cut();
 }, 180_000);

@@ -3,11 +3,9 @@
 // live login, never reads the token from a URL, ends a connection when its token expires and takes
 // it back with a fresh one; a node killed in the middle of a fan-out leaves a job that another node
 // finishes with exactly one message per account.
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import type { IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -24,8 +22,7 @@ import type { App } from '../../src/app';
 import { accounts, pushEvents } from '../../src/db/schema/index';
 import { bearer, CAPTCHA, createAccount, createTestApp, databaseUrlOf, loginAs, type TestAccount } from '../helpers/app';
 import { insertDraftGuide, insertPolicy } from '../helpers/content';
-
-const SERVER = path.resolve(import.meta.dirname, '../../src/server.ts');
+import { freePort, spawnServer, untilUp } from '../helpers/server-process';
 
 // ---- everything opened here is closed in afterAll, whatever a test did --------------------------------
 
@@ -247,53 +244,27 @@ describe('the hub across nodes', () => {
 const AUDIENCE = 20_000;
 const KEYWORD = '断点续推';
 
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const srv = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
 /** server.ts as deployed, on the given database, with its own secret. */
-async function spawnServer(databaseUrl: string, env: Record<string, string>) {
-  const port = await freePort();
+async function startNode(databaseUrl: string, env: Record<string, string>) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hqt-push-node-'));
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', SERVER], {
-    env: {
-      ...process.env,
-      DATABASE_URL: databaseUrl,
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      JWT_SECRET: 'push-nodes-test-secret-0123456789abcdef',
-      CAPTCHA_TEST_ANSWER: CAPTCHA,
-      DEMO: 'false',
-      LOG_LEVEL: 'warn',
-      WEB_DIST: '/nonexistent',
-      ...env,
-    },
-    stdio: ['ignore', 'ignore', 'pipe'],
+  const server = spawnServer(await freePort(), {
+    DATABASE_URL: databaseUrl,
+    DATA_DIR: dataDir,
+    JWT_SECRET: 'push-nodes-test-secret-0123456789abcdef',
+    CAPTCHA_TEST_ANSWER: CAPTCHA,
+    DEMO: 'false',
+    WEB_DIST: '/nonexistent',
+    ...env,
   });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const close = onCleanup(async () => {
-    if (child.exitCode === null && child.signalCode === null) {
-      child.kill('SIGKILL');
-      await exited;
+    if (server.child.exitCode === null && server.child.signalCode === null) {
+      server.child.kill('SIGKILL');
+      await server.exited;
     }
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
-  let stderr = '';
-  child.stderr!.on('data', (d) => (stderr += d));
-  const base = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 150_000; // far above a quiet start, below the slow project's timeout
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited ${child.exitCode}: ${stderr}`);
-    if (await fetch(`${base}/healthz`).then((r) => r.ok, () => false)) break;
-    if (Date.now() > deadline) throw new Error(`server did not start: ${stderr}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return { base, child, exited, close, stderr: () => stderr };
+  await untilUp(server);
+  return { ...server, close };
 }
 
 async function postJson<T>(url: string, body: unknown, headers: Record<string, string> = {}): Promise<T> {
@@ -380,9 +351,9 @@ describe('a node killed in the middle of a fan-out', () => {
 
     const messages = async () => Number((await db.query<{ n: string }>('select count(*) as n from push_messages where guide_id = $1', [guideId])).rows[0]!.n);
 
-    const server = await spawnServer(databaseUrl, { PUSH_BATCH_SIZE: '200' });
+    const server = await startNode(databaseUrl, { PUSH_BATCH_SIZE: '200' });
     const login = await postJson<{ access_token?: string }>(`${server.base}/api/v1/connect/token`, { username: staff.username, password: staff.password, grant_type: 'password' });
-    expect(login.access_token, server.stderr()).toBeTruthy();
+    expect(login.access_token, server.output()).toBeTruthy();
     const published = await postJson<{ code: number }>(`${server.base}${publishPath(guideId)}`, { action: 'publish' }, bearer(login.access_token!));
     expect(published.code).toBe(200);
 
