@@ -16,6 +16,13 @@ Object.defineProperty(window, 'matchMedia', {
   }),
 });
 
+// antd's Select, Tabs and Table measure themselves; jsdom has no ResizeObserver.
+globalThis.ResizeObserver ??= class {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+};
+
 // Toasts and dialogs outlive a test; close them before jsdom goes, or React renders into nothing.
 afterAll(async () => {
   const [{ default: message }, { default: Modal }] = await Promise.all([import('antd/es/message'), import('antd/es/modal')]);

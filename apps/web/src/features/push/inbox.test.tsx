@@ -4,23 +4,14 @@ import userEvent from '@testing-library/user-event';
 import { http as mock, HttpResponse } from 'msw';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { withId } from '@hqt/contract/calculator';
-import type { ApiEnvelope, PageOf } from '@hqt/contract/envelope';
+import type { PageOf } from '@hqt/contract/envelope';
 import { PUSH_PATHS, type MessagePageQuery, type PushMessage, type UnreadCount } from '@hqt/contract/push';
 import { session } from '@/shared/session/session-store';
-import { server } from '../../../test/msw';
+import { ok, server } from '../../../test/msw';
 import { Inbox } from './inbox';
 
-// antd's Select measures itself; jsdom has no ResizeObserver.
-beforeAll(() => {
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  };
-});
 beforeEach(() => session.clear());
 
-const ok = <T,>(data: T): ApiEnvelope<T> => ({ code: 200, msg: 'success', data });
 const message = (id: number, title: string, read: boolean): PushMessage => ({
   id,
   event: 'published',

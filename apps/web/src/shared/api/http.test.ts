@@ -1,14 +1,12 @@
 import { screen, waitFor } from '@testing-library/react';
 import { http as mock, HttpResponse } from 'msw';
 import { AUTH_PATHS, type TokenResponse, type UserInfo } from '@hqt/contract/auth';
-import type { ApiEnvelope } from '@hqt/contract/envelope';
 import { MSG } from '@hqt/contract/messages';
 import { session } from '@/shared/session/session-store';
-import { server } from '../../../test/msw';
+import { ok, server } from '../../../test/msw';
 import { ApiError, http } from './http';
 
 const INFO: UserInfo = { id: 1, name: '云溪智造科技有限公司', username: 'demo', roleId: 1, roleName: '企业账户', phone: null, email: null, avatar: null };
-const ok = <T,>(data: T): ApiEnvelope<T> => ({ code: 200, msg: 'success', data });
 
 function loggedIn(secondsLeft: number, token = 'old-access') {
   session.setTokens({ access_token: token, refresh_token: 'old-refresh', expires_in: secondsLeft });

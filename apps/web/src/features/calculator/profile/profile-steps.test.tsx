@@ -3,21 +3,11 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http as mock, HttpResponse } from 'msw';
 import type { Enterprise } from '@hqt/contract/calculator';
-import type { ApiEnvelope } from '@hqt/contract/envelope';
 import { POLICY_PATHS, type DictItem } from '@hqt/contract/policy';
-import { server } from '../../../../test/msw';
+import { ok, server } from '../../../../test/msw';
 import { ProfileSteps } from './profile-steps';
 
-// antd's Select measures itself; jsdom has no ResizeObserver.
-beforeAll(() => {
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  };
-});
 
-const ok = <T,>(data: T): ApiEnvelope<T> => ({ code: 200, msg: 'success', data });
 const DICTS: Record<string, DictItem[]> = { qualification: [{ code: 'hightech', label: '高新技术企业', extra: null }] };
 
 /** An enterprise made at registration: no founding date yet, a qualification valid for ever. */

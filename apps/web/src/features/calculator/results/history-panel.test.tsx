@@ -14,22 +14,13 @@ import {
   type RulebookResponse,
 } from '@hqt/contract/calculator';
 import type { RuleGuide } from '@hqt/contract/calculator-engine';
-import type { ApiEnvelope, PageOf } from '@hqt/contract/envelope';
+import type { PageOf } from '@hqt/contract/envelope';
 import { POLICY_PATHS, type DictItem } from '@hqt/contract/policy';
 import type { Static } from 'typebox';
-import { server } from '../../../../test/msw';
+import { ok, server } from '../../../../test/msw';
 import { HistoryPanel } from './history-panel';
 
-// antd's Table and Select measure themselves; jsdom has no ResizeObserver.
-beforeAll(() => {
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  };
-});
 
-const ok = <T,>(data: T): ApiEnvelope<T> => ({ code: 200, msg: 'success', data });
 const NAME = '云溪锐达电子有限公司';
 
 // Today's profile: R&D raised from 100 to 110 since the snapshot was saved.

@@ -4,23 +4,14 @@ import userEvent from '@testing-library/user-event';
 import { http as mock, HttpResponse } from 'msw';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { CONSOLE_MSG, CONSOLE_PATHS, consolePath, type AccountActionBody, type AccountPageQuery, type ConsoleAccountRow } from '@hqt/contract/console';
-import type { ApiEnvelope, PageOf } from '@hqt/contract/envelope';
+import type { PageOf } from '@hqt/contract/envelope';
 import { MSG } from '@hqt/contract/messages';
 import { session } from '@/shared/session/session-store';
-import { server } from '../../../../test/msw';
+import { ok, server } from '../../../../test/msw';
 import AccountListPage from './account-list-page';
 
-// antd's Select and Table measure themselves; jsdom has no ResizeObserver (test/setup.ts is not ours to change).
-beforeAll(() => {
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  };
-});
 beforeEach(() => session.clear());
 
-const ok = <T,>(data: T, msg = 'success'): ApiEnvelope<T> => ({ code: 200, msg, data });
 const inAnHour = new Date(Date.now() + 3600_000).toISOString();
 const row = (over: Partial<ConsoleAccountRow> & Pick<ConsoleAccountRow, 'id' | 'username'>): ConsoleAccountRow => ({
   name: '张三',

@@ -4,22 +4,13 @@ import userEvent from '@testing-library/user-event';
 import { http as mock, HttpResponse } from 'msw';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { CONSOLE_PATHS, type AuditPageQuery, type AuditRow } from '@hqt/contract/console';
-import type { ApiEnvelope, PageOf } from '@hqt/contract/envelope';
+import type { PageOf } from '@hqt/contract/envelope';
 import { session } from '@/shared/session/session-store';
-import { server } from '../../../../test/msw';
+import { ok, server } from '../../../../test/msw';
 import AuditLogPage from './audit-log-page';
 
-// antd's Select and Table measure themselves; jsdom has no ResizeObserver (test/setup.ts is not ours to change).
-beforeAll(() => {
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  };
-});
 beforeEach(() => session.clear());
 
-const ok = <T,>(data: T): ApiEnvelope<T> => ({ code: 200, msg: 'success', data });
 const ROWS: AuditRow[] = [
   { id: 1, at: '2026-03-02T01:02:03.000Z', accountId: 3, username: 'admin', action: 'account.disabled', actionLabel: '停用账号', ip: '10.0.0.8', detail: { target: 'li_si' } },
   {

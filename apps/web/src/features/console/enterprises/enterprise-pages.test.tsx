@@ -4,23 +4,14 @@ import { http as mock, HttpResponse } from 'msw';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { ROLES } from '@hqt/contract/auth';
 import { CONSOLE_PATHS, consolePath, type ConsoleEnterprise, type ConsoleEnterpriseRow, type EnterprisePageQuery } from '@hqt/contract/console';
-import type { ApiEnvelope, PageOf } from '@hqt/contract/envelope';
+import type { PageOf } from '@hqt/contract/envelope';
 import { session } from '@/shared/session/session-store';
-import { server } from '../../../../test/msw';
+import { ok, server } from '../../../../test/msw';
 import EnterpriseDetailPage from './enterprise-detail-page';
 import EnterpriseListPage from './enterprise-list-page';
 
-// antd's Tabs and Table measure themselves; jsdom has no ResizeObserver (test/setup.ts is not ours to change).
-beforeAll(() => {
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  };
-});
 beforeEach(() => session.clear());
 
-const ok = <T,>(data: T): ApiEnvelope<T> => ({ code: 200, msg: 'success', data });
 const DELETED_AT = '2026-11-20T06:30:00.000Z'; // 14:30 in China
 
 const row = (over: Partial<ConsoleEnterpriseRow> & Pick<ConsoleEnterpriseRow, 'id' | 'name'>): ConsoleEnterpriseRow => ({

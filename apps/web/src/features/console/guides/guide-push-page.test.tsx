@@ -3,22 +3,13 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import { http as mock, HttpResponse } from 'msw';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { CONSOLE_PATHS, consolePath, type GuidePush, type PushRecipientPageQuery, type PushRecipientRow } from '@hqt/contract/console';
-import type { ApiEnvelope, PageOf } from '@hqt/contract/envelope';
+import type { PageOf } from '@hqt/contract/envelope';
 import { session } from '@/shared/session/session-store';
-import { server } from '../../../../test/msw';
+import { ok, server } from '../../../../test/msw';
 import GuidePushPage from './guide-push-page';
 
-// antd's Table measures itself; jsdom has no ResizeObserver (test/setup.ts is not ours to change).
-beforeAll(() => {
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  };
-});
 beforeEach(() => session.clear());
 
-const ok = <T,>(data: T): ApiEnvelope<T> => ({ code: 200, msg: 'success', data });
 const PUSH: GuidePush = {
   guideId: 7,
   title: '数字乡村建设示范奖补',

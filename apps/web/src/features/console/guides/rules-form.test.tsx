@@ -4,14 +4,6 @@ import { useState } from 'react';
 import { RULE_FIELDS, describeCondition, ruleProblems, type AmountRule, type Condition, type EligibilityRules } from '@hqt/contract/policy';
 import RulesForm, { type RulesValue } from './rules-form';
 
-// antd's Select dropdown measures itself; jsdom has no ResizeObserver (test/setup.ts is not ours to change).
-beforeAll(() => {
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  };
-});
 
 const DICTS: Record<string, { value: string; label: string }[]> = {
   qualification: [

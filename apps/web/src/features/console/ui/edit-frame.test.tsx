@@ -4,15 +4,13 @@ import { http as mock, HttpResponse } from 'msw';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { ROLES } from '@hqt/contract/auth';
 import { CONSOLE_PATHS, consolePath, type ContentStatus, type Lifecycle } from '@hqt/contract/console';
-import type { ApiEnvelope } from '@hqt/contract/envelope';
 import type { TimelineEntry } from '@hqt/contract/workflow';
 import { session } from '@/shared/session/session-store';
-import { server } from '../../../../test/msw';
+import { ok, server } from '../../../../test/msw';
 import { EditFrame } from './edit-frame';
 
 beforeEach(() => session.clear());
 
-const ok = <T,>(data: T): ApiEnvelope<T> => ({ code: 200, msg: 'success', data });
 const TIMELINE: TimelineEntry[] = [
   { id: 1, at: '2026-03-02T01:00:00.000Z', step: 'publish', from: 'draft', to: 'published', actor: { id: 2, name: '王科员' }, role: 'staff', note: null },
   { id: 2, at: '2026-03-05T06:30:00.000Z', step: 'withdraw', from: 'published', to: 'withdrawn', actor: { id: 3, name: '赵局长' }, role: 'admin', note: null },

@@ -4,14 +4,12 @@ import { http as mock, HttpResponse } from 'msw';
 import { MemoryRouter } from 'react-router';
 import { ROLES } from '@hqt/contract/auth';
 import { CALCULATOR_PATHS, type CheckGuideBody, type CheckGuideResponse } from '@hqt/contract/calculator';
-import type { ApiEnvelope } from '@hqt/contract/envelope';
 import { session } from '@/shared/session/session-store';
-import { server } from '../../../../test/msw';
+import { ok, server } from '../../../../test/msw';
 import { GuideVerdicts } from './guide-verdicts';
 
 beforeEach(() => session.clear());
 
-const ok = <T,>(data: T): ApiEnvelope<T> => ({ code: 200, msg: 'success', data });
 
 const answer: CheckGuideResponse = {
   guideId: 12,
