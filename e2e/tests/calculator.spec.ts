@@ -31,6 +31,7 @@ async function exportedText(page: Page, dialog: ReturnType<Page['getByRole']>): 
 }
 
 test('add an enterprise, see why, fix the one missing figure in what-if, save, print and export the report; reopen the saved one; see the verdict in the guide', async ({ page }) => {
+  test.slow(); // a whole afternoon's work in one walk: three times the usual bound on a shared machine
   await loginViaForm(page, DEMO);
   await expect(page).toHaveURL(/\/dataOverview\/dataOverview$/);
   await expect(page.getByText('云溪智造科技有限公司').first()).toBeVisible();

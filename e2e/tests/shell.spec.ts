@@ -7,10 +7,14 @@ const tagBar = (page: Page) => page.getByRole('navigation', { name: '已打开�
 test('the tag bar: one tag per page, no duplicates, a toggle past 8 that goes under 8, 清空 resets', async ({ page }) => {
   await loginViaForm(page, DEMO);
   await expect(page).toHaveURL(/\/dataOverview\/dataOverview$/);
-  const pages = ['政策计算', '政策推送', '政策超市', '企业诉求', '政策专题', '企业赋码'];
-  for (const title of pages) await page.getByRole('menuitem', { name: title }).click();
-  await page.getByRole('menuitem', { name: '政策超市' }).click(); // again: no duplicate
   const bar = tagBar(page);
+  const pages = ['政策计算', '政策推送', '政策超市', '企业诉求', '政策专题', '企业赋码'];
+  // Each page is waited for (its tag appears) before the next is asked for, as a person would.
+  for (const title of pages) {
+    await page.getByRole('menuitem', { name: title }).click();
+    await expect(bar.getByText(title, { exact: true })).toBeVisible();
+  }
+  await page.getByRole('menuitem', { name: '政策超市' }).click(); // again: no duplicate
   await expect(bar.getByText('政策超市', { exact: true })).toHaveCount(1);
   await expect(bar.getByText(/展开|收起/)).toHaveCount(0); // 8 tags: 首页, 数据概览 and six
 
@@ -153,6 +157,6 @@ test('the tab names the page: 页面名 - 惠企通, an opened guide by its titl
   const title = (await guide.textContent())!;
   await guide.click();
   await expect(page).toHaveTitle(`${title} - 惠企通`);
-  await page.keyboard.press('Escape');
+  await page.locator('.ant-drawer-close').click();
   await expect(page).toHaveTitle('政策超市 - 惠企通');
 });

@@ -19,6 +19,7 @@ import authRoutes, { AUTH_BUDGET } from './services/auth/routes';
 import dictConsoleRoutes from './services/dict/console-routes';
 import dictPlugin from './services/dict/plugin';
 import policyConsoleRoutes from './services/policy/console-routes';
+import marketPagesPlugin from './services/policy/market-pages';
 import policyRoutes from './services/policy/routes';
 import sysinfoRoutes from './services/sysinfo/routes';
 import calculatorRoutes from './services/calculator/routes';
@@ -93,6 +94,7 @@ export async function buildApp(opts: AppOptions) {
   await app.register(authRoutes, { captchaTestAnswer: config.captchaTestAnswer });
   await app.register(accountRoutes);
   await app.register(sysinfoRoutes, { platform: config.platform });
+  await app.register(marketPagesPlugin, { connectionString: opts.databaseUrl });
   await app.register(policyRoutes);
   await app.register(accountConsoleRoutes);
   await app.register(dictConsoleRoutes);

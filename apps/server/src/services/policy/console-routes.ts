@@ -38,6 +38,7 @@ import {
   topicPage,
   workbench,
 } from './console';
+import type {} from './market-pages'; // its app.marketPages declaration
 
 const Saved = Envelope(Type.Object({ id: Type.Integer() }));
 const Done = Envelope(Type.Null());
@@ -46,6 +47,12 @@ const routes: FastifyPluginAsyncTypebox<{ uploadsDir: string }> = async (app, op
   const tags = ['控制台：内容'];
   const config = { access: 'staff' } as const;
   const deps = { db: app.db, dicts: app.dicts };
+  // A content write answers once this node has heard of its change, so the market pages it kept
+  // (market-pages.ts) are gone by the writer's next request.
+  app.addHook('onSend', async (request, _reply, payload) => {
+    if (request.method !== 'GET') await app.marketPages.heard();
+    return payload;
+  });
 
   app.get(CONSOLE_PATHS.workbench, { schema: { tags, summary: '工作台：待办与门户数据', response: { 200: Envelope(Workbench) } }, config }, async () => ok(await workbench(app.db)));
 

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Envelope, Page, PageQuery } from '@hqt/contract/envelope';
 import { AppealCategory, GuideDetail, GuidePageQuery, GuideSummary, IdParams, POLICY_PATHS, Statistics, TopicDetail, TopicSummary } from '@hqt/contract/policy';
 import { ok } from '../../lib/envelope';
+import type {} from './market-pages'; // its app.marketPages declaration
 import { appealCategoryPage, guideDetail, guidePage, statistics, topicDetail, topicPage } from './service';
 
 /** Public: the home page and the topic pages show them to visitors too (published content only). */
@@ -13,7 +14,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     POLICY_PATHS.guidePage,
     { schema: { tags, summary: '申报指南分页检索（关键词、筛选、排序）', body: GuidePageQuery, response: { 200: Envelope(Page(GuideSummary)) } }, config },
-    async (request) => ok(await guidePage(deps, request.body)),
+    async (request) => ok(await app.marketPages.page(request.body, () => guidePage(deps, request.body))),
   );
 
   app.get(

@@ -1,0 +1,60 @@
+// The market's pages without a keyword (the portal's first page, its filters and sorts) are the
+// same for every visitor: each node keeps them, for the minute they were read in, until a guide or
+// its policy changes — the trigger behind `hqt_guides_changed` tells every node (lib/notified-cache.ts),
+// and the console's content writes answer only once their own node has heard it, so the person who
+// published sees the market change on their next request. The minute bounds what time alone
+// changes: a window opening or closing (申报中, openNow), the view counts of 最热, a dictionary
+// label. Keyword searches are not kept: their variety is unbounded.
+import fp from 'fastify-plugin';
+import type { PageOf } from '@hqt/contract/envelope';
+import type { GuidePageQuery, GuideSummary } from '@hqt/contract/policy';
+import { NotifiedCache } from '../../lib/notified-cache';
+
+/** Pages kept at most (every filter × sort × page a portal offers is far fewer). */
+const MAX_PAGES = 500;
+
+export class MarketPages {
+  private readonly cache: NotifiedCache<Map<string, Promise<PageOf<GuideSummary>>>>;
+
+  constructor(connectionString: string, onError: (err: Error) => void) {
+    this.cache = new NotifiedCache({ connectionString, channel: 'hqt_guides_changed', onError, load: () => Promise.resolve(new Map()) });
+  }
+
+  start = () => this.cache.start();
+  stop = () => this.cache.stop();
+  /** Resolves once this node has heard every change committed before the call. */
+  heard = () => this.cache.heard();
+
+  /** The page as `read` answers it, kept when the query has no keyword (while the listener is down, nothing is kept). */
+  async page(query: GuidePageQuery, read: () => Promise<PageOf<GuideSummary>>): Promise<PageOf<GuideSummary>> {
+    if (query.keyword?.trim()) return read();
+    const kept = await this.cache.get();
+    const key = `${Math.floor(Date.now() / 60_000)}|${JSON.stringify(query, Object.keys(query).sort())}`;
+    const found = kept.get(key);
+    if (found) return found;
+    if (kept.size >= MAX_PAGES) kept.clear();
+    const answer = read();
+    kept.set(key, answer);
+    // A failed read is not kept.
+    answer.catch(() => {
+      if (kept.get(key) === answer) kept.delete(key);
+    });
+    return answer;
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    marketPages: MarketPages;
+  }
+}
+
+export default fp<{ connectionString: string }>(
+  async (app, opts) => {
+    const pages = new MarketPages(opts.connectionString, (err) => app.log.warn({ err }, 'market pages listener lost; reconnecting'));
+    await pages.start();
+    app.decorate('marketPages', pages);
+    app.addHook('onClose', () => pages.stop());
+  },
+  { name: 'market-pages', dependencies: ['db'] },
+);
