@@ -154,8 +154,11 @@ test('add an enterprise, see why, fix the one missing figure in what-if, save, p
 
   // The guide's own page: the enterprise's answer there, from its profile (2.86%: 差一项).
   const link = nearMiss.getByRole('link', { name: '查看申报指南' });
-  if (!(await link.isVisible())) await nearMiss.locator('.ant-collapse-header').click();
+  // Opened only if it is closed (a panel still opening would be closed again by a second click).
+  const header = nearMiss.locator('.ant-collapse-header');
+  if ((await header.getAttribute('aria-expanded')) !== 'true') await header.click();
   await link.click();
+  await expect(page).toHaveURL(/guide=\d+/);
   const own = page.getByRole('region', { name: '本企业测算' });
   const mine = own.locator('.ant-list-item').filter({ hasText: ENTERPRISE });
   await expect(mine.getByText('差一项')).toBeVisible();
