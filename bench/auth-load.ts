@@ -11,8 +11,8 @@
 // Usage: npm run bench (or tsx bench/auth-load.ts); BENCH_SECONDS (per endpoint, default 10), BENCH_ROUNDS (default 3).
 import autocannon from 'autocannon';
 import { AUTH_PATHS } from '@hqt/contract/auth';
+import { INBOX_PATHS } from '@hqt/contract/inbox';
 import { POLICY_PATHS } from '@hqt/contract/policy';
-import { PUSH_PATHS } from '@hqt/contract/push';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
 import { createDb, createPool } from '../apps/server/src/db/client';
@@ -52,7 +52,7 @@ try {
     healthz: { name: 'GET /healthz (baseline)', method: 'GET', path: '/healthz', check: (d) => (d as { status?: string }).status === 'ok' },
     getinfo: { name: 'GET getinfo', method: 'GET', path: AUTH_PATHS.userInfo, check: (d) => (d as { username?: string }).username === username },
     guidePage: { name: 'POST getpolicyguidepage (page 1 of 10)', method: 'POST', path: POLICY_PATHS.guidePage, body: PAGE, check: (d) => (d as { list: unknown[] }).list.length > 0 },
-    inbox: { name: 'POST push getmessagepage (page 1 of 10)', method: 'POST', path: PUSH_PATHS.messagePage, body: PAGE, check: (d) => (d as { list: unknown[] }).list.length > 0 },
+    inbox: { name: 'POST message getmessagepage (page 1 of 10)', method: 'POST', path: INBOX_PATHS.page, body: PAGE, check: (d) => (d as { list: unknown[] }).list.length > 0 },
   };
   const headersOf = (t: Target) => ({ ...auth, ...(t.body ? { 'content-type': 'application/json' } : {}) });
   for (const t of Object.values(targets)) {

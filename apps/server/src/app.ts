@@ -7,6 +7,8 @@ import type { Config } from './config';
 import authPlugin from './plugins/auth';
 import dbPlugin from './plugins/db';
 import docsPlugin from './plugins/docs';
+import hubPlugin from './plugins/hub';
+import jobsPlugin from './plugins/jobs';
 import errorsPlugin, { clientErrorHandler, frameworkErrors, safeError } from './plugins/errors';
 import inputGuardPlugin from './plugins/input-guard';
 import rateLimitPlugin from './plugins/rate-limit';
@@ -23,6 +25,7 @@ import marketPagesPlugin from './services/policy/market-pages';
 import policyRoutes from './services/policy/routes';
 import sysinfoRoutes from './services/sysinfo/routes';
 import calculatorRoutes from './services/calculator/routes';
+import messageRoutes from './services/message/routes';
 import pushRoutes from './services/push/routes';
 import uploadRoutes from './services/upload/routes';
 
@@ -89,6 +92,8 @@ export async function buildApp(opts: AppOptions) {
   await app.register(authPlugin, { secret: opts.jwtSecret, accessTtlS: config.accessTokenTtlS, connectionString: opts.databaseUrl });
   await app.register(rateLimitPlugin, { budgets: { [AUTH_BUDGET]: { max: config.loginRateLimitPerMinute, windowS: 60 } } });
   await app.register(docsPlugin);
+  await app.register(jobsPlugin, { connectionString: opts.databaseUrl, monitorIntervalS: config.jobs.monitorIntervalS });
+  await app.register(hubPlugin, { sessionCheckS: config.hub.sessionCheckS });
 
   await app.register(dictPlugin, { connectionString: opts.databaseUrl });
   await app.register(authRoutes, { captchaTestAnswer: config.captchaTestAnswer });
@@ -100,7 +105,8 @@ export async function buildApp(opts: AppOptions) {
   await app.register(dictConsoleRoutes);
   await app.register(auditRoutes);
   await app.register(calculatorRoutes, { connectionString: opts.databaseUrl });
-  await app.register(pushRoutes, { connectionString: opts.databaseUrl, ...config.push });
+  await app.register(messageRoutes, { connectionString: opts.databaseUrl });
+  await app.register(pushRoutes, config.push);
   // After push: publishing a guide queues its messages.
   await app.register(policyConsoleRoutes, { uploadsDir: config.uploadsDir });
   await app.register(uploadRoutes, { uploadsDir: config.uploadsDir });

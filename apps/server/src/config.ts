@@ -24,11 +24,11 @@ export interface Config {
   push: {
     /** Messages written per transaction of a fan-out. */
     batchSize: number;
-    /** How often the job queue looks for jobs whose node died, in seconds. */
-    jobMonitorIntervalS: number;
-    /** How often the hub checks every connection's login again, in seconds (an ended login is dropped as soon as it is heard). */
-    hubSessionCheckS: number;
   };
+  /** How often the job queue looks for jobs whose node died, in seconds. */
+  jobs: { monitorIntervalS: number };
+  /** How often the hub checks every connection's login again, in seconds (an ended login is dropped as soon as it is heard). */
+  hub: { sessionCheckS: number };
   platform: {
     name: string;
     trialRun: boolean;
@@ -103,9 +103,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loginRateLimitPerMinute: int('LOGIN_RATE_LIMIT', env.LOGIN_RATE_LIMIT, 30),
     push: {
       batchSize: int('PUSH_BATCH_SIZE', env.PUSH_BATCH_SIZE, 2000),
-      jobMonitorIntervalS: int('JOB_MONITOR_INTERVAL', env.JOB_MONITOR_INTERVAL, 30),
-      hubSessionCheckS: int('HUB_SESSION_CHECK', env.HUB_SESSION_CHECK, 60),
     },
+    jobs: { monitorIntervalS: int('JOB_MONITOR_INTERVAL', env.JOB_MONITOR_INTERVAL, 30) },
+    hub: { sessionCheckS: int('HUB_SESSION_CHECK', env.HUB_SESSION_CHECK, 60) },
     platform: {
       name: env.PLATFORM_NAME || '惠企通',
       trialRun: bool(env.TRIAL_RUN, true),

@@ -553,7 +553,7 @@ export const ConsoleEnterprise = Type.Object({
   messages: Type.Object({
     total: Type.Integer(),
     unread: Type.Integer(),
-    list: Type.Array(Type.Object({ id: Type.Integer(), event: Type.String(), title: Type.String(), createdAt: Type.String({ format: 'date-time' }), readAt: NullableTime })),
+    list: Type.Array(Type.Object({ id: Type.Integer(), kindLabel: Type.String(), title: Type.String(), createdAt: Type.String({ format: 'date-time' }), readAt: NullableTime })),
   }),
 });
 export type ConsoleEnterprise = Type.Static<typeof ConsoleEnterprise>;

@@ -1,18 +1,12 @@
 // 政策推送 (spec §7, PRODUCT.md service 4): an enterprise account's subscriptions, its inbox of
-// messages (one per account and event), and what the real-time hub announces.
+// messages (one per account, guide and event, in the message centre: contract/inbox.ts).
 import Type from 'typebox';
-import { MAX_INT } from './constants';
 import { PageQuery } from './envelope';
 
 export const PUSH_PATHS = {
   saveSubscription: '/api/v1/enterbecalculator/savesubscribe',
   subscriptionPage: '/api/v1/enterbecalculator/getsubscribepage',
   cancelSubscription: '/api/v1/enterbecalculator/cancelsubscribe/:id',
-  /** Ours: the inbox. */
-  messagePage: '/api/v1/push/getmessagepage',
-  unreadCount: '/api/v1/push/getunreadcount',
-  readMessage: '/api/v1/push/readmessage/:id',
-  readAllMessages: '/api/v1/push/readallmessage',
 } as const;
 
 /** What a subscription follows; `qualified` follows whatever the account's enterprises qualify for (the calculator). */
@@ -39,6 +33,11 @@ export const PUSH_EVENTS = {
 } as const;
 export type PushEvent = keyof typeof PUSH_EVENTS;
 export const PUSH_EVENT_LIST = Object.keys(PUSH_EVENTS) as PushEvent[];
+/** Its messages in the message centre (contract/inbox.ts): source 政策, one kind per event. */
+export const pushMessageKind = (event: PushEvent) => `push.${event}`;
+export const PUSH_MESSAGE_KINDS = Object.fromEntries(PUSH_EVENT_LIST.map((e) => [pushMessageKind(e), PUSH_EVENTS[e]]));
+/** The dedupe key of one account's message about one guide's event. */
+export const pushMessageKey = (guideId: number, event: PushEvent) => `guide:${guideId}:${event}`;
 /** A closing reminder goes out this many days before the window closes. */
 export const CLOSING_REMINDER_DAYS = 3;
 
@@ -50,8 +49,6 @@ export const PUSH_MSG = {
   subscriptionNotFound: '订阅不存在或已取消',
   keywordLength: `关键词长度应为 ${KEYWORD_LENGTH.min}–${KEYWORD_LENGTH.max} 个字`,
   topicNotFound: '政策专题不存在或未发布',
-  messageNotFound: '消息不存在',
-  allRead: '已全部标为已读',
 } as const;
 
 // ---- subscriptions ------------------------------------------------------------------------------------
@@ -75,50 +72,3 @@ export const Subscription = Type.Object({
 export type Subscription = Type.Static<typeof Subscription>;
 
 export const SubscriptionPageQuery = PageQuery;
-
-// ---- the inbox ----------------------------------------------------------------------------------------
-
-export const READ_FILTERS = { unread: '未读', read: '已读' } as const;
-
-export const MessagePageQuery = Type.Object({
-  ...PageQuery.properties,
-  read: Type.Optional(Type.Enum(['', 'unread', 'read'] as const, { title: '阅读状态', errorMessage: '阅读状态不正确' })),
-  event: Type.Optional(Type.Enum(['', ...PUSH_EVENT_LIST], { title: '消息类型', errorMessage: '消息类型不正确' })),
-  keyword: Type.Optional(Type.String({ title: '关键词', maxLength: 50 })),
-});
-export type MessagePageQuery = Type.Static<typeof MessagePageQuery>;
-
-export const PushMessage = Type.Object({
-  id: Type.Integer(),
-  event: Type.String(),
-  eventLabel: Type.String(),
-  guideId: Type.Integer(),
-  /** The guide's title when the message was made. */
-  title: Type.String(),
-  body: Type.String(),
-  /** Why this account got it: 订阅「关键词：研发」, 符合条件：某某公司. */
-  reasons: Type.Array(Type.String()),
-  read: Type.Boolean(),
-  createdAt: Type.String(),
-});
-export type PushMessage = Type.Static<typeof PushMessage>;
-
-export const UnreadCount = Type.Object({ unread: Type.Integer() });
-export type UnreadCount = Type.Static<typeof UnreadCount>;
-
-export const MessageIdParams = Type.Object({
-  id: Type.Integer({ minimum: 1, maximum: MAX_INT, title: '消息编号', errorMessage: '消息编号不正确' }),
-});
-
-// ---- the hub ------------------------------------------------------------------------------------------
-
-/** The hub's path; the browser connects to it with the access token in the handshake's `auth`. */
-export const HUB_PATH = '/socket.io/';
-/** The one event the hub sends: new messages are in the inbox (persisted before this is sent). */
-export const HUB_MESSAGE_EVENT = 'push:message';
-export interface HubMessage {
-  event: PushEvent;
-  guideId: number;
-  title: string;
-  body: string;
-}

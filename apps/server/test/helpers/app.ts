@@ -32,7 +32,11 @@ const databases = new WeakMap<App, string>();
 /** The database an app was built on: a second app on the same one is a second server node. */
 export const databaseUrlOf = (app: App) => databases.get(app)!;
 
-export async function createTestApp(env: Record<string, string> = {}, extra: Partial<Pick<AppOptions, 'loggerInstance' | 'databaseUrl'>> = {}): Promise<App> {
+/** `beforeReady`: what a test adds to the app before it starts (a job queue of its own). */
+export async function createTestApp(
+  env: Record<string, string> = {},
+  { beforeReady, ...extra }: Partial<Pick<AppOptions, 'loggerInstance' | 'databaseUrl'>> & { beforeReady?: (app: App) => void } = {},
+): Promise<App> {
   const config: Config = loadConfig({
     NODE_ENV: 'test',
     CAPTCHA_TEST_ANSWER: CAPTCHA,
@@ -44,6 +48,7 @@ export async function createTestApp(env: Record<string, string> = {}, extra: Par
   });
   const databaseUrl = extra.databaseUrl ?? (await createDatabase());
   const app = await buildApp({ config, jwtSecret: TEST_JWT_SECRET, ...extra, databaseUrl });
+  beforeReady?.(app);
   await app.ready();
   databases.set(app, databaseUrl);
   return app;

@@ -11,7 +11,7 @@ import { POLICY_PATHS } from '@hqt/contract/policy';
 import { PUSH_PATHS } from '@hqt/contract/push';
 import { creditCodeCheckChar } from '@hqt/contract/validation';
 import type { App } from '../../src/app';
-import { enterprises, pushMessages } from '../../src/db/schema/index';
+import { enterprises, messages } from '../../src/db/schema/index';
 import { dictLabel } from '../../src/services/dict/public';
 import { bearer, createAccount, createTestApp, loginAs, type TestAccount } from '../helpers/app';
 import { insertDraftGuide, insertPolicy } from '../helpers/content';
@@ -160,9 +160,9 @@ describe('企业详情', () => {
     await post(PUSH_PATHS.saveSubscription, headers, { kind: 'qualified', value: '' });
     const guideId = await insertDraftGuide(app, await insertPolicy(app), '食品企业技术改造补助');
     const otherGuide = await insertDraftGuide(app, await insertPolicy(app), '规上工业企业稳岗奖励');
-    await app.db.insert(pushMessages).values([
-      { accountId: holder.id, guideId, event: 'published', title: '食品企业技术改造补助', body: '新政策发布', reasons: ['订阅关键词「技术改造」'], readAt: new Date(), createdAt: new Date(Date.now() - 60_000) },
-      { accountId: holder.id, guideId: otherGuide, event: 'opened', title: '规上工业企业稳岗奖励', body: '开始申报', reasons: ['符合条件：龙潭食品有限公司'] },
+    await app.db.insert(messages).values([
+      { accountId: holder.id, source: 'policy', kind: 'push.published', dedupeKey: `guide:${guideId}:published`, title: '食品企业技术改造补助', body: '新政策发布', reasons: ['订阅关键词「技术改造」'], readAt: new Date(), createdAt: new Date(Date.now() - 60_000) },
+      { accountId: holder.id, source: 'policy', kind: 'push.opened', dedupeKey: `guide:${otherGuide}:opened`, title: '规上工业企业稳岗奖励', body: '开始申报', reasons: ['符合条件：龙潭食品有限公司'] },
     ]);
 
     const dicts = await app.dicts.all();
@@ -201,9 +201,9 @@ describe('企业详情', () => {
     ]);
     expect(e.messages.total).toBe(2);
     expect(e.messages.unread).toBe(1);
-    expect(e.messages.list.map((m) => [m.title, m.event, m.readAt === null])).toEqual([
-      ['规上工业企业稳岗奖励', 'opened', true],
-      ['食品企业技术改造补助', 'published', false],
+    expect(e.messages.list.map((m) => [m.title, m.kindLabel, m.readAt === null])).toEqual([
+      ['规上工业企业稳岗奖励', '开始申报', true],
+      ['食品企业技术改造补助', '新政策发布', false],
     ]);
   });
 

@@ -118,10 +118,11 @@ describe('a login ended through node A is refused by node B, which had admitted 
     await nodeA.db.update(accounts).set({ disabled: true }).where(eq(accounts.id, disabled.account.id));
     await refusedOnB(disabled.tokens.access_token);
     // An enterprise made staff: an enterprise-only route now refuses it with 403 on node B.
-    const inbox = () => nodeB.inject({ method: 'GET', url: PUSH_PATHS.unreadCount, headers: bearer(demoted.tokens.access_token) });
-    expect((await inbox()).statusCode).toBe(200);
+    const subscriptions = () =>
+      nodeB.inject({ method: 'POST', url: PUSH_PATHS.subscriptionPage, payload: { currentPage: 1, pageSize: 10 }, headers: bearer(demoted.tokens.access_token) });
+    expect((await subscriptions()).statusCode).toBe(200);
     await nodeA.db.update(accounts).set({ roleId: ROLES.staff.id }).where(eq(accounts.id, demoted.account.id));
-    await expect.poll(async () => (await inbox()).statusCode).toBe(403);
+    await expect.poll(async () => (await subscriptions()).statusCode).toBe(403);
   });
 });
 

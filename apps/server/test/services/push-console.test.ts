@@ -7,7 +7,8 @@ import { ROLES } from '@hqt/contract/auth';
 import { CONSOLE_MSG, CONSOLE_PATHS, consolePath, type GuidePush, type PushRecipientRow } from '@hqt/contract/console';
 import type { PageOf } from '@hqt/contract/envelope';
 import { withId } from '@hqt/contract/calculator';
-import { PUSH_PATHS, type PushMessage } from '@hqt/contract/push';
+import { INBOX_PATHS, type InboxMessage } from '@hqt/contract/inbox';
+import { PUSH_PATHS } from '@hqt/contract/push';
 import type { App } from '../../src/app';
 import { enterprises, pushEvents } from '../../src/db/schema/index';
 import { bearer, createAccount, createTestApp, loginAs } from '../helpers/app';
@@ -73,9 +74,9 @@ describe('a guide’s push results', () => {
     ]);
 
     // The first account reads its message.
-    const inbox = await call<PageOf<PushMessage>>('POST', PUSH_PATHS.messagePage, first.headers, { currentPage: 1, pageSize: 10 });
-    const message = inbox.body.data.list.find((m) => m.guideId === guideId)!;
-    expect((await call('POST', withId(PUSH_PATHS.readMessage, message.id), first.headers)).body.code).toBe(200);
+    const inbox = await call<PageOf<InboxMessage>>('POST', INBOX_PATHS.page, first.headers, { currentPage: 1, pageSize: 10 });
+    const message = inbox.body.data.list.find((m) => m.link === `/policyMarket/policyMarket?guide=${guideId}`)!;
+    expect((await call('POST', withId(INBOX_PATHS.read, message.id), first.headers)).body.code).toBe(200);
 
     expect((await results(guideId)).body.data.events[0]).toMatchObject({ accounts: 2, read: 1 });
     const read = (await recipients(guideId, { read: 'read' })).body.data;

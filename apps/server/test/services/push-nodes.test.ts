@@ -17,7 +17,8 @@ import { AUTH_PATHS, ROLES } from '@hqt/contract/auth';
 import { CONSOLE_PATHS, consolePath } from '@hqt/contract/console';
 import type { PageOf } from '@hqt/contract/envelope';
 import { MSG, OWN_MSG } from '@hqt/contract/messages';
-import { HUB_MESSAGE_EVENT, HUB_PATH, PUSH_PATHS, type HubMessage, type PushMessage } from '@hqt/contract/push';
+import { HUB_NOTICE_EVENT, HUB_PATH, INBOX_PATHS, type HubNotice, type InboxMessage } from '@hqt/contract/inbox';
+import { PUSH_PATHS } from '@hqt/contract/push';
 import type { App } from '../../src/app';
 import { accounts, pushEvents } from '../../src/db/schema/index';
 import { bearer, CAPTCHA, createAccount, createTestApp, databaseUrlOf, loginAs, type TestAccount } from '../helpers/app';
@@ -57,8 +58,8 @@ type Auth = { token: string } | ((cb: (data: { token: string }) => void) => void
 /** A browser's hub connection: what it received, and a record of its connects and disconnects. */
 function hubClient(url: string, auth: Auth, opts: { reconnection?: boolean } = {}) {
   const socket: Socket = io(url, { path: HUB_PATH, auth, forceNew: true, reconnection: opts.reconnection ?? false, timeout: 10_000 });
-  const received: HubMessage[] = [];
-  socket.on(HUB_MESSAGE_EVENT, (m: HubMessage) => received.push(m));
+  const received: HubNotice[] = [];
+  socket.on(HUB_NOTICE_EVENT, (m: HubNotice) => received.push(m));
   const close = onCleanup(() => socket.close());
   return { socket, received, close };
 }
@@ -90,6 +91,7 @@ async function refusal(url: string, auth: Auth | undefined): Promise<string> {
 const createPolicy = (app: App) => insertPolicy(app);
 const draftGuide = (app: App, policyId: number, title: string) => insertDraftGuide(app, policyId, title);
 
+const guideLink = (guideId: number) => `/policyMarket/policyMarket?guide=${guideId}`;
 const publishPath = (guideId: number) => consolePath(CONSOLE_PATHS.guideState, { id: guideId });
 
 async function publish(app: App, staffToken: string, guideId: number) {
@@ -102,9 +104,9 @@ async function subscribe(app: App, token: string, keyword: string) {
   expect(res.json(), res.body).toMatchObject({ code: 200 });
 }
 
-async function inbox(app: App, token: string): Promise<PushMessage[]> {
-  const res = await app.inject({ method: 'POST', url: PUSH_PATHS.messagePage, headers: bearer(token), payload: { currentPage: 1, pageSize: 50 } });
-  const body = res.json() as { code: number; data: PageOf<PushMessage> };
+async function inbox(app: App, token: string): Promise<InboxMessage[]> {
+  const res = await app.inject({ method: 'POST', url: INBOX_PATHS.page, headers: bearer(token), payload: { currentPage: 1, pageSize: 50 } });
+  const body = res.json() as { code: number; data: PageOf<InboxMessage> };
   expect(body.code, res.body).toBe(200);
   return body.data.list;
 }
@@ -122,7 +124,7 @@ describe('the hub across nodes', () => {
     const a = await listening();
     const b = await testApp({}, databaseUrlOf(a.app));
     // Node A answers browsers only: every fan-out runs on B, so what A's browsers hear crossed PostgreSQL.
-    await a.app.push.jobs.stop();
+    await a.app.jobs.stop();
 
     const policyId = await createPolicy(b.app);
     const staffToken = (await loginAs(b.app, await createAccount(b.app, { roleId: ROLES.staff.id, name: '王科员' }))).access_token;
@@ -136,19 +138,19 @@ describe('the hub across nodes', () => {
     const mine = hubClient(a.url, { token: followerToken });
     const theirs = hubClient(a.url, { token: otherToken });
     await Promise.all([connected(mine.socket), connected(theirs.socket)]);
-    expect(a.app.push.hub.localSockets()).toBe(2);
-    expect(b.app.push.hub.localSockets()).toBe(0);
+    expect(a.app.hub.localSockets()).toBe(2);
+    expect(b.app.hub.localSockets()).toBe(0);
 
     // What the follower's page does on an announcement: read the inbox, at once.
-    const inboxOnArrival: Promise<PushMessage[]>[] = [];
-    mine.socket.on(HUB_MESSAGE_EVENT, () => inboxOnArrival.push(inbox(a.app, followerToken)));
+    const inboxOnArrival: Promise<InboxMessage[]>[] = [];
+    mine.socket.on(HUB_NOTICE_EVENT, () => inboxOnArrival.push(inbox(a.app, followerToken)));
 
     const guideId = await draftGuide(b.app, policyId, '跨节点推送示范项目补助');
     await publish(b.app, staffToken, guideId);
     await expect.poll(() => mine.received.length, { timeout: 15_000, interval: 20 }).toBeGreaterThan(0);
-    expect(mine.received).toEqual([{ event: 'published', guideId, title: '跨节点推送示范项目补助', body: expect.stringMatching(/^「跨节点推送示范项目补助」已发布/) }]);
+    expect(mine.received).toEqual([{ source: 'policy', kind: 'push.published', title: '跨节点推送示范项目补助', link: guideLink(guideId) }]);
     const seen = await inboxOnArrival[0]!;
-    expect(seen.filter((m) => m.guideId === guideId)).toEqual([expect.objectContaining({ event: 'published', title: '跨节点推送示范项目补助', read: false })]);
+    expect(seen.filter((m) => m.link === guideLink(guideId))).toEqual([expect.objectContaining({ kind: 'push.published', title: '跨节点推送示范项目补助', read: false })]);
 
     // The other account: a guide of its own, published after, is the first and only thing it hears.
     await finished(b.app, guideId);
@@ -156,8 +158,8 @@ describe('the hub across nodes', () => {
     await publish(b.app, staffToken, sentinelId);
     await expect.poll(() => theirs.received.length, { timeout: 15_000, interval: 20 }).toBeGreaterThan(0);
     await finished(b.app, sentinelId);
-    expect(theirs.received.map((m) => m.guideId)).toEqual([sentinelId]);
-    expect(mine.received.map((m) => m.guideId)).toEqual([guideId]);
+    expect(theirs.received.map((m) => m.link)).toEqual([guideLink(sentinelId)]);
+    expect(mine.received.map((m) => m.link)).toEqual([guideLink(guideId)]);
 
     await Promise.all([mine.close(), theirs.close()]);
     await b.close();
@@ -190,7 +192,7 @@ describe('the hub across nodes', () => {
     const out = await app.inject({ method: 'POST', url: '/user/logout', headers: bearer(loggedOut), payload: {} });
     expect(out.json()).toMatchObject({ code: 200 });
     expect(await refusal(node.url, { token: loggedOut })).toBe(OWN_MSG.refreshInvalid);
-    expect(app.push.hub.localSockets()).toBe(0);
+    expect(app.hub.localSockets()).toBe(0);
 
     // A client that takes a fresh token (logs in again) for every handshake, and reconnects when the
     // server ends the connection (socket.io leaves that to the client: reason 'io server disconnect').
@@ -226,7 +228,7 @@ describe('the hub across nodes', () => {
         .toBe(true);
     }
     expect(client.received.length).toBeGreaterThan(0);
-    expect(published).toContain(client.received[0]!.guideId);
+    expect(published.map(guideLink)).toContain(client.received[0]!.link);
     expect(connects.length).toBeGreaterThanOrEqual(2);
 
     // Every handshake carried its token in `auth`: none reached the server in a URL.
@@ -288,10 +290,10 @@ describe('a login ended elsewhere', () => {
 
     await app.inject({ method: 'POST', url: '/user/logout', headers: bearer(leavingToken), payload: {} });
     await app.db.update(accounts).set({ disabled: true }).where(eq(accounts.id, disabled.id));
-    await app.push.hub.dropEndedLogins();
+    await app.hub.dropEndedLogins();
     await expect.poll(() => reasons.map((r) => r.join())).toEqual(['', 'io server disconnect', 'io server disconnect']);
     expect(clients[0]!.socket.connected).toBe(true);
-    expect(app.push.hub.localSockets()).toBe(1);
+    expect(app.hub.localSockets()).toBe(1);
     await node.close();
   });
 
@@ -319,7 +321,7 @@ describe('a login ended elsewhere', () => {
     expect(await viaB(consolePath(CONSOLE_PATHS.accountAction, { id: disabled.id, action: 'disable' }), adminToken)).toMatchObject({ code: 200 });
     await expect.poll(() => reasons.map((r) => r.join())).toEqual(['', 'io server disconnect', 'io server disconnect', 'io server disconnect']);
     expect(clients[0]!.socket.connected).toBe(true);
-    expect(nodeA.app.push.hub.localSockets()).toBe(1);
+    expect(nodeA.app.hub.localSockets()).toBe(1);
     await nodeB.close();
     await nodeA.close();
   });
@@ -349,7 +351,7 @@ describe('a node killed in the middle of a fan-out', () => {
     // No node but the spawned one may run workers on this database.
     await setup.close();
 
-    const messages = async () => Number((await db.query<{ n: string }>('select count(*) as n from push_messages where guide_id = $1', [guideId])).rows[0]!.n);
+    const messages = async () => Number((await db.query<{ n: string }>('select count(*) as n from messages where dedupe_key = $1', [`guide:${guideId}:published`])).rows[0]!.n);
 
     const server = await startNode(databaseUrl, { PUSH_BATCH_SIZE: '200' });
     const login = await postJson<{ access_token?: string }>(`${server.base}/api/v1/connect/token`, { username: staff.username, password: staff.password, grant_type: 'password' });
@@ -384,8 +386,8 @@ describe('a node killed in the middle of a fan-out', () => {
     const recoveredAfterMs = Date.now() - t1;
     const { rows } = await db.query<{ n: string; accounts: string; counted: number }>(
       `select count(*) as n, count(distinct m.account_id) as accounts, (select message_count from push_events where guide_id = $1) as counted
-       from push_messages m where m.guide_id = $1`,
-      [guideId],
+       from messages m where m.dedupe_key = $2`,
+      [guideId, `guide:${guideId}:published`],
     );
     expect(rows[0]).toEqual({ n: String(AUDIENCE), accounts: String(AUDIENCE), counted: AUDIENCE });
     await annotate(`killed after ${killedAfterMs} ms with ${afterKill}/${AUDIENCE} messages; finished ${recoveredAfterMs} ms after the second node started`);

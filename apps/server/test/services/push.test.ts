@@ -6,9 +6,10 @@ import { ROLES } from '@hqt/contract/auth';
 import { CONSOLE_PATHS, consolePath } from '@hqt/contract/console';
 import type { PageOf } from '@hqt/contract/envelope';
 import { withId } from '@hqt/contract/calculator';
-import { MAX_SUBSCRIPTIONS, PUSH_MSG, PUSH_PATHS, type PushMessage, type Subscription, type UnreadCount } from '@hqt/contract/push';
+import { INBOX_MSG, INBOX_PATHS, type InboxMessage, type UnreadCount } from '@hqt/contract/inbox';
+import { MAX_SUBSCRIPTIONS, PUSH_MSG, PUSH_PATHS, pushMessageKey, type PushEvent, type Subscription } from '@hqt/contract/push';
 import type { App } from '../../src/app';
-import { accounts, auditLog, enterprises, guides, pushEvents, pushMessages, pushSubscriptions, topicGuides, topics } from '../../src/db/schema/index';
+import { accounts, auditLog, enterprises, guides, messages, pushEvents, pushSubscriptions, topicGuides, topics } from '../../src/db/schema/index';
 import { bearer, createAccount, createTestApp, databaseUrlOf, loginAs } from '../helpers/app';
 import { insertDraftGuide, insertPolicy } from '../helpers/content';
 import { expectOwnedCall, type Caller } from '../helpers/ownership';
@@ -28,8 +29,8 @@ async function enterpriseCaller(name = '云溪精工机械有限公司'): Promis
   return { account, headers: bearer((await loginAs(app, account)).access_token) };
 }
 const subscribe = (c: Caller, kind: string, value = '') => call<Subscription>('POST', PUSH_PATHS.saveSubscription, c.headers, { kind, value });
-const inbox = (c: Caller, query: object = {}) => call<PageOf<PushMessage>>('POST', PUSH_PATHS.messagePage, c.headers, { currentPage: 1, pageSize: 50, ...query });
-const unread = async (c: Caller) => (await call<UnreadCount>('GET', PUSH_PATHS.unreadCount, c.headers)).body.data.unread;
+const inbox = (c: Caller, query: object = {}) => call<PageOf<InboxMessage>>('POST', INBOX_PATHS.page, c.headers, { currentPage: 1, pageSize: 50, ...query });
+const unread = async (c: Caller) => (await call<UnreadCount>('GET', INBOX_PATHS.unreadCount, c.headers)).body.data.unread;
 
 let policyId: number;
 let topicId: number;
@@ -37,8 +38,9 @@ let topicId: number;
 const draftGuide = (title: string, over: Partial<typeof guides.$inferInsert> = {}) =>
   insertDraftGuide(app, policyId, title, { eligibility: { groups: [[{ field: 'staff', op: 'gte', value: 50, year: 'last' }]] }, amountRule: { kind: 'fixed', amount: 20 }, ...over });
 const publish = (guideId: number) => call('POST', consolePath(CONSOLE_PATHS.guideState, { id: guideId }), staff, { action: 'publish' });
-const messagesOf = (guideId: number, event = 'published') =>
-  app.db.select().from(pushMessages).where(and(eq(pushMessages.guideId, guideId), eq(pushMessages.event, event)));
+const messagesOf = (guideId: number, event: PushEvent = 'published') => app.db.select().from(messages).where(eq(messages.dedupeKey, pushMessageKey(guideId, event)));
+/** The guide a 政策推送 message is about, from its link. */
+const guideOf = (m: { link: string | null }) => Number(new URL(m.link!, 'http://x').searchParams.get('guide'));
 /** The fan-out runs as a job: its event is finished once every message is written. */
 async function finished(guideId: number, event = 'published') {
   await expect
@@ -187,7 +189,7 @@ describe('messages: one per account and event', () => {
 
     // What the account sees: the message, unread, on top.
     const page = await inbox(byKeyword);
-    expect(page.body.data.list[0]).toMatchObject({ guideId, event: 'published', eventLabel: '新政策发布', title: '智能制造示范项目补助', read: false });
+    expect(page.body.data.list[0]).toMatchObject({ source: 'policy', sourceLabel: '政策', kind: 'push.published', kindLabel: '新政策发布', link: `/policyMarket/policyMarket?guide=${guideId}`, title: '智能制造示范项目补助', read: false });
     expect(page.body.data.list[0]!.body).toMatch(/^「智能制造示范项目补助」已发布，申报时间 \d{4}-\d{2}-\d{2} 至 \d{4}-\d{2}-\d{2}。$/);
     expect(await unread(byKeyword)).toBe(1);
 
@@ -213,7 +215,7 @@ describe('messages: one per account and event', () => {
       expect((await publish(id)).body.code).toBe(200);
       await finished(id);
     }
-    const heard = async (c: Caller) => (await app.db.select({ guideId: pushMessages.guideId }).from(pushMessages).where(eq(pushMessages.accountId, c.account.id))).map((r) => r.guideId).sort();
+    const heard = async (c: Caller) => (await app.db.select({ link: messages.link }).from(messages).where(eq(messages.accountId, c.account.id))).map(guideOf).sort();
     expect(await heard(manufacturing)).toEqual([forAll]);
     expect(await heard(culture)).toEqual([forAll, forCulture].sort());
   });
@@ -234,17 +236,17 @@ describe('messages: one per account and event', () => {
       const guideId = await draftGuide('窗口测试指南', { windowStart: new Date(Date.now() - 3600_000), windowEnd: new Date(Date.now() + 2 * day) });
       await app.db.update(guides).set({ status: 'published', publishedAt: new Date(Date.now() - 10 * day) }).where(eq(guides.id, guideId));
 
-      const claims = await Promise.all([app.push.jobs.claimDueWindows(), second.push.jobs.claimDueWindows(), app.push.jobs.claimDueWindows()]);
+      const claims = await Promise.all([app.push.claimDueWindows(), second.push.claimDueWindows(), app.push.claimDueWindows()]);
       const events = await app.db.select().from(pushEvents).where(eq(pushEvents.guideId, guideId));
       expect(events.map((e) => e.event).sort()).toEqual(['closing', 'opened']);
       expect(claims.reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(2);
       await finished(guideId, 'opened');
       await finished(guideId, 'closing');
-      const mine = await app.db.select().from(pushMessages).where(and(eq(pushMessages.guideId, guideId), eq(pushMessages.accountId, follower.account.id)));
-      expect(mine.map((m) => m.event).sort()).toEqual(['closing', 'opened']);
-      expect(mine.find((m) => m.event === 'closing')!.body).toMatch(/截止申报，请抓紧办理。$/);
+      const mine = await app.db.select().from(messages).where(and(eq(messages.accountId, follower.account.id), sql`${messages.dedupeKey} like ${`guide:${guideId}:%`}`));
+      expect(mine.map((m) => m.kind).sort()).toEqual(['push.closing', 'push.opened']);
+      expect(mine.find((m) => m.kind === 'push.closing')!.body).toMatch(/截止申报，请抓紧办理。$/);
       // Scanning again claims nothing.
-      expect(await second.push.jobs.claimDueWindows()).toBe(0);
+      expect(await second.push.claimDueWindows()).toBe(0);
     } finally {
       await second.close();
     }
@@ -258,12 +260,11 @@ describe('messages: one per account and event', () => {
     await finished(guideId);
     // As if the node had died after the first message: the rest are gone and the event unfinished.
     const [first, ...rest] = (await messagesOf(guideId)).sort((a, b) => a.id - b.id);
-    await app.db.delete(pushMessages).where(sql`${pushMessages.id} in ${rest.map((r) => r.id)}`);
+    await app.db.delete(messages).where(sql`${messages.id} in ${rest.map((r) => r.id)}`);
     await app.db.update(pushEvents).set({ finishedAt: null, messageCount: 1 }).where(eq(pushEvents.guideId, guideId));
     const [event] = await app.db.select().from(pushEvents).where(eq(pushEvents.guideId, guideId));
     const { fanOut } = await import('../../src/services/push/fan-out');
-    const announced: number[] = [];
-    const deps = { db: app.db, facts: app.enterpriseFacts, batchSize: 1, announce: (ids: number[]) => announced.push(...ids) };
+    const deps = { db: app.db, facts: app.enterpriseFacts, batchSize: 1 };
     expect(rest.length).toBeGreaterThanOrEqual(2); // the three followers, and whoever else the guide concerns
     expect(await fanOut(deps, event!.id)).toBe(rest.length);
     expect(await fanOut(deps, event!.id)).toBe(0);
@@ -271,7 +272,6 @@ describe('messages: one per account and event', () => {
     expect(after).toHaveLength(rest.length + 1);
     expect(new Set(after.map((m) => m.accountId)).size).toBe(after.length);
     expect(after.find((m) => m.accountId === first!.accountId)!.id).toBe(first!.id);
-    expect(announced.sort()).toEqual(rest.map((r) => r.accountId).sort());
     const [done] = await app.db.select().from(pushEvents).where(eq(pushEvents.guideId, guideId));
     expect(done!.messageCount).toBe(after.length);
   });
@@ -292,7 +292,7 @@ describe('the inbox', () => {
     const all = (await inbox(c)).body.data.list;
     expect(all.map((m) => m.title)).toEqual(['收件测试三', '收件测试二', '收件测试一']);
 
-    const read = await call<PushMessage>('POST', withId(PUSH_PATHS.readMessage, all[2]!.id), c.headers);
+    const read = await call<InboxMessage>('POST', withId(INBOX_PATHS.read, all[2]!.id), c.headers);
     expect(read.body.data.read).toBe(true);
     expect(await unread(c)).toBe(2);
     // Unread first, then the read one.
@@ -303,7 +303,7 @@ describe('the inbox', () => {
     ]);
     expect((await inbox(c, { read: 'read' })).body.data.list.map((m) => m.title)).toEqual(['收件测试一']);
     expect((await inbox(c, { read: 'unread', keyword: '测试二' })).body.data.list.map((m) => m.title)).toEqual(['收件测试二']);
-    expect((await inbox(c, { event: 'closing' })).body.data.total).toBe(0);
+    expect((await inbox(c, { kind: 'push.closing' })).body.data.total).toBe(0);
     expect((await inbox(c, { keyword: '100%' })).body.data.total).toBe(0);
     expect((await inbox(c, { read: 'maybe' })).status).toBe(400);
 
@@ -311,18 +311,18 @@ describe('the inbox', () => {
       call: async (caller, owner) => {
         const guideId = await draftGuide(`他人消息${owner.account.id}`);
         await app.db.update(guides).set({ status: 'published' }).where(eq(guides.id, guideId));
-        const [m] = await app.db.insert(pushMessages).values({ accountId: owner.account.id, guideId, event: 'published', title: 't', body: 'b', reasons: [] }).returning();
-        return app.inject({ method: 'POST', url: withId(PUSH_PATHS.readMessage, m!.id), headers: caller.headers });
+        const [m] = await app.db.insert(messages).values({ accountId: owner.account.id, source: 'policy', kind: 'push.published', title: 't', body: 'b', dedupeKey: pushMessageKey(guideId, 'published') }).returning();
+        return app.inject({ method: 'POST', url: withId(INBOX_PATHS.read, m!.id), headers: caller.headers });
       },
       // What a refused call could have changed: which of the owner's messages are read.
-      snapshot: async (owner) => app.db.select({ id: pushMessages.id }).from(pushMessages).where(and(eq(pushMessages.accountId, owner.account.id), sql`${pushMessages.readAt} is not null`)),
-      refused: { code: 404, msg: PUSH_MSG.messageNotFound },
+      snapshot: async (owner) => app.db.select({ id: messages.id }).from(messages).where(and(eq(messages.accountId, owner.account.id), sql`${messages.readAt} is not null`)),
+      refused: { code: 404, msg: INBOX_MSG.notFound },
     });
 
-    const all2 = await call<{ updated: number }>('POST', PUSH_PATHS.readAllMessages, c.headers);
-    expect(all2.body).toMatchObject({ code: 200, msg: PUSH_MSG.allRead, data: { updated: 2 } });
+    const all2 = await call<{ updated: number }>('POST', INBOX_PATHS.readAll, c.headers);
+    expect(all2.body).toMatchObject({ code: 200, msg: INBOX_MSG.allRead, data: { updated: 2 } });
     expect(await unread(c)).toBe(0);
-    const [{ n }] = (await app.db.select({ n: count() }).from(pushMessages).where(eq(pushMessages.accountId, c.account.id))) as [{ n: number }];
+    const [{ n }] = (await app.db.select({ n: count() }).from(messages).where(eq(messages.accountId, c.account.id))) as [{ n: number }];
     expect(n).toBe(3);
   });
 });

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, check, customType, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { accounts } from './account';
 import { guides } from './policy';
 
@@ -49,41 +49,3 @@ export const pushEvents = pgTable(
   },
   (t) => [uniqueIndex('push_events_guide_event_key').on(t.guideId, t.event), check('push_events_event_check', sql`${t.event} in ${EVENTS}`)],
 );
-
-/** An account's inbox: one message per account, guide and event, whatever happens (the unique key). */
-export const pushMessages = pgTable(
-  'push_messages',
-  {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    accountId: integer('account_id')
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
-    guideId: integer('guide_id')
-      .notNull()
-      .references(() => guides.id, { onDelete: 'cascade' }),
-    event: text('event').notNull(),
-    title: text('title').notNull(),
-    body: text('body').notNull(),
-    reasons: text('reasons').array().notNull(),
-    readAt: timestamp('read_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [
-    uniqueIndex('push_messages_account_guide_event_key').on(t.accountId, t.guideId, t.event),
-    // The inbox's order (unread first, newest first) and the badge's count, per account.
-    index('push_messages_inbox_idx').on(t.accountId, sql`(${t.readAt} is null) desc`, t.createdAt.desc(), t.id.desc()),
-    check('push_messages_event_check', sql`${t.event} in ${EVENTS}`),
-  ],
-);
-
-const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
-
-/**
- * @socket.io/postgres-adapter sends a payload over 8000 bytes (or a binary one) through this table
- * and NOTIFYs its id; without the table such emits are lost silently (docs/push.md).
- */
-export const socketIoAttachments = pgTable('socket_io_attachments', {
-  id: bigserial('id', { mode: 'number' }).unique(),
-  createdAt: timestamp('created_at', { withTimezone: true }).defaultNow(),
-  payload: bytea('payload'),
-});

@@ -16,7 +16,8 @@ import {
 import type { PageOf } from '@hqt/contract/envelope';
 import type { DictType } from '@hqt/contract/policy';
 import type { Db } from '../../db/client';
-import { accounts, enterprises, evaluations, pushMessages, pushSubscriptions } from '../../db/schema/index';
+import { MESSAGE_KINDS } from '@hqt/contract/inbox';
+import { accounts, enterprises, evaluations, messages, pushSubscriptions } from '../../db/schema/index';
 import { notFound } from '../../lib/errors';
 import { paginate, totalOver } from '../../lib/paginate';
 import { dictLabel, type Dictionaries } from '../dict/public';
@@ -131,17 +132,17 @@ export async function enterpriseDetail(db: Db, dicts: Dictionaries, id: number):
     .orderBy(desc(pushSubscriptions.createdAt), desc(pushSubscriptions.id));
   const messageRows = await db
     .select({
-      id: pushMessages.id,
-      event: pushMessages.event,
-      title: pushMessages.title,
-      createdAt: pushMessages.createdAt,
-      readAt: pushMessages.readAt,
+      id: messages.id,
+      kind: messages.kind,
+      title: messages.title,
+      createdAt: messages.createdAt,
+      readAt: messages.readAt,
       total: totalOver(),
-      unread: sql<number>`count(*) filter (where ${pushMessages.readAt} is null) over ()`.mapWith(Number),
+      unread: sql<number>`count(*) filter (where ${messages.readAt} is null) over ()`.mapWith(Number),
     })
-    .from(pushMessages)
-    .where(eq(pushMessages.accountId, accountId))
-    .orderBy(desc(pushMessages.createdAt), desc(pushMessages.id))
+    .from(messages)
+    .where(eq(messages.accountId, accountId))
+    .orderBy(desc(messages.createdAt), desc(messages.id))
     .limit(ENTERPRISE_DETAIL_RECENT);
   const today = dateOf(new Date());
   return {
@@ -175,7 +176,7 @@ export async function enterpriseDetail(db: Db, dicts: Dictionaries, id: number):
     messages: {
       total: messageRows[0]?.total ?? 0,
       unread: messageRows[0]?.unread ?? 0,
-      list: messageRows.map(({ total: _total, unread: _unread, ...m }) => ({ ...m, createdAt: m.createdAt.toISOString(), readAt: m.readAt?.toISOString() ?? null })),
+      list: messageRows.map(({ total: _total, unread: _unread, kind, ...m }) => ({ ...m, kindLabel: MESSAGE_KINDS[kind] ?? '通知', createdAt: m.createdAt.toISOString(), readAt: m.readAt?.toISOString() ?? null })),
     },
   };
 }

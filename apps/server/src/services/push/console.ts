@@ -1,17 +1,21 @@
 // 政策推送's results in the staff console: for one guide, each event (published, window opened,
 // closing soon), how many accounts it reached, the enterprises they hold and how many read it, and
 // whether its fan-out has finished; and the accounts it reached, with their read state.
-import { and, asc, eq, ilike, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { CONSOLE_MSG, type GuidePush, type PushRecipientPageQuery, type PushRecipientRow } from '@hqt/contract/console';
 import type { PageOf } from '@hqt/contract/envelope';
-import { PUSH_EVENTS, type PushEvent } from '@hqt/contract/push';
+import { PUSH_EVENT_LIST, PUSH_EVENTS, pushMessageKey, type PushEvent } from '@hqt/contract/push';
 import type { Db } from '../../db/client';
-import { accounts, enterprises, guides, pushEvents, pushMessages } from '../../db/schema/index';
+import { accounts, enterprises, guides, messages, pushEvents } from '../../db/schema/index';
 import { notFound } from '../../lib/errors';
 import { paginate, totalOver } from '../../lib/paginate';
 import { likePattern } from '../../lib/like';
 
 const eventLabel = (event: string) => PUSH_EVENTS[event as PushEvent] ?? event;
+/** A guide's messages are the message centre's with its events' dedupe keys (messages_dedupe_idx). */
+const ofEvent = sql`'guide:' || e.guide_id || ':' || e.event`;
+/** The event a message announces, from its kind (`push.<event>`). */
+const eventOf = (kind: string) => kind.slice('push.'.length);
 
 async function guideTitle(db: Db, guideId: number): Promise<string> {
   const [guide] = await db.select({ title: guides.title }).from(guides).where(eq(guides.id, guideId));
@@ -28,10 +32,9 @@ export async function guidePush(db: Db, guideId: number): Promise<GuidePush> {
   const title = await guideTitle(db, guideId);
   const { rows } = await db.execute<{ event: string; created_at: string; finished_at: string | null; accounts: number; read: number; enterprises: number }>(sql`
     select e.event, e.created_at, e.finished_at, e.message_count as accounts,
-      (select count(*) from ${pushMessages} m
-        where m.guide_id = e.guide_id and m.event = e.event and m.read_at is not null)::int as read,
-      (select count(*) from ${pushMessages} m join ${enterprises} x on x.account_id = m.account_id and x.deleted_at is null
-        where m.guide_id = e.guide_id and m.event = e.event)::int as enterprises
+      (select count(*) from ${messages} m where m.dedupe_key = ${ofEvent} and m.read_at is not null)::int as read,
+      (select count(*) from ${messages} m join ${enterprises} x on x.account_id = m.account_id and x.deleted_at is null
+        where m.dedupe_key = ${ofEvent})::int as enterprises
     from ${pushEvents} e where e.guide_id = ${guideId}
     order by e.created_at, e.id`);
   return {
@@ -56,34 +59,33 @@ export async function guidePushRecipients(db: Db, guideId: number, query: PushRe
   const keyword = query.keyword?.trim();
   const pattern = keyword ? likePattern(keyword) : '';
   const filters: (SQL | undefined)[] = [
-    eq(pushMessages.guideId, guideId),
-    query.event ? eq(pushMessages.event, query.event) : undefined,
-    query.read === 'read' ? isNotNull(pushMessages.readAt) : query.read === 'unread' ? isNull(pushMessages.readAt) : undefined,
+    inArray(messages.dedupeKey, (query.event ? [query.event] : PUSH_EVENT_LIST).map((event) => pushMessageKey(guideId, event))),
+    query.read === 'read' ? isNotNull(messages.readAt) : query.read === 'unread' ? isNull(messages.readAt) : undefined,
     keyword
       ? or(
           ilike(accounts.username, pattern),
           ilike(accounts.name, pattern),
-          sql`exists (select 1 from ${enterprises} x where x.account_id = ${pushMessages.accountId} and x.deleted_at is null and x.name ilike ${pattern})`,
+          sql`exists (select 1 from ${enterprises} x where x.account_id = ${messages.accountId} and x.deleted_at is null and x.name ilike ${pattern})`,
         )
       : undefined,
   ];
   const where = and(...filters);
-  const held = sql<string[]>`coalesce((select array_agg(x.name order by x.id) from ${enterprises} x where x.account_id = ${pushMessages.accountId} and x.deleted_at is null), '{}')`;
+  const held = sql<string[]>`coalesce((select array_agg(x.name order by x.id) from ${enterprises} x where x.account_id = ${messages.accountId} and x.deleted_at is null), '{}')`;
   return paginate(query, {
     rows: ({ limit, offset }) =>
       db
-        .select({ message: pushMessages, username: accounts.username, accountName: accounts.name, enterprises: held, total: totalOver() })
-        .from(pushMessages)
-        .innerJoin(accounts, eq(accounts.id, pushMessages.accountId))
+        .select({ message: messages, username: accounts.username, accountName: accounts.name, enterprises: held, total: totalOver() })
+        .from(messages)
+        .innerJoin(accounts, eq(accounts.id, messages.accountId))
         .where(where)
-        .orderBy(asc(pushMessages.event), asc(pushMessages.id))
+        .orderBy(asc(messages.kind), asc(messages.id))
         .limit(limit)
         .offset(offset),
-    count: async () => (await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(pushMessages).innerJoin(accounts, eq(accounts.id, pushMessages.accountId)).where(where))[0]!.n,
+    count: async () => (await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(messages).innerJoin(accounts, eq(accounts.id, messages.accountId)).where(where))[0]!.n,
     map: ({ message: m, username, accountName, enterprises: names }) => ({
       id: m.id,
-      event: m.event,
-      eventLabel: eventLabel(m.event),
+      event: eventOf(m.kind),
+      eventLabel: eventLabel(eventOf(m.kind)),
       accountId: m.accountId,
       username,
       accountName,

@@ -2,8 +2,8 @@
 // newest published guides paying 资金补助), the oldest already read.
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { guides, policies, pushEvents, pushMessages, pushSubscriptions } from '../../db/schema/index';
-import { messageBody } from './fan-out';
+import { guides, messages, policies, pushEvents, pushSubscriptions } from '../../db/schema/index';
+import { guideNotice } from './fan-out';
 
 export async function seedPushDemo(tx: DbOrTx, accountId: number): Promise<void> {
   await tx.insert(pushSubscriptions).values([
@@ -20,12 +20,9 @@ export async function seedPushDemo(tx: DbOrTx, accountId: number): Promise<void>
     .limit(3);
   for (const [i, g] of recent.entries()) {
     await tx.insert(pushEvents).values({ guideId: g.id, event: 'published', finishedAt: new Date(), messageCount: 1 });
-    await tx.insert(pushMessages).values({
+    await tx.insert(messages).values({
       accountId,
-      guideId: g.id,
-      event: 'published',
-      title: g.title,
-      body: messageBody('published', g),
+      ...guideNotice('published', { ...g, guideId: g.id }),
       reasons: ['订阅扶持方式「资金补助」'],
       readAt: i === recent.length - 1 ? new Date() : null,
       createdAt: new Date(Date.now() - (i + 1) * 3600_000),

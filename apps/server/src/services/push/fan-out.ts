@@ -3,29 +3,23 @@
 // follow "符合我企业条件的政策" with an enterprise the guide admits (the calculator's reverse list).
 //
 // Run as a job (jobs.ts), possibly twice (a retry after a node died, two nodes racing): messages are
-// written in batches with ON CONFLICT DO NOTHING on (account, guide, event), so a rerun adds exactly
-// the missing ones; only the rows a batch really inserted are announced on the hub, after commit.
+// written through the message centre in batches, one transaction each, deduplicated per account,
+// guide and event, so a rerun adds exactly the missing ones; the hub tells only of committed ones.
 import { eq, sql } from 'drizzle-orm';
 import { ROLES } from '@hqt/contract/auth';
 import { dateOf } from '@hqt/contract/calculator-engine';
-import { SUBSCRIPTION_KINDS, type HubMessage, type PushEvent, type SubscriptionKind } from '@hqt/contract/push';
+import { pushMessageKey, pushMessageKind, SUBSCRIPTION_KINDS, type PushEvent, type SubscriptionKind } from '@hqt/contract/push';
 import type { Db } from '../../db/client';
 import { guides, policies, pushEvents } from '../../db/schema/index';
 import { qualifiedEnterprises, type EnterpriseFactsStore } from '../calculator/public';
+import { notify, type Notice } from '../message/public';
 
 export interface FanOutDeps {
   db: Db;
   facts: EnterpriseFactsStore;
-  /** Tells the accounts' open pages (the hub); called only with rows already committed. */
-  announce: (accountIds: number[], message: HubMessage) => void;
   /** Messages per transaction. */
   batchSize: number;
 }
-
-/** Separates an account's reasons inside one array element (labels hold no control characters). */
-const REASON_SEPARATOR = '\u001f';
-// eslint-disable-next-line no-control-regex
-const printable = (s: string) => s.replace(/[\u0000-\u001f\u007f]/g, ' ');
 
 async function loadEvent(db: Db, eventId: number) {
   const [row] = await db
@@ -63,6 +57,18 @@ export function messageBody(event: PushEvent, g: Pick<EventRow, 'title' | 'windo
     case 'closing':
       return `「${g.title}」将于 ${end} 截止申报，请抓紧办理。`;
   }
+}
+
+/** The notice of one guide's event, the same for every account of its audience. */
+export function guideNotice(event: PushEvent, g: { guideId: number; title: string; windowStart: Date; windowEnd: Date }): Notice {
+  return {
+    source: 'policy',
+    kind: pushMessageKind(event),
+    title: g.title,
+    body: messageBody(event, g),
+    link: `/policyMarket/policyMarket?guide=${g.guideId}`,
+    dedupeKey: pushMessageKey(g.guideId, event),
+  };
 }
 
 /** Each account of the audience with why it gets the message, in account order. */
@@ -121,21 +127,15 @@ export async function fanOut(deps: FanOutDeps, eventId: number): Promise<number>
   // A guide withdrawn before its job ran tells no one.
   if (g.visible) {
     const audience = [...(await audienceOf(deps, g))];
-    const message: HubMessage = { event, guideId: g.guideId, title: g.title, body: messageBody(event, g) };
+    const notice = guideNotice(event, g);
     for (let i = 0; i < audience.length; i += deps.batchSize) {
-      const batch = audience.slice(i, i + deps.batchSize);
-      // The event's count moves in the same statement as its rows, so reruns keep it exact.
-      const { rows } = await db.execute<{ account_id: number }>(sql`
-        with added as (
-          insert into push_messages (account_id, guide_id, event, title, body, reasons)
-          select x.account_id, ${g.guideId}, ${event}, ${message.title}, ${message.body}, string_to_array(x.reasons, ${REASON_SEPARATOR})
-          from unnest(${sql.param(batch.map(([id]) => id))}::int[], ${sql.param(batch.map(([, r]) => r.map(printable).join(REASON_SEPARATOR)))}::text[]) as x(account_id, reasons)
-          on conflict (account_id, guide_id, event) do nothing
-          returning account_id),
-        counted as (update push_events set message_count = message_count + (select count(*) from added) where id = ${eventId})
-        select account_id from added`);
-      added += rows.length;
-      if (rows.length) deps.announce(rows.map((r) => r.account_id), message);
+      const batch = audience.slice(i, i + deps.batchSize).map(([accountId, reasons]) => ({ accountId, reasons }));
+      // The event's count moves in the same transaction as its rows, so reruns keep it exact.
+      added += await db.transaction(async (tx) => {
+        const { length } = await notify(tx, batch, notice);
+        await tx.update(pushEvents).set({ messageCount: sql`${pushEvents.messageCount} + ${length}` }).where(eq(pushEvents.id, eventId));
+        return length;
+      });
     }
   }
   await db.update(pushEvents).set({ finishedAt: sql`now()` }).where(eq(pushEvents.id, eventId));

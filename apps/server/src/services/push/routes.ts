@@ -1,41 +1,26 @@
-// 政策推送's calls (PUSH_PATHS), its hub and its jobs. Publishing a guide (the policy console) tells
-// `app.push.guidePublished` inside its transaction.
+// 政策推送's calls (PUSH_PATHS) and its jobs. Publishing a guide (the policy console) tells
+// `app.push.guidePublished` inside its transaction; its messages go to the message centre.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import fp from 'fastify-plugin';
 import Type from 'typebox';
 import { CONSOLE_PATHS, ConsoleIdParams, GuidePush, PushRecipientPageQuery, PushRecipientRow } from '@hqt/contract/console';
 import { Envelope, Page } from '@hqt/contract/envelope';
 import { IdParams } from '@hqt/contract/policy';
-import { MessageIdParams, MessagePageQuery, PUSH_MSG, PUSH_PATHS, PushMessage, Subscription, SubscriptionBody, SubscriptionPageQuery, UnreadCount } from '@hqt/contract/push';
+import { PUSH_MSG, PUSH_PATHS, Subscription, SubscriptionBody, SubscriptionPageQuery } from '@hqt/contract/push';
 import { ok } from '../../lib/envelope';
 import { signedIn } from '../../plugins/auth';
 import { guidePush, guidePushRecipients } from './console';
-import { startHub, type Hub } from './hub';
-import { messagePage, readAllMessages, readMessage, unreadCount } from './inbox';
-import { PushJobs } from './jobs';
+import { declarePushJobs, type PushJobs } from './jobs';
 import { cancelSubscription, saveSubscription, subscriptionPage } from './subscriptions';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    push: { guidePublished: PushJobs['guidePublished']; jobs: PushJobs; hub: Hub };
+    push: PushJobs;
   }
 }
 
-const routes: FastifyPluginAsyncTypebox<{ connectionString: string; batchSize: number; jobMonitorIntervalS: number; hubSessionCheckS: number }> = async (app, opts) => {
-  const hub = startHub(app, opts.connectionString, opts.hubSessionCheckS);
-  const jobs = new PushJobs({
-    connectionString: opts.connectionString,
-    fanOut: { db: app.db, facts: app.enterpriseFacts, announce: hub.announce, batchSize: opts.batchSize },
-    onError: (err) => app.log.error({ err }, 'push job queue error'),
-    monitorIntervalS: opts.jobMonitorIntervalS,
-  });
-  await jobs.start();
-  app.decorate('push', { guidePublished: (tx, guideId) => jobs.guidePublished(tx, guideId), jobs, hub });
-  app.addHook('preClose', async () => hub.disconnectAll());
-  app.addHook('onClose', async () => {
-    await jobs.stop();
-    await hub.close();
-  });
+const routes: FastifyPluginAsyncTypebox<{ batchSize: number }> = async (app, opts) => {
+  app.decorate('push', declarePushJobs(app.jobs, app.db, { db: app.db, facts: app.enterpriseFacts, batchSize: opts.batchSize }));
 
   const tags = ['政策推送'];
   const config = { access: 'enterprise' } as const;
@@ -51,19 +36,6 @@ const routes: FastifyPluginAsyncTypebox<{ connectionString: string; batchSize: n
     return ok(null, PUSH_MSG.cancelled);
   });
 
-  app.post(PUSH_PATHS.messagePage, { schema: { tags, summary: '消息（未读在前）', body: MessagePageQuery, response: { 200: Envelope(Page(PushMessage)) } }, config }, async (request) =>
-    ok(await messagePage(app.db, signedIn(request), request.body)),
-  );
-  app.get(PUSH_PATHS.unreadCount, { schema: { tags, summary: '未读消息数', response: { 200: Envelope(UnreadCount) } }, config }, async (request) =>
-    ok({ unread: await unreadCount(app.db, signedIn(request)) }),
-  );
-  app.post(PUSH_PATHS.readMessage, { schema: { tags, summary: '标为已读', params: MessageIdParams, response: { 200: Envelope(PushMessage) } }, config }, async (request) =>
-    ok(await readMessage(app.db, signedIn(request), request.params.id)),
-  );
-  app.post(PUSH_PATHS.readAllMessages, { schema: { tags, summary: '全部标为已读', response: { 200: Envelope(Type.Object({ updated: Type.Integer() })) } }, config }, async (request) =>
-    ok({ updated: await readAllMessages(app.db, signedIn(request)) }, PUSH_MSG.allRead),
-  );
-
   // The console: what each event of a guide reached (工作人员 and 管理员).
   const consoleTags = ['控制台：政策推送'];
   const staffOnly = { access: 'staff' } as const;
@@ -77,4 +49,4 @@ const routes: FastifyPluginAsyncTypebox<{ connectionString: string; batchSize: n
   );
 };
 
-export default fp(routes, { name: 'push', dependencies: ['db', 'auth', 'dict', 'calculator'] });
+export default fp(routes, { name: 'push', dependencies: ['db', 'auth', 'dict', 'calculator', 'jobs', 'message'] });

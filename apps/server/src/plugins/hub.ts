@@ -1,69 +1,45 @@
 // The real-time hub (the spec's socket store made real): Socket.IO on the app's HTTP server, one
-// room per account, and @socket.io/postgres-adapter so that an emit on any node reaches a browser
-// connected to any other, with nothing but PostgreSQL between them (docs/push.md).
-//
-// The hub only announces: every message is in the inbox before it is announced, and a browser that
-// missed an announcement (offline, or PostgreSQL's NOTIFY lost in a reconnect) reads the inbox.
-import { createAdapter } from '@socket.io/postgres-adapter';
+// room per account, for every role (docs/messages.md). It only tells: every notice is in the
+// account's inbox before it is told, and a browser that missed one (offline, or a NOTIFY lost in a
+// reconnect) reads the inbox. It emits to this node's sockets only: the message centre hears each
+// committed notice on every node (PostgreSQL NOTIFY) and each node tells its own browsers.
 import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { Server, type Socket } from 'socket.io';
+import { HUB_PATH } from '@hqt/contract/inbox';
 import { OWN_MSG } from '@hqt/contract/messages';
-import { HUB_MESSAGE_EVENT, HUB_PATH, type HubMessage } from '@hqt/contract/push';
-import type { LoginChange } from '../auth/public';
+import type { LoginChange } from '../services/auth/public';
 
 const roomOf = (accountId: number) => `account:${accountId}`;
 /** setTimeout fires at once beyond this (2^31-1 ms, about 24.8 days); a longer token is dropped then and resumed. */
 const MAX_TIMER_MS = 2_147_483_647;
-/**
- * Rooms per emit: the adapter NOTIFYs payloads under 8000 bytes directly (larger ones go through a
- * table: an insert, and a read on every other node). 400 names of up to ten digits ("account:…",
- * quoted) and the message stay under it.
- */
-const ROOMS_PER_EMIT = 400;
 
 export interface Hub {
-  announce(accountIds: number[], message: HubMessage): void;
+  /** Sends `event` to the accounts' browsers connected to this node. */
+  emitLocal(accountIds: readonly number[], event: string, payload: unknown): void;
   /** Ends this node's connections whose login has ended (logout, password change, account disabled). */
   dropEndedLogins(): Promise<void>;
   /** Connected sockets on this node (tests and the bench read it). */
   localSockets(): number;
-  /** Before the HTTP server closes: open sockets would keep it open. */
-  disconnectAll(): void;
-  close(): Promise<void>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    hub: Hub;
+  }
 }
 
 /**
  * `sessionCheckS`: how often every connection's login is checked again, a safety net for a change
  * this node did not hear (its listener was down): an ended login is normally dropped as it is heard.
  */
-export function startHub(app: FastifyInstance, connectionString: string, sessionCheckS: number): Hub {
-  // Its own small pool: even a local delivery waits for pg_notify, and a shared busy pool reorders
-  // emits. The adapter never listens for errors on its LISTEN client: without this a restarted
-  // PostgreSQL would crash the process (the adapter reconnects by itself).
-  const pool = new pg.Pool({ connectionString, max: 2, connectionTimeoutMillis: 5000, query_timeout: 10_000, application_name: 'hqt-hub' });
-  const lost = (err: Error) => app.log.warn({ err }, 'hub database connection lost; reconnecting');
-  pool.on('error', lost);
-  // Nor does it give its LISTEN client back when that connection ends (the database restarted):
-  // each outage would keep one of the two slots for good, and emits would then wait in vain for
-  // one. Given back here with the error, the pool drops it; the adapter listens on a new one.
-  const checkedOut = new Set<pg.PoolClient>();
-  pool.on('acquire', (client) => checkedOut.add(client));
-  pool.on('release', (_err, client) => checkedOut.delete(client));
-  pool.on('connect', (client) => {
-    client.on('error', lost);
-    client.once('end', () => {
-      if (checkedOut.has(client) && client.listenerCount('notification') > 0) client.release(new Error('LISTEN connection ended'));
-    });
-  });
-
+function startHub(app: FastifyInstance, sessionCheckS: number) {
   const io = new Server(app.server, {
     path: HUB_PATH,
     serveClient: false,
     // Browsers send nothing but the handshake.
     maxHttpBufferSize: 4096,
-    adapter: createAdapter(pool, { errorHandler: (err: Error) => app.log.warn({ err }, 'hub adapter error') }),
   });
   io.use((socket, next) => {
     const token: unknown = socket.handshake.auth?.token;
@@ -120,21 +96,31 @@ export function startHub(app: FastifyInstance, connectionString: string, session
   const sessionCheck = setInterval(() => void dropEndedLogins().catch(checkFailed), Math.min(MAX_TIMER_MS, sessionCheckS * 1000));
   sessionCheck.unref();
 
-  return {
+  const hub: Hub = {
     dropEndedLogins,
-    announce(accountIds, message) {
-      for (let i = 0; i < accountIds.length; i += ROOMS_PER_EMIT) {
-        io.to(accountIds.slice(i, i + ROOMS_PER_EMIT).map(roomOf)).emit(HUB_MESSAGE_EVENT, message);
-      }
+    emitLocal(accountIds, event, payload) {
+      if (accountIds.length) io.local.to(accountIds.map(roomOf)).emit(event, payload);
     },
     localSockets: () => io.of('/').sockets.size,
-    // This node's sockets only: io.disconnectSockets would tell every node to drop its browsers.
+  };
+  return {
+    hub,
+    // This node's sockets only: open sockets would keep the HTTP server open.
     disconnectAll: () => void io.local.disconnectSockets(true),
     async close() {
       clearInterval(sessionCheck);
       // Also closes the HTTP server, which Fastify has closed already: that error is expected.
       await new Promise<void>((resolve) => void io.close(() => resolve()));
-      await pool.end();
     },
   };
 }
+
+export default fp<{ sessionCheckS: number }>(
+  async (app, opts) => {
+    const { hub, disconnectAll, close } = startHub(app, opts.sessionCheckS);
+    app.decorate('hub', hub);
+    app.addHook('preClose', async () => disconnectAll());
+    app.addHook('onClose', close);
+  },
+  { name: 'hub', dependencies: ['db', 'auth'] },
+);

@@ -1,0 +1,75 @@
+// The message centre (docs/messages.md): one inbox per account, whatever its role, for every
+// service's notices. A service declares its message kinds beside its own contract; they are listed
+// here once, so the inbox can name any kind it holds.
+import Type from 'typebox';
+import { MAX_INT } from './constants';
+import { PageQuery } from './envelope';
+import { PUSH_MESSAGE_KINDS } from './push';
+
+export const INBOX_PATHS = {
+  page: '/api/v1/message/getmessagepage',
+  unreadCount: '/api/v1/message/getunreadcount',
+  read: '/api/v1/message/readmessage/:id',
+  readAll: '/api/v1/message/readallmessage',
+} as const;
+
+/** Where a notice comes from: the inbox's filter and the live notice's title. */
+export const MESSAGE_SOURCES = { policy: '政策', appeal: '诉求', visit: '走访', system: '系统' } as const;
+export type MessageSource = keyof typeof MESSAGE_SOURCES;
+export const MESSAGE_SOURCE_LIST = Object.keys(MESSAGE_SOURCES) as MessageSource[];
+
+/** Every service's kinds, each with its label (a kind is `<service>.<what>`). */
+export const MESSAGE_KINDS: Record<string, string> = { ...PUSH_MESSAGE_KINDS };
+
+export const INBOX_MSG = {
+  notFound: '消息不存在',
+  allRead: '已全部标为已读',
+} as const;
+
+export const READ_FILTERS = { unread: '未读', read: '已读' } as const;
+
+export const InboxPageQuery = Type.Object({
+  ...PageQuery.properties,
+  read: Type.Optional(Type.Enum(['', 'unread', 'read'] as const, { title: '阅读状态', errorMessage: '阅读状态不正确' })),
+  source: Type.Optional(Type.Enum(['', ...MESSAGE_SOURCE_LIST], { title: '消息来源', errorMessage: '消息来源不正确' })),
+  kind: Type.Optional(Type.String({ title: '消息类型', maxLength: 40, pattern: '^$|^[a-z]+\\.[a-z-]+$', errorMessage: '消息类型不正确' })),
+  keyword: Type.Optional(Type.String({ title: '关键词', maxLength: 50 })),
+});
+export type InboxPageQuery = Type.Static<typeof InboxPageQuery>;
+
+export const InboxMessage = Type.Object({
+  id: Type.Integer(),
+  source: Type.String(),
+  sourceLabel: Type.String(),
+  kind: Type.String(),
+  kindLabel: Type.String(),
+  title: Type.String(),
+  body: Type.String(),
+  /** Where the notice leads in the account's own branch (a portal or console address), if anywhere. */
+  link: Type.Union([Type.String(), Type.Null()]),
+  /** Why this account got it (政策推送: 订阅「关键词：研发」, 符合条件：某某公司). */
+  reasons: Type.Array(Type.String()),
+  read: Type.Boolean(),
+  createdAt: Type.String(),
+});
+export type InboxMessage = Type.Static<typeof InboxMessage>;
+
+export const UnreadCount = Type.Object({ unread: Type.Integer() });
+export type UnreadCount = Type.Static<typeof UnreadCount>;
+
+export const MessageIdParams = Type.Object({
+  id: Type.Integer({ minimum: 1, maximum: MAX_INT, title: '消息编号', errorMessage: '消息编号不正确' }),
+});
+
+// ---- the hub ------------------------------------------------------------------------------------------
+
+/** The hub's path; the browser connects to it with the access token in the handshake's `auth`. */
+export const HUB_PATH = '/socket.io/';
+/** What the hub sends when new messages are in an account's inbox (sent only after they committed). */
+export const HUB_NOTICE_EVENT = 'message';
+export interface HubNotice {
+  source: MessageSource;
+  kind: string;
+  title: string;
+  link: string | null;
+}
