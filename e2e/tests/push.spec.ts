@@ -1,6 +1,6 @@
 // 政策推送 in real Chromium against the real server, two people at once: staff publish a guide in the
 // console; the demo enterprise, whose page is open (it follows the keyword 研发), is told within
-// 2 seconds by the real-time hub, its unread badge goes up, and opening the message marks it read.
+// 2 seconds by the real-time hub, the unread badge on 消息中心 goes up, and opening the message marks it read.
 // Then its subscriptions: a bad keyword is refused, a good one added and cancelled.
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { CONSOLE_PATHS, type ConsolePolicyRow, type GuideInput } from '@hqt/contract/console';
@@ -59,8 +59,8 @@ async function consoleLogin(page: Page) {
   await expect(page).toHaveURL(/\/admin$/);
 }
 
-/** The unread count on 政策推送 in the top menu (antd draws no count at 0). */
-const menuCount = (page: Page) => page.locator('.top-menu').getByRole('menuitem', { name: /政策推送/ }).locator('.ant-badge sup');
+/** The unread count on 消息中心 in the top menu (antd draws no count at 0). */
+const menuCount = (page: Page) => page.locator('.top-menu').getByRole('menuitem', { name: /消息中心/ }).locator('.ant-badge sup');
 async function expectMenuCount(page: Page, n: number) {
   if (n === 0) await expect(menuCount(page)).toHaveCount(0);
   else await expect(menuCount(page)).toHaveAttribute('title', `${n} 条未读消息`);
@@ -75,7 +75,7 @@ test('staff publish a guide; the subscribed enterprise’s open portal is told w
   await loginViaForm(portal, DEMO);
   await expect(portal).toHaveURL(/\/dataOverview\/dataOverview$/);
   await portal.goto('/policyPush/policyPush');
-  await expect(portal.locator('.push-messages')).toBeVisible();
+  await expect(portal.locator('.inbox-messages')).toBeVisible();
   // The demo account's seeded messages: some unread.
   await expect(menuCount(portal)).toHaveAttribute('title', /^\d+ 条未读消息$/);
   const before = Number((await menuCount(portal).getAttribute('title'))!.match(/\d+/)![0]);
@@ -91,10 +91,10 @@ test('staff publish a guide; the subscribed enterprise’s open portal is told w
   // The notification, without a reload.
   const notice = portal.locator('.hub-notice').filter({ hasText: title });
   await expect(notice).toBeVisible(); // how fast is measured in bench/hub-latency.ts
-  await expect(notice).toContainText('新政策发布');
+  await expect(notice).toContainText('政策 · 新政策发布');
   await expectMenuCount(portal, before + 1);
-  const message = portal.locator('.push-message').filter({ hasText: title });
-  await expect(message).toHaveClass(/push-message-unread/);
+  const message = portal.locator('.inbox-message').filter({ hasText: title });
+  await expect(message).toHaveClass(/inbox-message-unread/);
   await expect(message).toContainText('推送原因：');
 
   // Opening it shows the guide and reads it.
@@ -103,7 +103,7 @@ test('staff publish a guide; the subscribed enterprise’s open portal is told w
   await expect(portal.locator('.ant-drawer').getByText(title).first()).toBeVisible();
   await expectMenuCount(portal, before);
   await portal.goto('/policyPush/policyPush?read=read');
-  await expect(portal.locator('.push-message').filter({ hasText: title })).not.toHaveClass(/push-message-unread/);
+  await expect(portal.locator('.inbox-message').filter({ hasText: title })).not.toHaveClass(/inbox-message-unread/);
 
   await staffContext.close();
   await enterpriseContext.close();

@@ -154,8 +154,8 @@ test('staff see whom a guide was pushed to, and the read state changes when the 
   await loginViaForm(portal, DEMO);
   await expect(portal).toHaveURL(/\/dataOverview\/dataOverview$/);
   await portal.goto('/policyPush/policyPush?read=unread');
-  const unread = portal.locator('.push-message-unread').first();
-  const title = (await unread.locator('.push-message-title').textContent())!.trim();
+  const unread = portal.locator('.inbox-message-unread').first();
+  const title = (await unread.locator('.inbox-message-title').textContent())!.trim();
 
   await consoleLogin(page, STAFF);
   await expect(page).toHaveURL(/\/admin$/);
@@ -167,7 +167,7 @@ test('staff see whom a guide was pushed to, and the read state changes when the 
   await expect(demoRow.getByText('未读')).toBeVisible();
 
   // The enterprise opens it; the console shows it read.
-  await unread.locator('.push-message-title').click();
+  await unread.locator('.inbox-message-title').click();
   await expect(portal).toHaveURL(/\/policyMarket\/policyMarket\?guide=\d+$/);
   await portalContext.close();
   await page.reload();

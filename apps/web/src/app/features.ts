@@ -5,6 +5,7 @@ import { calculatorModule } from '@/features/calculator/module';
 import { comingSoonModule } from '@/features/coming-soon/module';
 import { consoleModule } from '@/features/console/module';
 import { overviewModule } from '@/features/overview/module';
+import { messagesConsoleModule, messagesModule } from '@/features/messages/module';
 import { policyModule } from '@/features/policy/module';
 import { pushModule } from '@/features/push/module';
 import type { FeatureModule } from '@/shared/feature-module';
@@ -12,7 +13,7 @@ import { adminPagesModule } from './admin/module';
 import { appPagesModule } from './pages/module';
 
 /** The enterprise portal (spec §2): admits 企业账户 only. */
-export const PORTAL_FEATURES: FeatureModule[] = [appPagesModule, authModule, overviewModule, accountModule, calculatorModule, pushModule, policyModule, comingSoonModule];
+export const PORTAL_FEATURES: FeatureModule[] = [appPagesModule, authModule, overviewModule, accountModule, calculatorModule, pushModule, policyModule, comingSoonModule, messagesModule];
 
 /** The staff console under /admin: admits 工作人员 and 管理员. */
-export const ADMIN_FEATURES: FeatureModule[] = [adminPagesModule, consoleModule];
+export const ADMIN_FEATURES: FeatureModule[] = [adminPagesModule, consoleModule, messagesConsoleModule];

@@ -18,6 +18,9 @@ export const PORTAL_LIVE = PORTAL.features.flatMap((f) => (f.live ? [f.live] : [
 
 const consoleRoutes = routesOf(ADMIN);
 
+/** The console's live parts, mounted while a staff account is signed in. */
+export const CONSOLE_LIVE = ADMIN.features.flatMap((f) => (f.live ? [f.live] : []));
+
 /** The console's side menu, in order; the layout hides what the account's role may not open. */
 export const CONSOLE_MENU = consoleRoutes.filter((r) => r.menu !== undefined).sort(placed('menu'));
 

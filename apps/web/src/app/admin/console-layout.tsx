@@ -17,7 +17,7 @@ import type { FeatureRoute } from '@/shared/feature-module';
 import { useIsMobile } from '@/shared/lib/use-is-mobile';
 import { useSession } from '@/shared/session/session-store';
 import { Brand } from '@/shared/ui/brand';
-import { CONSOLE_MENU, CONSOLE_PAGES } from '../navigation';
+import { CONSOLE_LIVE, CONSOLE_MENU, CONSOLE_PAGES } from '../navigation';
 import { platformQuery } from '../shell/site-footer';
 import './console-layout.css';
 
@@ -32,7 +32,14 @@ function menuItems(roles: readonly string[]): ItemType[] {
   const groups = new Map<string, ItemType[]>();
   for (const r of CONSOLE_MENU.filter((route) => mayOpen(route, roles))) {
     const group = r.menuGroup ?? '';
-    const item = { key: r.path, label: r.title, icon: r.icon && <Suspense fallback={null}><r.icon /></Suspense> };
+    const label = r.badge ? (
+      <Suspense fallback={r.title}>
+        <r.badge>{r.title}</r.badge>
+      </Suspense>
+    ) : (
+      r.title
+    );
+    const item = { key: r.path, label, icon: r.icon && <Suspense fallback={null}><r.icon /></Suspense> };
     groups.set(group, [...(groups.get(group) ?? []), item]);
   }
   return [...groups].flatMap(([group, items]) => (group ? [{ type: 'group' as const, key: group, label: group, children: items }] : items));
@@ -121,6 +128,11 @@ function ConsoleFrame() {
         </Layout.Content>
       </Layout>
       <ForcedPasswordChange />
+      <Suspense fallback={null}>
+        {CONSOLE_LIVE.map((Live, i) => (
+          <Live key={i} />
+        ))}
+      </Suspense>
       {passwordOpen && (
         <Suspense fallback={null}>
           <PasswordDialog open onClose={() => setPasswordOpen(false)} />

@@ -5,7 +5,7 @@ import { Button, Card, Col, Empty, List, Row, Skeleton, Space, Statistic, Tag } 
 import { Link } from 'react-router';
 import { CALCULATOR_PATHS, type AccountCalculatorInfo } from '@hqt/contract/calculator';
 import { http } from '@/shared/api/http';
-import { unreadMessagesQuery } from '@/shared/api/unread-messages';
+import { messageQueries } from '@/shared/messages/messages-api';
 import { useSession } from '@/shared/session/session-store';
 
 const calculatorLink = (enterpriseId?: number, edit = false) =>
@@ -35,7 +35,7 @@ function nextSteps(info: AccountCalculatorInfo, unread: number): { text: string;
 export default function DataOverviewPage() {
   const name = useSession((s) => s.name);
   const { data: info } = useQuery({ queryKey: ['calculator', 'accountInfo'], queryFn: () => http.get<AccountCalculatorInfo>(CALCULATOR_PATHS.accountInfo) });
-  const { data: unread } = useQuery(unreadMessagesQuery());
+  const { data: unread } = useQuery(messageQueries.unread());
   if (!info) return <Skeleton active />;
   const evaluated = info.enterprises.filter((e) => e.lastEvaluation);
   const amount = evaluated.reduce((sum, e) => sum + e.lastEvaluation!.amount, 0);

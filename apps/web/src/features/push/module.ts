@@ -1,4 +1,3 @@
-import { lazy } from 'react';
 import { lazyIcon, type FeatureModule } from '@/shared/feature-module';
 
 export const pushModule: FeatureModule = {
@@ -14,8 +13,6 @@ export const pushModule: FeatureModule = {
       footer: 30,
       tile: { order: 20, blurb: '订阅关注的政策，新政发布实时提醒' },
       parentRedirect: true,
-      badge: lazy(() => import('./unread-badge')),
     },
   ],
-  live: lazy(() => import('./hub-listener')),
 };

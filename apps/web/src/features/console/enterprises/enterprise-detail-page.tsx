@@ -9,7 +9,7 @@ import { INDICATOR_BOUNDS } from '@hqt/contract/calculator';
 import { YEARLY_FIELDS } from '@hqt/contract/calculator-engine';
 import { CONSOLE_MSG, type ConsoleEnterprise } from '@hqt/contract/console';
 import { MAX_INT } from '@hqt/contract/constants';
-import { PUSH_EVENTS, SUBSCRIPTION_KINDS } from '@hqt/contract/push';
+import { SUBSCRIPTION_KINDS } from '@hqt/contract/push';
 import { ADMIN_BASE } from '@/config/routes';
 import { ApiError } from '@/shared/api/http';
 import { consoleApi, consoleKeys } from '../api/console-api';
@@ -222,7 +222,7 @@ function PushTab({ e }: { e: ConsoleEnterprise }) {
           columns={[
             { title: '消息', dataIndex: 'title' },
             { title: '状态', dataIndex: 'readAt', render: (v: string | null) => (v ? <Tag>已读 {dayjs(v).format(TIME)}</Tag> : <Tag color="orange">未读</Tag>) },
-            { title: '类型', dataIndex: 'event', render: (v: string) => labelIn(PUSH_EVENTS, v) },
+            { title: '类型', dataIndex: 'kindLabel' },
             { title: '时间', dataIndex: 'createdAt', render: (v: string) => dayjs(v).format(TIME) },
           ]}
         />

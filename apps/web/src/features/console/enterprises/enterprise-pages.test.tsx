@@ -96,7 +96,7 @@ const DETAIL: ConsoleEnterprise = {
   indicators: [{ year: 2025, revenue: 5200, tax: 310 }],
   evaluations: { total: 1, list: [{ id: 3, evaluatedAt: '2026-11-02T02:00:00.000Z', whatIf: false, guides: 40, eligible: 12, amount: 338.26 }] },
   subscriptions: [{ id: 4, kind: 'keyword', label: '技术改造', createdAt: '2026-10-01T02:00:00.000Z' }],
-  messages: { total: 1, unread: 1, list: [{ id: 9, event: 'closing', title: '工业企业技术改造设备投资补助', createdAt: '2026-11-03T02:00:00.000Z', readAt: null }] },
+  messages: { total: 1, unread: 1, list: [{ id: 9, kindLabel: '即将截止', title: '工业企业技术改造设备投资补助', createdAt: '2026-11-03T02:00:00.000Z', readAt: null }] },
 };
 
 /** 企业详情 of the deleted enterprise above, opened on one tab (a plain click: antd's tabs switch on it). */

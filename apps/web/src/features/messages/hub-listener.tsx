@@ -1,18 +1,17 @@
-// The portal's connection to the real-time hub while an account is signed in (FeatureModule.live).
-// The hub only announces: on each announcement, and on every (re)connection, the inbox and the
-// unread count are read again, so nothing missed while offline stays missed. socket.io-client is
-// loaded here, after the shell, never on the login page.
+// The connection to the real-time hub while an account is signed in, in the portal and the console
+// alike (FeatureModule.live). The hub only tells: on each notice, and on every (re)connection, the
+// inbox and the unread count are read again, so nothing missed while offline stays missed. A notice
+// is titled by its source and opens where it leads (else the inbox). socket.io-client is loaded
+// here, after the shell, never on the login page.
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { Socket } from 'socket.io-client';
 import { useNavigate } from 'react-router';
-import { HUB_MESSAGE_EVENT, HUB_PATH, PUSH_EVENTS, type HubMessage } from '@hqt/contract/push';
+import { HUB_NOTICE_EVENT, HUB_PATH, kindLabel, MESSAGE_SOURCES, type HubNotice } from '@hqt/contract/inbox';
 import { currentAccessToken } from '@/shared/api/http';
 import { session, useSession } from '@/shared/session/session-store';
 import { notice } from '@/shared/ui/feedback';
-import { pushQueries } from './api/push-api';
-
-export const INBOX_PATH = '/policyPush/policyPush';
+import { messageQueries } from '@/shared/messages/messages-api';
 
 /** A live token for the handshake, or none: an idle login that has expired is not renewed by the hub. */
 async function handshakeToken(): Promise<string | null> {
@@ -21,7 +20,8 @@ async function handshakeToken(): Promise<string | null> {
   return currentAccessToken().catch(() => null);
 }
 
-export default function HubListener() {
+/** `inboxPath`: the branch's message centre, opened by a notice that leads nowhere else. */
+export function HubListener({ inboxPath }: { inboxPath: string }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const signedIn = useSession((s) => Boolean(s.accessToken));
@@ -40,15 +40,15 @@ export default function HubListener() {
         auth: (cb) => void handshakeToken().then((token) => cb({ token })),
       });
       socket = s;
-      const catchUp = () => void queryClient.invalidateQueries({ queryKey: pushQueries.all() });
+      const catchUp = () => void queryClient.invalidateQueries({ queryKey: messageQueries.all() });
       s.on('connect', catchUp);
-      s.on(HUB_MESSAGE_EVENT, (m: HubMessage) => {
+      s.on(HUB_NOTICE_EVENT, (n: HubNotice) => {
         catchUp();
         void notice({
-          key: `${m.event}:${m.guideId}`,
-          title: `政策推送 · ${PUSH_EVENTS[m.event] ?? '新消息'}`,
-          description: m.body,
-          onOpen: () => void navigate(INBOX_PATH),
+          key: `${n.kind}:${n.link ?? n.title}`,
+          title: `${MESSAGE_SOURCES[n.source] ?? '系统'} · ${kindLabel(n.kind)}`,
+          description: n.title,
+          onOpen: () => void navigate(n.link ?? inboxPath),
         });
       });
       // The server ends the connection when the token it was given expires: go on with the one in
@@ -61,7 +61,7 @@ export default function HubListener() {
       stopped = true;
       socket?.disconnect();
     };
-  }, [signedIn, queryClient, navigate]);
+  }, [signedIn, queryClient, navigate, inboxPath]);
 
   return null;
 }
