@@ -18,8 +18,10 @@ export const MESSAGE_SOURCES = { policy: '政策', appeal: '诉求', visit: '走
 export type MessageSource = keyof typeof MESSAGE_SOURCES;
 export const MESSAGE_SOURCE_LIST = Object.keys(MESSAGE_SOURCES) as MessageSource[];
 
-/** Every service's kinds, each with its label (a kind is `<service>.<what>`). */
-export const MESSAGE_KINDS: Record<string, string> = { ...PUSH_MESSAGE_KINDS };
+const ofSource = (source: MessageSource, labels: Record<string, string>) => Object.fromEntries(Object.entries(labels).map(([kind, label]) => [kind, { label, source }]));
+/** Every service's kinds (`<service>.<what>`), each with its label and source: one line per service. */
+export const MESSAGE_KINDS: Record<string, { label: string; source: MessageSource }> = { ...ofSource('policy', PUSH_MESSAGE_KINDS) };
+export const kindLabel = (kind: string) => MESSAGE_KINDS[kind]?.label ?? '通知';
 
 export const INBOX_MSG = {
   notFound: '消息不存在',

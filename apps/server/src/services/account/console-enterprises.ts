@@ -16,7 +16,7 @@ import {
 import type { PageOf } from '@hqt/contract/envelope';
 import type { DictType } from '@hqt/contract/policy';
 import type { Db } from '../../db/client';
-import { MESSAGE_KINDS } from '@hqt/contract/inbox';
+import { kindLabel } from '@hqt/contract/inbox';
 import { accounts, enterprises, evaluations, messages, pushSubscriptions } from '../../db/schema/index';
 import { notFound } from '../../lib/errors';
 import { paginate, totalOver } from '../../lib/paginate';
@@ -176,7 +176,7 @@ export async function enterpriseDetail(db: Db, dicts: Dictionaries, id: number):
     messages: {
       total: messageRows[0]?.total ?? 0,
       unread: messageRows[0]?.unread ?? 0,
-      list: messageRows.map(({ total: _total, unread: _unread, kind, ...m }) => ({ ...m, kindLabel: MESSAGE_KINDS[kind] ?? '通知', createdAt: m.createdAt.toISOString(), readAt: m.readAt?.toISOString() ?? null })),
+      list: messageRows.map(({ total: _total, unread: _unread, kind, ...m }) => ({ ...m, kindLabel: kindLabel(kind), createdAt: m.createdAt.toISOString(), readAt: m.readAt?.toISOString() ?? null })),
     },
   };
 }

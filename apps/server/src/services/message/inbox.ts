@@ -1,7 +1,7 @@
 // An account's inbox (any role): its own messages only, unread first, newest first.
 import { and, eq, ilike, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { PageOf } from '@hqt/contract/envelope';
-import { INBOX_MSG, MESSAGE_KINDS, MESSAGE_SOURCES, type InboxMessage, type InboxPageQuery, type MessageSource } from '@hqt/contract/inbox';
+import { INBOX_MSG, kindLabel, MESSAGE_SOURCES, type InboxMessage, type InboxPageQuery, type MessageSource } from '@hqt/contract/inbox';
 import type { Db } from '../../db/client';
 import { messages } from '../../db/schema/index';
 import type { Scope, SignedInCtx } from '../../lib/ctx';
@@ -16,7 +16,7 @@ const toMessage = (row: typeof messages.$inferSelect): InboxMessage => ({
   source: row.source,
   sourceLabel: MESSAGE_SOURCES[row.source as MessageSource] ?? row.source,
   kind: row.kind,
-  kindLabel: MESSAGE_KINDS[row.kind] ?? '通知',
+  kindLabel: kindLabel(row.kind),
   title: row.title,
   body: row.body,
   link: row.link,
