@@ -13,7 +13,7 @@ import { AppError, notFound } from './errors';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
-/** The row a step moves: its table (with `id` and `status` columns), its id, and its owner's column. */
+/** The row a step moves: its table (with `id` and `status` columns), its id, and who owns it. */
 export interface Subject {
   /** What the timeline calls it, e.g. `guide`. */
   kind: string;
@@ -21,8 +21,12 @@ export interface Subject {
   id: number;
   /** The 404's message when the row does not exist. */
   notFound: string;
-  /** The owner's account id column's key, for flows with owner-only steps. */
-  ownerKey?: string;
+  /**
+   * For items an enterprise owns: the column holding the owner (an account's id, or an enterprise's,
+   * owned by every account whose scope holds that enterprise). Another enterprise's account is
+   * answered 404, as if the item did not exist; staff see every item.
+   */
+  owner?: { key: string; by: 'account' | 'enterprise' };
 }
 
 export interface StepOptions<S extends string> {
@@ -42,8 +46,12 @@ function column(table: PgTable, key: string): PgColumn {
   return found;
 }
 
+/** Whether the caller owns an item whose owner column holds `owner`. */
+export const ownedBy = (ctx: SignedInCtx, by: 'account' | 'enterprise', owner: number) =>
+  by === 'account' ? owner === ctx.actor.accountId : ctx.scope.enterpriseIds.includes(owner);
+
 /**
- * Takes `name` on the subject's row, or throws (404 missing, 403 role/owner, 409 wrong state, 400 a
+ * Takes `name` on the subject's row, or throws (404 missing or another enterprise's, 403 role/owner, 409 wrong state, 400 a
  * missing note, or the guard's refusal) having changed nothing.
  */
 export async function step<S extends string, K extends string>(
@@ -57,13 +65,14 @@ export async function step<S extends string, K extends string>(
   const { table, id } = subject;
   const idColumn = column(table, 'id');
   const stateColumn = column(table, 'status');
-  const fields: Record<string, PgColumn> = subject.ownerKey === undefined ? { state: stateColumn } : { state: stateColumn, owner: column(table, subject.ownerKey) };
+  const fields: Record<string, PgColumn> = subject.owner ? { state: stateColumn, owner: column(table, subject.owner.key) } : { state: stateColumn };
   const role = roleKeyOf(ctx.actor.roleId);
   const note = options.note?.trim() || null;
   return db.transaction(async (tx) => {
     const [row] = (await tx.select(fields).from(table).where(eq(idColumn, id)).for('update')) as { state: S; owner?: unknown }[];
     if (!row) throw notFound(subject.notFound);
-    const isOwner = row.owner !== undefined && row.owner === ctx.actor.accountId;
+    const isOwner = subject.owner ? ownedBy(ctx, subject.owner.by, row.owner as number) : false;
+    if (subject.owner && role === 'enterprise' && !isOwner) throw notFound(subject.notFound);
     const refusal = stepRefusal(flow, row.state, name, role, isOwner, note);
     if (refusal) throw new AppError(refusal.status, refusal.msg);
     await options.guard?.(tx);

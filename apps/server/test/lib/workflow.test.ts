@@ -154,7 +154,7 @@ describe('owner-only steps and steps that need a note', () => {
   });
   const file = async () => (await app.db.insert(items).values({ status: 'filed', ownerId: owner.id }).returning({ id: items.id }))[0]!.id;
   const take = (a: TestAccount, roleId: number, id: number, name: keyof typeof APPEAL_FLOW.steps, note?: string) =>
-    step(app.db, ctxOf(a, roleId), APPEAL_FLOW, { kind: 'appeal', table: items, id, notFound: '诉求不存在', ownerKey: 'ownerId' }, name, { audit: `appeal.${name}`, note });
+    step(app.db, ctxOf(a, roleId), APPEAL_FLOW, { kind: 'appeal', table: items, id, notFound: '诉求不存在', owner: { key: 'ownerId', by: 'account' } }, name, { audit: `appeal.${name}`, note });
   const itemUnchanged = async (id: number, refused: () => Promise<unknown>) => {
     const read = async () => ({ row: await app.db.select().from(items).where(eq(items.id, id)), steps: await app.db.select().from(workflowSteps).where(eq(workflowSteps.subjectId, id)), audits: await audits() });
     const before = await read();
@@ -173,9 +173,9 @@ describe('owner-only steps and steps that need a note', () => {
     expect(permittedSteps(APPEAL_FLOW, 'accepted', 'staff', false)).toEqual([]);
   });
 
-  it('an owner-only step is refused to another enterprise and to staff (403), a missing note with a 400, and nothing is written', async () => {
+  it('another enterprise is answered 404 (the item does not exist for it), staff an owner-only step 403, a missing note 400, and nothing is written', async () => {
     const id = await file();
-    await itemUnchanged(id, () => expect(take(other, ROLES.enterprise.id, id, 'withdraw')).rejects.toMatchObject({ status: 403, message: '只有提交人本人可以撤回' }));
+    await itemUnchanged(id, () => expect(take(other, ROLES.enterprise.id, id, 'withdraw')).rejects.toMatchObject({ status: 404, message: '诉求不存在' }));
     await itemUnchanged(id, () => expect(take(wang, ROLES.staff.id, id, 'withdraw')).rejects.toMatchObject({ status: 403, message: '您的角色不能撤回' }));
     await itemUnchanged(id, () => expect(take(wang, ROLES.staff.id, id, 'sendBack', '  ')).rejects.toMatchObject({ status: 400, message: '退回须填写说明' }));
     await itemUnchanged(id, () => expect(take(wang, ROLES.staff.id, 987_654, 'accept')).rejects.toMatchObject({ status: 404, message: '诉求不存在' }));
