@@ -5,3 +5,4 @@ export * from './dict';
 export * from './rate-limit';
 export * from './push';
 export * from './workflow';
+export * from './calendar';
