@@ -20,8 +20,6 @@ export class CalendarStore {
   start = () => this.cache.start();
   stop = () => this.cache.stop();
   invalidate = () => this.cache.invalidate();
-  /** Resolves once every change committed before the call has reached this node. */
-  heard = () => this.cache.heard();
   /** The published calendar (only published years are covered; the others' days throw). */
   calendar = () => this.cache.get();
 

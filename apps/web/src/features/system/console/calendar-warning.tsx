@@ -9,7 +9,8 @@ import { ADMIN_BASE } from '@/config/routes';
 import { useSession } from '@/shared/session/session-store';
 import { calendarQueries } from '../api/calendar-queries';
 
-export const WORKING_DAYS_PATH = `${ADMIN_BASE}/working-days`;
+/** The page's address, as features/console/module.ts registers it. */
+const WORKING_DAYS_PATH = `${ADMIN_BASE}/working-days`;
 
 export default function CalendarWarning() {
   const { data } = useQuery(calendarQueries.status());
