@@ -18,6 +18,7 @@ import accountConsoleRoutes from './services/account/console-routes';
 import accountRoutes from './services/account/routes';
 import auditRoutes from './services/audit/routes';
 import authRoutes, { AUTH_BUDGET } from './services/auth/routes';
+import calendarPlugin from './services/calendar/plugin';
 import dictConsoleRoutes from './services/dict/console-routes';
 import dictPlugin from './services/dict/plugin';
 import policyConsoleRoutes from './services/policy/console-routes';
@@ -96,6 +97,7 @@ export async function buildApp(opts: AppOptions) {
   await app.register(hubPlugin, { sessionCheckS: config.hub.sessionCheckS });
 
   await app.register(dictPlugin, { connectionString: opts.databaseUrl });
+  await app.register(calendarPlugin, { connectionString: opts.databaseUrl });
   await app.register(authRoutes, { captchaTestAnswer: config.captchaTestAnswer });
   await app.register(accountRoutes);
   await app.register(sysinfoRoutes, { platform: config.platform });

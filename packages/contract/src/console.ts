@@ -370,6 +370,9 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'dict.created': '新增字典项',
   'dict.updated': '修改字典项',
   'dict.deleted': '删除字典项',
+  'calendar.day_set': '设置工作日历',
+  'calendar.published': '发布工作日历',
+  'calendar.withdrawn': '撤回工作日历',
   'upload.image': '上传图片',
   'export.done': '导出或打印',
   'enterprise.create': '新增企业信息',
@@ -429,6 +432,10 @@ export const AUDIT_DETAIL_LABELS: Record<string, string> = {
   label: '名称',
   sort: '排序',
   extra: '附加信息',
+  // the working-day calendar
+  date: '日期',
+  dayType: '日期类型',
+  year: '年度',
   // policies, guides and topics (the fields of their forms)
   docNo: '文号',
   department: '发文部门',

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { http as mock, HttpResponse } from 'msw';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { AUTH_PATHS, type PlatformInfo } from '@hqt/contract/auth';
+import { CALENDAR_PATHS, type CalendarStatus } from '@hqt/contract/calendar';
 import { CONSOLE_PATHS, type Workbench } from '@hqt/contract/console';
 import { session } from '@/shared/session/session-store';
 import { server } from '../../test/msw';
@@ -42,6 +43,7 @@ test('a 工作人员 sent from an administrator\'s page sees 权限不足 in the
   server.use(
     mock.get(AUTH_PATHS.platformName, () => HttpResponse.json({ code: 200, msg: 'success', data: platform })),
     mock.get(CONSOLE_PATHS.workbench, () => HttpResponse.json({ code: 200, msg: 'success', data: workbench })),
+    mock.get(CALENDAR_PATHS.status, () => HttpResponse.json({ code: 200, msg: 'success', data: { today: '2026-03-02', published: [2026], missing: [] } satisfies CalendarStatus })),
   );
   const router = createMemoryRouter(routes, { initialEntries: ['/admin/accounts'] });
   render(<RouterProvider router={router} />);

@@ -30,6 +30,8 @@ export const consoleModule: FeatureModule = {
     { path: `${ADMIN_BASE}/enterprises/:id`, title: '企业详情', access: 'private', page: () => import('./enterprises/enterprise-detail-page') },
     { path: `${ADMIN_BASE}/accounts`, title: '账号管理', access: 'private', roles: adminOnly, page: () => import('./accounts/account-list-page'), menu: 60, menuGroup: SYSTEM, icon: lazyIcon(() => import('@ant-design/icons/es/icons/TeamOutlined')) },
     { path: `${ADMIN_BASE}/dictionaries`, title: '字典管理', access: 'private', roles: adminOnly, page: () => import('./dictionaries/dictionary-page'), menu: 70, menuGroup: SYSTEM, icon: lazyIcon(() => import('@ant-design/icons/es/icons/BookOutlined')) },
+    // eslint-disable-next-line hqt/boundaries -- the system service's page, listed here until the console becomes a shell services plug into (issue 20)
+    { path: `${ADMIN_BASE}/working-days`, title: '工作日历', access: 'private', roles: adminOnly, page: () => import('../system/console/working-days-page'), menu: 75, menuGroup: SYSTEM, icon: lazyIcon(() => import('@ant-design/icons/es/icons/CalendarOutlined')) },
     { path: `${ADMIN_BASE}/audit`, title: '审计日志', access: 'private', roles: adminOnly, page: () => import('./audit/audit-log-page'), menu: 80, menuGroup: SYSTEM, icon: lazyIcon(() => import('@ant-design/icons/es/icons/SafetyCertificateOutlined')) },
   ],
 };

@@ -5,6 +5,8 @@ import { Card, Col, Empty, List, Row, Statistic, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { Link } from 'react-router';
 import { ADMIN_BASE } from '@/config/routes';
+// eslint-disable-next-line hqt/boundaries -- the 工作台 moves to the console shell (app/admin/) in issue 20, which composes services' cards
+import CalendarWarning from '../../system/console/calendar-warning';
 import { consoleApi, consoleKeys } from '../api/console-api';
 
 const KIND = { policy: { label: '政策文件', path: 'policies' }, guide: { label: '申报指南', path: 'guides' }, topic: { label: '政策专题', path: 'topics' } } as const;
@@ -23,6 +25,7 @@ export default function WorkbenchPage() {
   ] as const;
   return (
     <Row gutter={[16, 16]}>
+      <CalendarWarning />
       <Col span={24}>
         <Card title="门户数据">
           <Row gutter={[16, 16]}>

@@ -1,0 +1,6 @@
+// What other services may use of the calendar service: the node's cached calendar, as
+// `app.calendar.addWorkingDays(from, n)`, `isWorkingDay(day)`, `workingDaysBetween(from, to)`.
+// Each throws CalendarYearMissingError (contract working-days.ts) for a year not published: the
+// caller decides (refuse the filing, or store no deadline and warn), never Monday–Friday by guess.
+export { type CalendarStore } from './store';
+export { CalendarYearMissingError, chinaDayEnd } from '@hqt/contract/working-days';

@@ -1,0 +1,66 @@
+// Readable numbers (lib/numbering.ts): consecutive per series and day, a rolled-back filing's
+// number given to the next, and no gap or repeat when two server nodes number at once.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatNumber } from '@hqt/contract/numbering';
+import type { App } from '../../src/app';
+import { nextNumber } from '../../src/lib/numbering';
+import { createTestApp, databaseUrlOf } from '../helpers/app';
+
+let a: App;
+let b: App;
+beforeAll(async () => {
+  a = await createTestApp();
+  b = await createTestApp({}, { databaseUrl: databaseUrlOf(a) });
+});
+afterAll(async () => {
+  await a.close();
+  await b.close();
+});
+
+/** A filing on one node: its number taken in its transaction, which commits or rolls back. */
+const file = (app: App, prefix: string, at: Date, rollBack = false) =>
+  app.db
+    .transaction(async (tx) => {
+      const number = await nextNumber(tx, prefix, at);
+      if (rollBack) tx.rollback();
+      return number;
+    })
+    .catch((err: Error) => (rollBack && err.message === 'Rollback' ? null : Promise.reject(err)));
+
+describe('the format (contract numbering.ts)', () => {
+  it('prefix, the day in China, four digits', () => {
+    expect(formatNumber('SQ', new Date('2026-11-25T03:00:00Z'), 7)).toBe('SQ20261125-0007');
+    // 00:30 on the 26th in China is still the 25th in UTC.
+    expect(formatNumber('SQ', new Date('2026-11-25T16:30:00Z'), 7)).toBe('SQ20261126-0007');
+    expect(formatNumber('SQ', new Date('2026-11-25T03:00:00Z'), 12345)).toBe('SQ20261125-12345');
+    expect(() => formatNumber('sq', new Date(), 1)).toThrow(RangeError);
+    expect(() => formatNumber('SQ', new Date(), 0)).toThrow(RangeError);
+  });
+});
+
+describe('nextNumber', () => {
+  it('counts per series and per day in China', async () => {
+    const day = new Date('2026-03-02T02:00:00Z');
+    expect(await file(a, 'TA', day)).toBe('TA20260302-0001');
+    expect(await file(b, 'TA', day)).toBe('TA20260302-0002');
+    expect(await file(a, 'TB', day)).toBe('TB20260302-0001');
+    // 23:59 in China is still the 2nd; 00:00 is the 3rd, which starts again.
+    expect(await file(a, 'TA', new Date('2026-03-02T15:59:00Z'))).toBe('TA20260302-0003');
+    expect(await file(a, 'TA', new Date('2026-03-02T16:00:00Z'))).toBe('TA20260303-0001');
+  });
+
+  it('a rolled-back filing gives its number to the next one', async () => {
+    const day = new Date('2026-03-04T02:00:00Z');
+    expect(await file(a, 'RB', day)).toBe('RB20260304-0001');
+    expect(await file(a, 'RB', day, true)).toBeNull(); // it held 0002, then rolled back
+    expect(await file(b, 'RB', day)).toBe('RB20260304-0002');
+  });
+
+  it('20 filings at once on two nodes are numbered 1 to 20, none missing, none twice, with 5 rollbacks among them', async () => {
+    const day = new Date('2026-11-25T03:00:00Z');
+    const filings = Array.from({ length: 25 }, (_, i) => file(i % 2 ? a : b, 'SQ', day, i % 5 === 4));
+    const numbers = (await Promise.all(filings)).filter((n) => n !== null);
+    expect(numbers).toHaveLength(20);
+    expect(numbers.sort()).toEqual(Array.from({ length: 20 }, (_, i) => formatNumber('SQ', day, i + 1)));
+  });
+});
