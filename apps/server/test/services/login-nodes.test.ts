@@ -14,7 +14,7 @@ import { PUSH_PATHS } from '@hqt/contract/push';
 import { creditCodeCheckChar } from '@hqt/contract/validation';
 import type { App } from '../../src/app';
 import { accounts, enterprises, refreshTokens } from '../../src/db/schema/index';
-import { hashToken } from '../../src/services/auth/tokens';
+import { hashToken } from '../../src/lib/tokens';
 import { bearer, createAccount, createTestApp, databaseUrlOf, loginAs, type TestAccount } from '../helpers/app';
 
 let nodeA: App;

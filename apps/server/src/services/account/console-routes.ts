@@ -15,7 +15,7 @@ import {
 } from '@hqt/contract/console';
 import { Envelope, Page } from '@hqt/contract/envelope';
 import { ok } from '../../lib/envelope';
-import { signedIn } from '../../plugins/auth';
+import { signedIn } from '../../lib/ctx';
 import { accountAction, accountPage } from './console';
 import { enterpriseDetail, enterprisePage } from './console-enterprises';
 

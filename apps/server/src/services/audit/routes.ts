@@ -4,7 +4,7 @@ import Type from 'typebox';
 import { AuditPageQuery, AuditRow, CONSOLE_PATHS, ExportReportBody } from '@hqt/contract/console';
 import { Envelope, Page } from '@hqt/contract/envelope';
 import { ok } from '../../lib/envelope';
-import { signedIn } from '../../plugins/auth';
+import { signedIn } from '../../lib/ctx';
 import { auditPage, reportExport } from './service';
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {

@@ -27,7 +27,7 @@ import { Envelope, Page } from '@hqt/contract/envelope';
 import { MSG } from '@hqt/contract/messages';
 import { IdParams } from '@hqt/contract/policy';
 import { ok } from '../../lib/envelope';
-import { signedIn } from '../../plugins/auth';
+import { signedIn } from '../../lib/ctx';
 import { AssessmentCache } from './assessments';
 import { EnterpriseFactsStore, qualifiedPage } from './reverse';
 import { Rulebook } from './rulebook';

@@ -5,7 +5,7 @@ import { CONSOLE_PATHS, ConsoleDictItem, ConsoleDictType, ConsoleIdParams, DictI
 import { Envelope } from '@hqt/contract/envelope';
 import { MSG } from '@hqt/contract/messages';
 import { ok } from '../../lib/envelope';
-import { signedIn } from '../../plugins/auth';
+import { signedIn } from '../../lib/ctx';
 import { consoleDictType, createDictItem, deleteDictItem, dictItemList, dictTypes, updateDictItem } from './console';
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {

@@ -23,7 +23,7 @@ import { Envelope, Page, type PageOf } from '@hqt/contract/envelope';
 import { MSG } from '@hqt/contract/messages';
 import { TimelineEntry } from '@hqt/contract/workflow';
 import { ok } from '../../lib/envelope';
-import { signedIn } from '../../plugins/auth';
+import { signedIn } from '../../lib/ctx';
 import {
   changeState,
   contentTimeline,

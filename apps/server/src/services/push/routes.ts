@@ -8,7 +8,7 @@ import { Envelope, Page } from '@hqt/contract/envelope';
 import { IdParams } from '@hqt/contract/policy';
 import { MessageIdParams, MessagePageQuery, PUSH_MSG, PUSH_PATHS, PushMessage, Subscription, SubscriptionBody, SubscriptionPageQuery, UnreadCount } from '@hqt/contract/push';
 import { ok } from '../../lib/envelope';
-import { signedIn } from '../../plugins/auth';
+import { signedIn } from '../../lib/ctx';
 import { guidePush, guidePushRecipients } from './console';
 import { startHub, type Hub } from './hub';
 import { messagePage, readAllMessages, readMessage, unreadCount } from './inbox';
