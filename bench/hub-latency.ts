@@ -24,7 +24,8 @@
 import pg from 'pg';
 import { io, type Socket } from 'socket.io-client';
 import { ROLES } from '@hqt/contract/auth';
-import { CONSOLE_PATHS, consolePath } from '@hqt/contract/console';
+import { consolePath } from '@hqt/contract/console';
+import { POLICY_CONSOLE_PATHS } from '@hqt/contract/policy-console';
 import { HUB_MESSAGE_EVENT, HUB_PATH, type HubMessage } from '@hqt/contract/push';
 import { buildApp, type App } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
@@ -209,7 +210,7 @@ try {
     const guideId = await draftGuide(label);
     const token = await publisher.tokens.sign({ accountId: staff.id, sessionId: staff.session, roleId: ROLES.staff.id });
     const t = performance.now();
-    const res = await publisher.inject({ method: 'POST', url: consolePath(CONSOLE_PATHS.guideState, { id: guideId }), headers: { authorization: `Bearer ${token}` }, payload: { action: 'publish' } });
+    const res = await publisher.inject({ method: 'POST', url: consolePath(POLICY_CONSOLE_PATHS.guideState, { id: guideId }), headers: { authorization: `Bearer ${token}` }, payload: { action: 'publish' } });
     const publishMs = performance.now() - t;
     if (res.statusCode !== 200) throw new Error(`publish failed: ${res.statusCode} ${res.body}`);
     const { at, lost } = await collect(() => `g${guideId}`);

@@ -9,7 +9,6 @@
 import type { FastifyRequest, FastifySchema, onRequestAsyncHookHandler, onSendAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { ROLES } from '@hqt/contract/auth';
-import { CONSOLE_MSG } from '@hqt/contract/console';
 import { MSG, OWN_MSG } from '@hqt/contract/messages';
 import { audit } from '../lib/audit';
 import { anonymousCtx, bearerToken, isSignedIn, type Ctx, type SignedInCtx } from '../lib/ctx';
@@ -95,7 +94,7 @@ export default fp<{ secret: string; accessTtlS: number; connectionString: string
       const { claims } = verified;
       const login = await logins.find(claims.sessionId, claims.accountId);
       if (!login) throw unauthorized(OWN_MSG.refreshInvalid);
-      if (login.mustChangePassword && !duringPasswordReset) throw forbidden(CONSOLE_MSG.mustChangePassword);
+      if (login.mustChangePassword && !duringPasswordReset) throw forbidden(OWN_MSG.mustChangePassword);
       return {
         ip,
         actor: { accountId: login.accountId, username: login.username, name: login.name, roleId: login.roleId, sessionId: claims.sessionId },

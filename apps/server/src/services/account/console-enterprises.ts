@@ -5,14 +5,7 @@
 import { and, count, desc, eq, ilike, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { dateOf } from '@hqt/contract/calculator-engine';
-import {
-  CONSOLE_MSG,
-  ENTERPRISE_DETAIL_RECENT,
-  type ConsoleEnterprise,
-  type ConsoleEnterpriseRow,
-  type EnterprisePageQuery,
-  type EnterpriseState,
-} from '@hqt/contract/console';
+import { ACCOUNT_CONSOLE_MSG, type ConsoleEnterprise, type ConsoleEnterpriseRow, ENTERPRISE_DETAIL_RECENT, type EnterprisePageQuery, type EnterpriseState } from '@hqt/contract/account-console';
 import type { PageOf } from '@hqt/contract/envelope';
 import type { DictType } from '@hqt/contract/policy';
 import type { Db } from '../../db/client';
@@ -102,7 +95,7 @@ export async function enterpriseDetail(db: Db, dicts: Dictionaries, id: number):
     .innerJoin(accounts, eq(accounts.id, enterprises.accountId))
     .leftJoin(deleter, eq(deleter.id, enterprises.deletedBy))
     .where(eq(enterprises.id, id));
-  if (!found) throw notFound(CONSOLE_MSG.enterpriseNotFound);
+  if (!found) throw notFound(ACCOUNT_CONSOLE_MSG.enterpriseNotFound);
   const { row, e, accountPhone, accountEmail } = found;
   const accountId = row.accountId;
   const siblings = await db

@@ -2,7 +2,7 @@
 // actions on one. Each action reads the account under a row lock, changes it and records the
 // change with its before and after in one transaction.
 import { and, desc, eq, gt, ilike, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
-import { CONSOLE_MSG, type AccountAction, type AccountActionBody, type AccountPageQuery, type ConsoleAccountRow } from '@hqt/contract/console';
+import { ACCOUNT_CONSOLE_MSG, type AccountAction, type AccountActionBody, type AccountPageQuery, type ConsoleAccountRow } from '@hqt/contract/account-console';
 import type { PageOf } from '@hqt/contract/envelope';
 import { passwordProblem } from '@hqt/contract/validation';
 import type { Db, DbOrTx } from '../../db/client';
@@ -91,7 +91,7 @@ const CHANGES: Record<AccountAction, (a: Account, passwordHash: string | null) =
 const NOT_ON_SELF: readonly AccountAction[] = ['disable', 'reset-password'];
 
 export async function accountAction(db: Db, ctx: SignedInCtx, id: number, action: AccountAction, body: AccountActionBody): Promise<void> {
-  if (NOT_ON_SELF.includes(action) && id === ctx.actor.accountId) throw badRequest(CONSOLE_MSG.notSelf);
+  if (NOT_ON_SELF.includes(action) && id === ctx.actor.accountId) throw badRequest(ACCOUNT_CONSOLE_MSG.notSelf);
   let passwordHash: string | null = null;
   if (action === 'reset-password') {
     // The confirm rule too: the user types this password as the old one when setting their own.
@@ -102,7 +102,7 @@ export async function accountAction(db: Db, ctx: SignedInCtx, id: number, action
   await db.transaction(async (tx) => {
     const target = await lockAccount(tx, id);
     const change = CHANGES[action](target, passwordHash);
-    if (!change) throw badRequest(CONSOLE_MSG.alreadyInState);
+    if (!change) throw badRequest(ACCOUNT_CONSOLE_MSG.alreadyInState);
     await tx
       .update(accounts)
       .set({ ...change.values, updatedAt: new Date() })
@@ -115,6 +115,6 @@ export async function accountAction(db: Db, ctx: SignedInCtx, id: number, action
 
 async function lockAccount(tx: DbOrTx, id: number): Promise<Account> {
   const [row] = await tx.select().from(accounts).where(eq(accounts.id, id)).for('update');
-  if (!row) throw notFound(CONSOLE_MSG.accountNotFound);
+  if (!row) throw notFound(ACCOUNT_CONSOLE_MSG.accountNotFound);
   return row;
 }

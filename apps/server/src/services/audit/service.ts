@@ -2,7 +2,7 @@
 // nothing else, and a trigger refuses UPDATE, DELETE and TRUNCATE to every role the server uses
 // (migration 0008). Rows are never deleted by the application (retention: docs/console-admin.md).
 import { and, count, desc, eq, gte, ilike, inArray, lte, or, type SQL } from 'drizzle-orm';
-import { AUDIT_ACTION_LABELS, auditActionLabel, type AuditPageQuery, type AuditRow, type ExportReportBody } from '@hqt/contract/console';
+import { AUDIT_ACTION_LABELS, auditActionLabel, type AuditPageQuery, type AuditRow, type ExportReportBody } from '@hqt/contract/audit';
 import type { PageOf } from '@hqt/contract/envelope';
 import type { Db } from '../../db/client';
 import { accounts, auditLog } from '../../db/schema/index';

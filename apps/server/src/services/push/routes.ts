@@ -3,7 +3,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import fp from 'fastify-plugin';
 import Type from 'typebox';
-import { CONSOLE_PATHS, ConsoleIdParams, GuidePush, PushRecipientPageQuery, PushRecipientRow } from '@hqt/contract/console';
+import { ConsoleIdParams } from '@hqt/contract/console';
+import { GuidePush, PUSH_CONSOLE_PATHS, PushRecipientPageQuery, PushRecipientRow } from '@hqt/contract/push-console';
 import { Envelope, Page } from '@hqt/contract/envelope';
 import { IdParams } from '@hqt/contract/policy';
 import { MessageIdParams, MessagePageQuery, PUSH_MSG, PUSH_PATHS, PushMessage, Subscription, SubscriptionBody, SubscriptionPageQuery, UnreadCount } from '@hqt/contract/push';
@@ -67,11 +68,11 @@ const routes: FastifyPluginAsyncTypebox<{ connectionString: string; batchSize: n
   // The console: what each event of a guide reached (工作人员 and 管理员).
   const consoleTags = ['控制台：政策推送'];
   const staffOnly = { access: 'staff' } as const;
-  app.get(CONSOLE_PATHS.guidePush, { schema: { tags: consoleTags, summary: '申报指南的推送结果', params: ConsoleIdParams, response: { 200: Envelope(GuidePush) } }, config: staffOnly }, async (request) =>
+  app.get(PUSH_CONSOLE_PATHS.guidePush, { schema: { tags: consoleTags, summary: '申报指南的推送结果', params: ConsoleIdParams, response: { 200: Envelope(GuidePush) } }, config: staffOnly }, async (request) =>
     ok(await guidePush(app.db, request.params.id)),
   );
   app.post(
-    CONSOLE_PATHS.guidePushRecipients,
+    PUSH_CONSOLE_PATHS.guidePushRecipients,
     { schema: { tags: consoleTags, summary: '推送对象及阅读情况', params: ConsoleIdParams, body: PushRecipientPageQuery, response: { 200: Envelope(Page(PushRecipientRow)) } }, config: staffOnly },
     async (request) => ok(await guidePushRecipients(app.db, request.params.id, request.body)),
   );

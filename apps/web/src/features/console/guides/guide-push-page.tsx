@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Card, Col, Empty, Row, Select, Statistic, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { Link, useParams } from 'react-router';
-import type { GuidePushEvent, PushRecipientPageQuery, PushRecipientRow } from '@hqt/contract/console';
+import type { GuidePushEvent, PushRecipientPageQuery, PushRecipientRow } from '@hqt/contract/push-console';
 import { PUSH_EVENT_LIST, PUSH_EVENTS, READ_FILTERS, type PushEvent } from '@hqt/contract/push';
 import { ADMIN_BASE } from '@/config/routes';
 import type { ExportColumn } from '@/shared/lib/export-format';
