@@ -2,7 +2,7 @@
 // it (disabling that account is how an enterprise is disabled: the account actions of console.ts),
 // deleted ones too, marked with when and by whom. 企业详情 is the whole enterprise: its profile,
 // its saved calculations and its account's 政策推送.
-import { and, count, desc, eq, ilike, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, isNotNull, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { dateOf } from '@hqt/contract/calculator-engine';
 import { ACCOUNT_CONSOLE_MSG, type ConsoleEnterprise, type ConsoleEnterpriseRow, ENTERPRISE_DETAIL_RECENT, type EnterprisePageQuery, type EnterpriseState } from '@hqt/contract/account-console';
@@ -13,7 +13,7 @@ import { accounts, enterprises, evaluations, pushMessages, pushSubscriptions } f
 import { notFound } from '../../lib/errors';
 import { paginate, totalOver } from '../../lib/paginate';
 import { dictLabel, type Dictionaries } from '../dict/public';
-import { likePattern } from '../../lib/like';
+import { keywordMatch } from '../../lib/like';
 
 const deleter = alias(accounts, 'deleter');
 
@@ -57,11 +57,7 @@ const toRow = <R extends Row>({ createdAt, deletedAt, deleterId, deleterUsername
 });
 
 export async function enterprisePage(db: Db, query: EnterprisePageQuery): Promise<PageOf<ConsoleEnterpriseRow>> {
-  const filters: SQL[] = [];
-  if (query.keyword?.trim()) {
-    const pattern = likePattern(query.keyword.trim());
-    filters.push(or(ilike(enterprises.name, pattern), ilike(enterprises.creditCode, pattern), ilike(accounts.username, pattern))!);
-  }
+  const filters: (SQL | undefined)[] = [keywordMatch(query.keyword, enterprises.name, enterprises.creditCode, accounts.username)];
   if (query.state) filters.push(STATE_FILTERS[query.state]);
   const where = and(...filters);
   return paginate(query, {

@@ -1,7 +1,7 @@
 // The administrator's side of accounts (the staff console): the list of every account, and the
 // actions on one. Each action reads the account under a row lock, changes it and records the
 // change with its before and after in one transaction.
-import { and, desc, eq, gt, ilike, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import { ACCOUNT_CONSOLE_MSG, type AccountAction, type AccountActionBody, type AccountPageQuery, type ConsoleAccountRow } from '@hqt/contract/account-console';
 import type { PageOf } from '@hqt/contract/envelope';
 import { passwordProblem } from '@hqt/contract/validation';
@@ -13,7 +13,7 @@ import { badRequest, notFound } from '../../lib/errors';
 import { paginate, totalOver } from '../../lib/paginate';
 import { hashPassword, revokeAccountSessions } from '../auth/public';
 import { roleName } from './service';
-import { likePattern } from '../../lib/like';
+import { keywordMatch } from '../../lib/like';
 
 export const CONSOLE_ACCOUNT_AUDIT = {
   disable: 'account.disabled',
@@ -32,11 +32,7 @@ const STATES: Record<NonNullable<AccountPageQuery['state']>, SQL> = {
 };
 
 export async function accountPage(db: Db, query: AccountPageQuery): Promise<PageOf<ConsoleAccountRow>> {
-  const filters: SQL[] = [];
-  if (query.keyword?.trim()) {
-    const pattern = likePattern(query.keyword.trim());
-    filters.push(or(ilike(accounts.username, pattern), ilike(accounts.name, pattern), ilike(accounts.phone, pattern))!);
-  }
+  const filters: (SQL | undefined)[] = [keywordMatch(query.keyword, accounts.username, accounts.name, accounts.phone)];
   if (query.roleId) filters.push(eq(accounts.roleId, query.roleId));
   if (query.state) filters.push(STATES[query.state]);
   const where = and(...filters);

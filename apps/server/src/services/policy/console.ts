@@ -2,7 +2,7 @@
 // and withdrawn (草稿 → 已发布 → 已撤回), each change audited with who, when, before and after.
 // The portal's calls (service.ts) show only what is published, so nothing here reaches the portal
 // before its publish.
-import { and, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { PageOf } from '@hqt/contract/envelope';
 import type { Workbench } from '@hqt/contract/console';
 import { UPLOADED_IMAGE_PATTERN } from '@hqt/contract/constants';
@@ -22,7 +22,7 @@ import { sanitizeHtml } from '../../lib/sanitize';
 import { dictCode, dictLabel, type Dictionaries } from '../dict/public';
 import { isStoredUpload } from '../upload/public';
 import type { PolicyDeps } from './service';
-import { likePattern } from '../../lib/like';
+import { keywordMatch } from '../../lib/like';
 
 export const CONTENT_AUDIT = {
   policy: { created: 'policy.created', updated: 'policy.updated', published: 'policy.published', withdrawn: 'policy.withdrawn' },
@@ -87,13 +87,6 @@ function changes(before: Record<string, unknown>, after: Record<string, unknown>
   }
   return out;
 }
-
-const keywordMatch = (keyword: string | undefined, ...columns: Parameters<typeof ilike>[0][]): SQL | undefined => {
-  const k = keyword?.trim();
-  if (!k) return undefined;
-  const pattern = likePattern(k);
-  return or(...columns.map((c) => ilike(c, pattern)));
-};
 
 // ---- publishing and withdrawing --------------------------------------------------------------------
 
