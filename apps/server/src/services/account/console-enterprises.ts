@@ -2,7 +2,7 @@
 // it (disabling that account is how an enterprise is disabled: the account actions of console.ts),
 // deleted ones too, marked with when and by whom. 企业详情 is the whole enterprise: its profile,
 // its saved calculations and its account's 政策推送.
-import { and, count, desc, eq, isNotNull, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { dateOf } from '@hqt/contract/calculator-engine';
 import { ACCOUNT_CONSOLE_MSG, type ConsoleEnterprise, type ConsoleEnterpriseRow, ENTERPRISE_DETAIL_RECENT, type EnterprisePageQuery, type EnterpriseState } from '@hqt/contract/account-console';
@@ -71,13 +71,6 @@ export async function enterprisePage(db: Db, query: EnterprisePageQuery): Promis
         .orderBy(desc(enterprises.createdAt), desc(enterprises.id))
         .limit(limit)
         .offset(offset),
-    count: () =>
-      db
-        .select({ n: count() })
-        .from(enterprises)
-        .innerJoin(accounts, eq(accounts.id, enterprises.accountId))
-        .where(where)
-        .then((r) => r[0]?.n ?? 0),
     map: ({ total: _total, ...r }) => toRow(r),
   });
 }

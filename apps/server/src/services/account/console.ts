@@ -45,7 +45,6 @@ export async function accountPage(db: Db, query: AccountPageQuery): Promise<Page
         .orderBy(desc(accounts.createdAt), desc(accounts.id))
         .limit(limit)
         .offset(offset),
-    count: () => db.$count(accounts, where),
     map: ({ account: a, locked: isLocked }) => ({
       id: a.id,
       username: a.username,

@@ -1,7 +1,7 @@
 // The audit log as administrators read it. It is append-only: the service offers reading and
 // nothing else, and a trigger refuses UPDATE, DELETE and TRUNCATE to every role the server uses
 // (migration 0008). Rows are never deleted by the application (retention: docs/console-admin.md).
-import { and, count, desc, eq, gte, inArray, lte, or, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, lte, or, type SQL } from 'drizzle-orm';
 import { AUDIT_ACTION_LABELS, auditActionLabel, type AuditPageQuery, type AuditRow, type ExportReportBody } from '@hqt/contract/audit';
 import type { PageOf } from '@hqt/contract/envelope';
 import type { Db } from '../../db/client';
@@ -42,13 +42,6 @@ export async function auditPage(db: Db, query: AuditPageQuery): Promise<PageOf<A
         .orderBy(desc(auditLog.at), desc(auditLog.id))
         .limit(limit)
         .offset(offset),
-    count: () =>
-      db
-        .select({ n: count() })
-        .from(auditLog)
-        .leftJoin(accounts, eq(accounts.id, auditLog.accountId))
-        .where(where)
-        .then((r) => r[0]?.n ?? 0),
     map: ({ entry: e, accountUsername }) => ({
       id: e.id,
       at: e.at.toISOString(),

@@ -198,7 +198,6 @@ export async function enterprisePage(db: Db, ctx: SignedInCtx, query: PageQuery 
   return paginate(query, {
     rows: ({ limit, offset }) =>
       db.select({ row: enterprises, total: totalOver() }).from(enterprises).where(where).orderBy(enterprises.id).limit(limit).offset(offset),
-    count: async () => (await db.select({ n: count() }).from(enterprises).where(where))[0]!.n,
     map: ({ row }) => toSummary(row),
   });
 }
@@ -411,7 +410,6 @@ export async function evaluationPage(db: Db, ctx: SignedInCtx, query: PageQuery 
   return paginate(query, {
     rows: ({ limit, offset }) =>
       db.select({ row: evaluations, total: totalOver() }).from(evaluations).where(where).orderBy(desc(evaluations.evaluatedAt), desc(evaluations.id)).limit(limit).offset(offset),
-    count: async () => (await db.select({ n: count() }).from(evaluations).where(where))[0]!.n,
     map: ({ row }) => toSummaryOfSnapshot(row),
   });
 }

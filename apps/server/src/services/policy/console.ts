@@ -151,7 +151,6 @@ export async function policyPage({ db, dicts: store }: PolicyDeps, query: Conten
   const guideCount = sql<number>`(select count(*) from guides g where g.policy_id = "policies"."id")`.mapWith(Number);
   const page = await paginate(query, {
     rows: ({ limit, offset }) => db.select({ policy: policies, guideCount, total: totalOver() }).from(policies).where(where).orderBy(desc(policies.updatedAt), desc(policies.id)).limit(limit).offset(offset),
-    count: () => db.$count(policies, where),
     map: (r) => r,
   });
   const people = await peopleOf(db, page.list.map((r) => r.policy));
@@ -265,7 +264,6 @@ export async function guidePage({ db, dicts: store }: PolicyDeps, query: Console
         .orderBy(desc(guides.updatedAt), desc(guides.id))
         .limit(limit)
         .offset(offset),
-    count: () => db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(guides).innerJoin(policies, eq(policies.id, guides.policyId)).where(where).then((r) => r[0]?.n ?? 0),
     map: (r) => r,
   });
   const people = await peopleOf(db, page.list.map((r) => r.guide));
@@ -325,7 +323,6 @@ export async function topicPage({ db }: PolicyDeps, query: ContentPageQuery): Pr
   const page = await paginate(query, {
     rows: ({ limit, offset }) =>
       db.select({ topic: topics, memberCount: topicMemberCount, total: totalOver() }).from(topics).where(where).orderBy(desc(topics.updatedAt), desc(topics.id)).limit(limit).offset(offset),
-    count: () => db.$count(topics, where),
     map: (r) => r,
   });
   const people = await peopleOf(db, page.list.map((r) => r.topic));

@@ -80,7 +80,6 @@ export async function guidePushRecipients(db: Db, guideId: number, query: PushRe
         .orderBy(asc(pushMessages.event), asc(pushMessages.id))
         .limit(limit)
         .offset(offset),
-    count: async () => (await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(pushMessages).innerJoin(accounts, eq(accounts.id, pushMessages.accountId)).where(where))[0]!.n,
     map: ({ message: m, username, accountName, enterprises: names }) => ({
       id: m.id,
       event: m.event,

@@ -65,7 +65,6 @@ export function messagePage(db: Db, ctx: SignedInCtx, query: MessagePageQuery): 
   byShape.set(shape, page);
   return paginate(query, {
     rows: ({ limit, offset }) => page.execute({ ...values, limit, offset }),
-    count: () => db.$count(pushMessages, pageWhere(ctx.scope, filters, values)),
     map: ({ row }) => toMessage(row),
   });
 }
