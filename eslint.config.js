@@ -26,6 +26,17 @@ export default tseslint.config(
     },
   },
   {
+    // Plugins wire services into Fastify; what a service needs of them (the token signer, the
+    // caller's ctx) lives in lib/, which both import (docs/boundaries.md).
+    files: ['apps/server/src/services/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/plugins', '**/plugins/**'], message: 'services do not import plugins/: take what both need from lib/' }] },
+      ],
+    },
+  },
+  {
     files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },

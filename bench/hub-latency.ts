@@ -30,8 +30,9 @@
 import pg from 'pg';
 import { io, type Socket } from 'socket.io-client';
 import { ROLES } from '@hqt/contract/auth';
-import { CONSOLE_PATHS, consolePath } from '@hqt/contract/console';
+import { consolePath } from '@hqt/contract/console';
 import { HUB_NOTICE_EVENT, HUB_PATH, type HubNotice } from '@hqt/contract/inbox';
+import { POLICY_CONSOLE_PATHS } from '@hqt/contract/policy-console';
 import { pushMessageKey } from '@hqt/contract/push';
 import { buildApp, type App } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
@@ -247,7 +248,7 @@ try {
     owners.set(`g${guideId}`, everyone);
     const token = await publisher.tokens.sign({ accountId: staff.id, sessionId: staff.session, roleId: ROLES.staff.id });
     const t = performance.now();
-    const res = await publisher.inject({ method: 'POST', url: consolePath(CONSOLE_PATHS.guideState, { id: guideId }), headers: { authorization: `Bearer ${token}` }, payload: { action: 'publish' } });
+    const res = await publisher.inject({ method: 'POST', url: consolePath(POLICY_CONSOLE_PATHS.guideState, { id: guideId }), headers: { authorization: `Bearer ${token}` }, payload: { action: 'publish' } });
     const publishMs = performance.now() - t;
     if (res.statusCode !== 200) throw new Error(`publish failed: ${res.statusCode} ${res.body}`);
     const { at, lost } = await collect(() => `g${guideId}`);

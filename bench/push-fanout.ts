@@ -23,7 +23,8 @@
 // Usage: npm run bench (or tsx bench/push-fanout.ts); BENCH_ACCOUNTS, BENCH_RUNS (per size), BENCH_BATCH_SIZES (e.g. 2000,500,5000).
 import pg from 'pg';
 import { ROLES } from '@hqt/contract/auth';
-import { CONSOLE_PATHS, consolePath } from '@hqt/contract/console';
+import { consolePath } from '@hqt/contract/console';
+import { POLICY_CONSOLE_PATHS } from '@hqt/contract/policy-console';
 import { SUBSCRIPTION_KINDS } from '@hqt/contract/push';
 import { buildApp, type App } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
@@ -172,7 +173,7 @@ try {
         const t0 = performance.now();
         const res = await app.inject({
           method: 'POST',
-          url: consolePath(CONSOLE_PATHS.guideState, { id: guideId }),
+          url: consolePath(POLICY_CONSOLE_PATHS.guideState, { id: guideId }),
           headers: { authorization: `Bearer ${token}` },
           payload: { action: 'publish' },
         });

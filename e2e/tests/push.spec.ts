@@ -3,7 +3,7 @@
 // 2 seconds by the real-time hub, the unread badge on 消息中心 goes up, and opening the message marks it read.
 // Then its subscriptions: a bad keyword is refused, a good one added and cancelled.
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { CONSOLE_PATHS, type ConsolePolicyRow, type GuideInput } from '@hqt/contract/console';
+import { type ConsolePolicyRow, type GuideInput, POLICY_CONSOLE_PATHS } from '@hqt/contract/policy-console';
 import type { PageOf } from '@hqt/contract/envelope';
 import { PUSH_MSG } from '@hqt/contract/push';
 import { CAPTCHA_ANSWER, DEMO, STAFF } from '../support/constants';
@@ -20,7 +20,7 @@ async function staffToken(request: APIRequestContext): Promise<string> {
 /** A draft guide under a published policy, made through the console's API. */
 async function draftGuide(request: APIRequestContext, title: string): Promise<number> {
   const headers = { authorization: `Bearer ${await staffToken(request)}` };
-  const policies = (await (await request.post(CONSOLE_PATHS.policyPage, { headers, data: { currentPage: 1, pageSize: 1, status: 'published' } })).json()).data as PageOf<ConsolePolicyRow>;
+  const policies = (await (await request.post(POLICY_CONSOLE_PATHS.policyPage, { headers, data: { currentPage: 1, pageSize: 1, status: 'published' } })).json()).data as PageOf<ConsolePolicyRow>;
   const guide: GuideInput = {
     policyId: policies.list[0]!.id,
     title,
@@ -44,7 +44,7 @@ async function draftGuide(request: APIRequestContext, title: string): Promise<nu
     steps: ['网上申报'],
     onlineUrl: null,
   };
-  const created = await (await request.post(CONSOLE_PATHS.guideCreate, { headers, data: guide })).json();
+  const created = await (await request.post(POLICY_CONSOLE_PATHS.guideCreate, { headers, data: guide })).json();
   expect(created.code, created.msg).toBe(200);
   return created.data.id as number;
 }

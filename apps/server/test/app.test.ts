@@ -7,7 +7,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_PATHS } from '@hqt/contract/account';
 import { AUTH_PATHS, ROLES } from '@hqt/contract/auth';
-import { CONSOLE_PATHS } from '@hqt/contract/console';
+import { AUDIT_CONSOLE_PATHS } from '@hqt/contract/audit';
 import { MAX_INT } from '@hqt/contract/constants';
 import { OWN_MSG } from '@hqt/contract/messages';
 import { guideInfoPath, POLICY_PATHS, topicInfoPath } from '@hqt/contract/policy';
@@ -214,7 +214,7 @@ describe('input no route may receive', () => {
     const before = await auditRows();
     const cases = [
       // The export is audited: the surrogate used to reach the audit log's JSON column and answer 500.
-      { method: 'POST', url: CONSOLE_PATHS.exportReport, headers: staff, payload: { list: '企业\ud800', rows: 3 } },
+      { method: 'POST', url: AUDIT_CONSOLE_PATHS.exportReport, headers: staff, payload: { list: '企业\ud800', rows: 3 } },
       { method: 'POST', url: POLICY_PATHS.guidePage, payload: { currentPage: 1, pageSize: 10, keyword: '研发\udfff\ud800' } },
       { method: 'POST', url: POLICY_PATHS.guidePage, payload: { currentPage: 1, pageSize: 10, ['k\ud800']: 1 } },
       { method: 'POST', url: AUTH_PATHS.token, payload: { username: 'ab\ud800c', password: 'Passw0rd' } },

@@ -361,23 +361,4 @@ export const EvaluationPageQuery = Type.Object({
   enterpriseId: Type.Optional(Type.Integer({ title: '企业编号', minimum: 1, maximum: MAX_INT })),
 });
 
-// ---- the bureau's reverse list ---------------------------------------------------------------------
-
-export const QualifiedEnterprise = Type.Object({
-  id: Type.Integer(),
-  name: Type.String(),
-  creditCode: Type.String(),
-  accountName: Type.String(),
-  scaleLabel: Type.String(),
-  regionLabel: Type.String(),
-  amount: Nullable(Type.Number()),
-  amountText: Type.String(),
-});
-export type QualifiedEnterprise = Type.Static<typeof QualifiedEnterprise>;
-
-export const QualifiedPageQuery = Type.Object({
-  ...PageQuery.properties,
-  keyword: Type.Optional(Type.String({ title: '关键词', maxLength: 50 })),
-});
-
 export const REPORT_DISCLAIMER = '测算结果仅供参考，以实际审核为准';

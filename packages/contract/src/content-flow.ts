@@ -1,7 +1,7 @@
 // The policy content's flow (policies, guides and topics alike): 草稿 → 已发布 → 已撤回 → 已发布,
 // taken by 工作人员 and 管理员. A guide's own conditions (its policy published, itself complete) are
 // the policy service's guard on top of the flow (apps/server/src/services/policy/console.ts).
-import { CONTENT_STATUS, type ContentStatus, type StateBody } from './console';
+import { CONTENT_STATUS, type ContentStatus, type StateBody } from './policy-console';
 import { defineFlow } from './workflow';
 
 export const CONTENT_FLOW = defineFlow<ContentStatus, StateBody['action']>({

@@ -1,5 +1,9 @@
 // Who is acting, from where, and on what they may act. Services take a Ctx, never a Fastify
-// request, so a route, a Socket.IO handshake and a scheduled job call them the same way.
+// request, so a route, a Socket.IO handshake and a scheduled job call them the same way; a route
+// reads its caller's ctx with `signedIn(request)` (the auth plugin's guard has resolved it).
+import type { FastifyRequest } from 'fastify';
+import { OWN_MSG } from '@hqt/contract/messages';
+import { unauthorized } from './errors';
 
 /** A logged-in account, as resolved from its access token and its live login. */
 export interface Actor {
@@ -41,4 +45,19 @@ export const systemCtx = (): Ctx => anonymousCtx(null);
 
 export function isSignedIn(ctx: Ctx): ctx is SignedInCtx {
   return ctx.actor !== null && ctx.scope !== null;
+}
+
+/** The ctx of a route declared for logged-in accounts (its guard has already resolved it). */
+export function signedIn(request: FastifyRequest): SignedInCtx {
+  const { ctx } = request;
+  if (!isSignedIn(ctx)) throw unauthorized(OWN_MSG.notLoggedIn);
+  return ctx;
+}
+
+/** The request's `Authorization: Bearer` token, if it has one. */
+export function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const [scheme, token] = header.split(' ');
+  return scheme?.toLowerCase() === 'bearer' && token ? token : null;
 }

@@ -24,24 +24,31 @@ export const totalOver = () => sql<number>`count(*) over ()`.mapWith(Number);
 export const COUNT_CAP = 10_000;
 
 /**
- * One page of a list in one round trip: `rows` selects the window's rows with the count of all
- * matches as `total` (`totalOver()`); only a page past the last one (no row to carry the total)
- * asks `count`. A list that may match too many rows to count on every page (the policy market)
- * gives `cap`: its queries count at most `cap + 1` matches, and when more than `cap` match the
- * answer says `total: cap, totalCapped: true` (a lower bound). The page's rows are the exact ones
- * either way.
+ * One page of a list in one round trip, its query written once: `rows` selects the window's rows
+ * with the count of all matches as `total` (`totalOver()`); only a page past the last one (no row to
+ * carry the total) asks `rows` again for the list's first row, whose `total` counts every match. A
+ * list that may match too many rows to count on every page (the policy market) gives `cap` and its
+ * own `count`: its queries count at most `cap + 1` matches, and when more than `cap` match the answer
+ * says `total: cap, totalCapped: true` (a lower bound). The page's rows are the exact ones either way.
  */
 export async function paginate<R extends { total: number }, T>(
   query: PageQuery,
-  list: { rows: (window: PageWindow) => Promise<R[]>; count: () => Promise<number>; map: (row: R) => T; cap?: number },
+  list: { rows: (window: PageWindow) => Promise<R[]>; map: (row: R) => T; cap?: number; count?: () => Promise<number> },
 ): Promise<PageOf<T>> {
   const window = pageWindow(query);
   const rows = await list.rows(window);
-  const counted = rows[0]?.total ?? (window.currentPage > 1 ? await list.count() : 0);
+  const counted = rows[0]?.total ?? (window.currentPage > 1 ? await countAll(list) : 0);
   const page = { list: rows.map(list.map), total: counted, currentPage: window.currentPage, pageSize: window.pageSize };
   if (list.cap === undefined) return page;
   const capped = counted > list.cap;
   return { ...page, total: capped ? list.cap : counted, totalCapped: capped };
+}
+
+/** The list's own count, or the `total` its first row carries (none: nothing matches). */
+async function countAll<R extends { total: number }>(list: { rows: (window: PageWindow) => Promise<R[]>; count?: () => Promise<number> }): Promise<number> {
+  if (list.count) return list.count();
+  const [first] = await list.rows({ currentPage: 1, pageSize: 1, limit: 1, offset: 0 });
+  return first?.total ?? 0;
 }
 
 /** A list held in memory (a dictionary): the same page shape and meaning. */

@@ -9,12 +9,12 @@
 import type { FastifyRequest, FastifySchema, onRequestAsyncHookHandler, onSendAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { ROLES } from '@hqt/contract/auth';
-import { CONSOLE_MSG } from '@hqt/contract/console';
 import { MSG, OWN_MSG } from '@hqt/contract/messages';
 import { audit } from '../lib/audit';
-import { anonymousCtx, isSignedIn, type Ctx, type SignedInCtx } from '../lib/ctx';
+import { anonymousCtx, bearerToken, isSignedIn, type Ctx, type SignedInCtx } from '../lib/ctx';
 import { forbidden, unauthorized } from '../lib/errors';
-import { LiveLogins, TokenSigner } from '../services/auth/public';
+import { TokenSigner } from '../lib/tokens';
+import { LiveLogins } from '../services/auth/public';
 
 /** public: anyone; account: any logged-in account; enterprise: 企业账户; staff: 工作人员 and 管理员; admin: 管理员. */
 export type Access = 'public' | 'account' | 'enterprise' | 'staff' | 'admin';
@@ -74,20 +74,6 @@ declare module 'fastify' {
 
 export const ACCESS_AUDIT = { permissionDenied: 'permission.denied' } as const;
 
-export function bearerToken(request: FastifyRequest): string | null {
-  const header = request.headers.authorization;
-  if (!header) return null;
-  const [scheme, token] = header.split(' ');
-  return scheme?.toLowerCase() === 'bearer' && token ? token : null;
-}
-
-/** The ctx of a route declared for logged-in accounts (its guard has already resolved it). */
-export function signedIn(request: FastifyRequest): SignedInCtx {
-  const { ctx } = request;
-  if (!isSignedIn(ctx)) throw unauthorized(OWN_MSG.notLoggedIn);
-  return ctx;
-}
-
 export default fp<{ secret: string; accessTtlS: number; connectionString: string }>(
   async (app, opts) => {
     const tokens = new TokenSigner(opts.secret, opts.accessTtlS);
@@ -108,7 +94,7 @@ export default fp<{ secret: string; accessTtlS: number; connectionString: string
       const { claims } = verified;
       const login = await logins.find(claims.sessionId, claims.accountId);
       if (!login) throw unauthorized(OWN_MSG.refreshInvalid);
-      if (login.mustChangePassword && !duringPasswordReset) throw forbidden(CONSOLE_MSG.mustChangePassword);
+      if (login.mustChangePassword && !duringPasswordReset) throw forbidden(OWN_MSG.mustChangePassword);
       return {
         ip,
         actor: { accountId: login.accountId, username: login.username, name: login.name, roleId: login.roleId, sessionId: claims.sessionId },

@@ -4,8 +4,8 @@ import { ROLES } from '@hqt/contract/auth';
 import type { Db } from '../db/client';
 import { accounts, enterprises } from '../db/schema/index';
 import { hashPassword } from '../services/auth/password';
-import { seedPolicyDemo } from '../services/policy/demo-content';
-import { seedPushDemo } from '../services/push/demo-content';
+import { seedPolicyDemo } from './demo-content/policy';
+import { seedPushDemo } from './demo-content/push';
 
 export const DEMO_ACCOUNTS = {
   enterprise: { username: 'demo', password: 'Demo1234', name: '云溪智造科技有限公司' },

@@ -6,7 +6,8 @@ import pg from 'pg';
 import { count, eq, sql } from 'drizzle-orm';
 import { integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
 import { ROLES } from '@hqt/contract/auth';
-import { CONSOLE_PATHS, consolePath } from '@hqt/contract/console';
+import { consolePath } from '@hqt/contract/console';
+import { POLICY_CONSOLE_PATHS } from '@hqt/contract/policy-console';
 import { CONTENT_FLOW } from '@hqt/contract/content-flow';
 import { defineFlow, permittedSteps, type TimelineEntry } from '@hqt/contract/workflow';
 import type { App } from '../../src/app';
@@ -42,7 +43,7 @@ const stepsOf = (id: number) => app.db.select().from(workflowSteps).where(eq(wor
 const audits = async () => (await app.db.select({ n: count() }).from(auditLog))[0]!.n;
 
 async function takeStep(who: TestAccount, id: number, action: string) {
-  const res = await app.inject({ method: 'POST', url: consolePath(CONSOLE_PATHS.policyState, { id }), headers: tokens.get(who)!, payload: { action } });
+  const res = await app.inject({ method: 'POST', url: consolePath(POLICY_CONSOLE_PATHS.policyState, { id }), headers: tokens.get(who)!, payload: { action } });
   return { status: res.statusCode, body: res.json() as { code: number; msg: string } };
 }
 
@@ -108,7 +109,7 @@ describe('the content flow, through the console', () => {
     expect((await takeStep(wang, draft, 'publish')).status).toBe(200);
     expect((await takeStep(boss, draft, 'withdraw')).status).toBe(200);
     expect((await takeStep(li, draft, 'publish')).status).toBe(200);
-    const url = consolePath(CONSOLE_PATHS.policyTimeline, { id: draft });
+    const url = consolePath(POLICY_CONSOLE_PATHS.policyTimeline, { id: draft });
     const res = await app.inject({ method: 'GET', url, headers: tokens.get(wang)! });
     const list = (res.json() as { data: TimelineEntry[] }).data;
     expect(list.map((e) => [e.step, e.from, e.to, e.actor?.name, e.role])).toEqual([
@@ -119,7 +120,7 @@ describe('the content flow, through the console', () => {
     expect(list.map((e) => Date.parse(e.at))).toEqual(list.map((e) => Date.parse(e.at)).sort((a, b) => a - b));
 
     expect((await app.inject({ method: 'GET', url, headers: tokens.get(owner)! })).statusCode).toBe(403);
-    expect((await app.inject({ method: 'GET', url: consolePath(CONSOLE_PATHS.policyTimeline, { id: 999_999 }), headers: tokens.get(wang)! })).json()).toMatchObject({ code: 404, msg: '政策文件不存在' });
+    expect((await app.inject({ method: 'GET', url: consolePath(POLICY_CONSOLE_PATHS.policyTimeline, { id: 999_999 }), headers: tokens.get(wang)! })).json()).toMatchObject({ code: 404, msg: '政策文件不存在' });
   });
 
   it('keeps the timeline append-only: no update, delete or truncate, even by the server\'s own connection', async () => {

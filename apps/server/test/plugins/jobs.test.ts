@@ -2,7 +2,7 @@
 // that transaction commits; a job that fails is tried again; several nodes run each job once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../src/app';
-import type { JobSender } from '../../src/plugins/jobs';
+import type { JobSender } from '../../src/lib/jobs';
 import { createTestApp, databaseUrlOf } from '../helpers/app';
 
 /** One test queue per app: what each node ran, in order. */

@@ -6,7 +6,7 @@ import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { ROLES } from '@hqt/contract/auth';
-import { CONSOLE_PATHS } from '@hqt/contract/console';
+import { AUDIT_CONSOLE_PATHS } from '@hqt/contract/audit';
 import { MSG } from '@hqt/contract/messages';
 import type { App } from '../../src/app';
 import { auditLog } from '../../src/db/schema/index';
@@ -28,7 +28,7 @@ afterAll(() => app.close());
 
 type Row = { id: number; at: string; username: string | null; action: string; actionLabel: string; detail: Record<string, unknown> | null };
 const search = async (payload: object) => {
-  const res = await app.inject({ method: 'POST', url: CONSOLE_PATHS.auditPage, headers: adminHeaders, payload });
+  const res = await app.inject({ method: 'POST', url: AUDIT_CONSOLE_PATHS.auditPage, headers: adminHeaders, payload });
   expect(res.statusCode, res.body).toBe(200);
   return res.json().data as { list: Row[]; total: number };
 };
@@ -65,30 +65,30 @@ describe('searching the log', () => {
     const all = await search({});
     expect(all.list[0]!.at >= all.list[1]!.at).toBe(true);
 
-    const backwards = await app.inject({ method: 'POST', url: CONSOLE_PATHS.auditPage, headers: adminHeaders, payload: { from: '2024-03-09T00:00:00Z', to: '2024-03-01T00:00:00Z' } });
+    const backwards = await app.inject({ method: 'POST', url: AUDIT_CONSOLE_PATHS.auditPage, headers: adminHeaders, payload: { from: '2024-03-09T00:00:00Z', to: '2024-03-01T00:00:00Z' } });
     expect(backwards.json()).toEqual({ code: 400, msg: '开始时间须早于结束时间', data: null });
-    const malformed = await app.inject({ method: 'POST', url: CONSOLE_PATHS.auditPage, headers: adminHeaders, payload: { from: 'yesterday' } });
+    const malformed = await app.inject({ method: 'POST', url: AUDIT_CONSOLE_PATHS.auditPage, headers: adminHeaders, payload: { from: 'yesterday' } });
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json().msg).toMatch(/开始时间/);
   });
 
   it('is for administrators only', async () => {
-    expect((await app.inject({ method: 'POST', url: CONSOLE_PATHS.auditPage, headers: staffHeaders, payload: {} })).json()).toEqual({ code: 403, msg: MSG.forbidden, data: null });
-    expect((await app.inject({ method: 'POST', url: CONSOLE_PATHS.auditPage, payload: {} })).statusCode).toBe(401);
+    expect((await app.inject({ method: 'POST', url: AUDIT_CONSOLE_PATHS.auditPage, headers: staffHeaders, payload: {} })).json()).toEqual({ code: 403, msg: MSG.forbidden, data: null });
+    expect((await app.inject({ method: 'POST', url: AUDIT_CONSOLE_PATHS.auditPage, payload: {} })).statusCode).toBe(401);
   });
 });
 
 describe('export report', () => {
   it('records who exported which list and how many rows; staff may report, an enterprise may not', async () => {
-    const res = await app.inject({ method: 'POST', url: CONSOLE_PATHS.exportReport, headers: staffHeaders, payload: { list: '企业列表', rows: 120 } });
+    const res = await app.inject({ method: 'POST', url: AUDIT_CONSOLE_PATHS.exportReport, headers: staffHeaders, payload: { list: '企业列表', rows: 120 } });
     expect(res.json()).toEqual({ code: 200, msg: MSG.success, data: null });
     const [row] = (await search({ person: staff.username, action: 'export.done' })).list;
     expect(row).toMatchObject({ actionLabel: '导出或打印', detail: { list: '企业列表', rows: 120 } });
 
-    const bad = await app.inject({ method: 'POST', url: CONSOLE_PATHS.exportReport, headers: staffHeaders, payload: { list: '企业列表', rows: 20_000 } });
+    const bad = await app.inject({ method: 'POST', url: AUDIT_CONSOLE_PATHS.exportReport, headers: staffHeaders, payload: { list: '企业列表', rows: 20_000 } });
     expect(bad.statusCode).toBe(400);
     const enterprise = bearer((await loginAs(app, await createAccount(app), '10.88.0.3')).access_token);
-    expect((await app.inject({ method: 'POST', url: CONSOLE_PATHS.exportReport, headers: enterprise, payload: { list: 'x', rows: 1 } })).statusCode).toBe(403);
+    expect((await app.inject({ method: 'POST', url: AUDIT_CONSOLE_PATHS.exportReport, headers: enterprise, payload: { list: 'x', rows: 1 } })).statusCode).toBe(403);
   });
 });
 
@@ -110,7 +110,7 @@ describe('append-only', () => {
 
 describe('the names of the actions', () => {
   it('every action a service records has a Chinese name in the log', async () => {
-    const { AUDIT_ACTION_LABELS } = await import('@hqt/contract/console');
+    const { AUDIT_ACTION_LABELS } = await import('@hqt/contract/audit');
     const declared = [
       (await import('../../src/services/auth/service')).AUTH_AUDIT,
       (await import('../../src/services/auth/lockout')).LOCKOUT_AUDIT,
@@ -129,7 +129,8 @@ describe('the names of the actions', () => {
   });
 
   it('every key an audit() call writes in a detail (and in its before and after) has a Chinese name in the log', async () => {
-    const { AUDIT_DETAIL_LABELS, GuideInput, PolicyInput, TopicInput } = await import('@hqt/contract/console');
+    const { AUDIT_DETAIL_LABELS } = await import('@hqt/contract/audit');
+    const { GuideInput, PolicyInput, TopicInput } = await import('@hqt/contract/policy-console');
     const written = await auditDetailKeys(path.resolve(import.meta.dirname, '../../src'));
     // Sanity: the walk finds the calls (keys of the login, the calculator, the dictionaries, the accounts, subscriptions).
     expect([...written]).toEqual(expect.arrayContaining(['failures', 'whatIf', 'code', 'lockedUntil', 'followed']));

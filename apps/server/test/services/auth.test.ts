@@ -6,7 +6,7 @@ import type { App } from '../../src/app';
 import { accounts, auditLog, authSessions, refreshTokens } from '../../src/db/schema/index';
 import { anonymousCtx } from '../../src/lib/ctx';
 import { attemptFailed, attemptSucceeded, claimAttempt } from '../../src/services/auth/lockout';
-import { hashToken } from '../../src/services/auth/tokens';
+import { hashToken } from '../../src/lib/tokens';
 import { bearer, CAPTCHA, createAccount, createTestApp, loginAs } from '../helpers/app';
 
 let app: App;

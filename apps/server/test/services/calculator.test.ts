@@ -9,19 +9,19 @@ import { ROLES } from '@hqt/contract/auth';
 import {
   CALC_MSG,
   CALCULATOR_PATHS,
-  withId,
+  type CheckGuideResponse,
   type Enterprise,
   type EnterpriseBody,
-  type CheckGuideResponse,
   type EnterpriseSummary,
   type EvaluateResponse,
   type EvaluationSnapshot,
   type EvaluationSummary,
-  type QualifiedEnterprise,
   type RulebookResponse,
+  withId,
 } from '@hqt/contract/calculator';
+import { CALCULATOR_CONSOLE_PATHS, type QualifiedEnterprise } from '@hqt/contract/calculator-console';
 import { assess, evaluate, windowOf, type EnterpriseFacts, type RuleGuide } from '@hqt/contract/calculator-engine';
-import { CONSOLE_PATHS, consolePath } from '@hqt/contract/console';
+import { consolePath } from '@hqt/contract/console';
 import type { PageOf } from '@hqt/contract/envelope';
 import { OWN_MSG } from '@hqt/contract/messages';
 import type { AmountRule, EligibilityRules } from '@hqt/contract/policy';
@@ -417,7 +417,7 @@ describe('the reverse list', () => {
     const high = profile({ name: '反查高研发公司', indicators: [{ year: thisYear - 1, revenue: 1000, rdExpense: 90 }] });
     const miss = profile({ name: '反查不足公司', indicators: [{ year: thisYear - 1, revenue: 1000, rdExpense: 20 }] });
     for (const [c, p] of [[a, low], [b, high], [b, miss]] as const) expect((await call('POST', CALCULATOR_PATHS.saveEnterprise, c.headers, p)).status).toBe(200);
-    const url = consolePath(CONSOLE_PATHS.guideQualified, { id: rdGuide });
+    const url = consolePath(CALCULATOR_CONSOLE_PATHS.guideQualified, { id: rdGuide });
     const listed = async () =>
       (await call<PageOf<QualifiedEnterprise>>('POST', url, staff, { currentPage: 1, pageSize: 20, keyword: '反查' })).body.data.list.map((e) => [e.name, e.amount, e.accountName]);
     // Each node's copy of the facts follows the changes a moment after their commit (NOTIFY).
@@ -438,7 +438,7 @@ describe('the reverse list', () => {
     ]);
     await call('GET', withId(CALCULATOR_PATHS.deleteEnterprise, lowId), a.headers);
     await expect.poll(listed).toEqual([['反查高研发公司', 9, '反查乙']]);
-    expect((await call('POST', consolePath(CONSOLE_PATHS.guideQualified, { id: 999999 }), staff, { currentPage: 1, pageSize: 20 })).status).toBe(404);
+    expect((await call('POST', consolePath(CALCULATOR_CONSOLE_PATHS.guideQualified, { id: 999999 }), staff, { currentPage: 1, pageSize: 20 })).status).toBe(404);
   });
 });
 

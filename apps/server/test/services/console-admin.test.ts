@@ -3,7 +3,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, desc, eq } from 'drizzle-orm';
 import { AUTH_PATHS, ROLES } from '@hqt/contract/auth';
-import { CONSOLE_MSG, CONSOLE_PATHS, consolePath } from '@hqt/contract/console';
+import { ACCOUNT_CONSOLE_MSG, ACCOUNT_CONSOLE_PATHS } from '@hqt/contract/account-console';
+import { AUDIT_CONSOLE_PATHS } from '@hqt/contract/audit';
+import { consolePath } from '@hqt/contract/console';
+import { DICT_CONSOLE_MSG, DICT_CONSOLE_PATHS } from '@hqt/contract/dict-console';
 import { MSG, OWN_MSG } from '@hqt/contract/messages';
 import { DICT_TYPES } from '@hqt/contract/policy';
 import type { App } from '../../src/app';
@@ -37,16 +40,16 @@ async function login(username: string, password: string) {
 }
 
 const act = (id: number, action: string, payload?: object, headers = adminHeaders) =>
-  app.inject({ method: 'POST', url: consolePath(CONSOLE_PATHS.accountAction, { id, action }), headers, ...(payload ? { payload } : {}) });
-const accountPage = (payload: object, headers = adminHeaders) => app.inject({ method: 'POST', url: CONSOLE_PATHS.accountPage, headers, payload });
+  app.inject({ method: 'POST', url: consolePath(ACCOUNT_CONSOLE_PATHS.accountAction, { id, action }), headers, ...(payload ? { payload } : {}) });
+const accountPage = (payload: object, headers = adminHeaders) => app.inject({ method: 'POST', url: ACCOUNT_CONSOLE_PATHS.accountPage, headers, payload });
 const stored = async (id: number) => (await app.db.select().from(accounts).where(eq(accounts.id, id)))[0]!;
 const lastAudit = async (action: string) => (await app.db.select().from(auditLog).where(eq(auditLog.action, action)).orderBy(desc(auditLog.id)).limit(1))[0];
 
 describe('who may call the administration', () => {
   const adminOnly = [
-    ['POST', CONSOLE_PATHS.accountPage, {}],
-    ['GET', CONSOLE_PATHS.dictTypes, undefined],
-    ['POST', CONSOLE_PATHS.auditPage, {}],
+    ['POST', ACCOUNT_CONSOLE_PATHS.accountPage, {}],
+    ['GET', DICT_CONSOLE_PATHS.dictTypes, undefined],
+    ['POST', AUDIT_CONSOLE_PATHS.auditPage, {}],
   ] as const;
   it('管理员 only: 工作人员 and 企业账户 get 403, anonymous 401', async () => {
     for (const [method, url, payload] of adminOnly) {
@@ -61,8 +64,8 @@ describe('who may call the administration', () => {
   });
 
   it('the enterprise list admits 工作人员 too, never an enterprise', async () => {
-    expect((await app.inject({ method: 'POST', url: CONSOLE_PATHS.enterprisePage, headers: staffHeaders, payload: {} })).json().code).toBe(200);
-    expect((await app.inject({ method: 'POST', url: CONSOLE_PATHS.enterprisePage, headers: enterpriseHeaders, payload: {} })).statusCode).toBe(403);
+    expect((await app.inject({ method: 'POST', url: ACCOUNT_CONSOLE_PATHS.enterprisePage, headers: staffHeaders, payload: {} })).json().code).toBe(200);
+    expect((await app.inject({ method: 'POST', url: ACCOUNT_CONSOLE_PATHS.enterprisePage, headers: enterpriseHeaders, payload: {} })).statusCode).toBe(403);
   });
 });
 
@@ -110,7 +113,7 @@ describe('account actions', () => {
     const record = await lastAudit('account.disabled');
     expect(record).toMatchObject({ accountId: admin.id, detail: { target: { id: target.id, username: target.username }, before: { disabled: false }, after: { disabled: true } } });
 
-    expect((await act(target.id, 'disable')).json()).toEqual({ code: 400, msg: CONSOLE_MSG.alreadyInState, data: null });
+    expect((await act(target.id, 'disable')).json()).toEqual({ code: 400, msg: ACCOUNT_CONSOLE_MSG.alreadyInState, data: null });
     expect((await act(target.id, 'enable')).json().code).toBe(200);
     expect((await login(target.username, target.password)).statusCode).toBe(200);
     expect((await lastAudit('account.enabled'))?.detail).toMatchObject({ target: { id: target.id }, after: { disabled: false } });
@@ -128,10 +131,10 @@ describe('account actions', () => {
   });
 
   it('an administrator cannot disable or reset their own account; unknown ids and actions are refused', async () => {
-    expect((await act(admin.id, 'disable')).json()).toEqual({ code: 400, msg: CONSOLE_MSG.notSelf, data: null });
-    expect((await act(admin.id, 'reset-password', { password: 'Newpass123' })).json().msg).toBe(CONSOLE_MSG.notSelf);
+    expect((await act(admin.id, 'disable')).json()).toEqual({ code: 400, msg: ACCOUNT_CONSOLE_MSG.notSelf, data: null });
+    expect((await act(admin.id, 'reset-password', { password: 'Newpass123' })).json().msg).toBe(ACCOUNT_CONSOLE_MSG.notSelf);
     expect((await stored(admin.id)).disabled).toBe(false);
-    expect((await act(999_999, 'disable')).json()).toEqual({ code: 404, msg: CONSOLE_MSG.accountNotFound, data: null });
+    expect((await act(999_999, 'disable')).json()).toEqual({ code: 404, msg: ACCOUNT_CONSOLE_MSG.accountNotFound, data: null });
     const unknown = await act(admin.id, 'delete');
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().msg).toMatch(/操作/);
@@ -145,7 +148,7 @@ describe('account actions', () => {
     expect((await stored(target.id)).mustChangePassword).toBe(false);
 
     const reset = await act(target.id, 'reset-password', { password: 'Temp12345' });
-    expect(reset.json()).toEqual({ code: 200, msg: CONSOLE_MSG.passwordResetDone, data: null });
+    expect(reset.json()).toEqual({ code: 200, msg: ACCOUNT_CONSOLE_MSG.passwordResetDone, data: null });
     expect((await app.inject({ method: 'GET', url: '/api/v1/Admin/getinfo', headers: bearer(old.access_token) })).statusCode).toBe(401);
     const record = await lastAudit('account.password_reset');
     expect(record?.detail).toMatchObject({ target: { id: target.id }, after: { mustChangePassword: true } });
@@ -157,12 +160,12 @@ describe('account actions', () => {
     for (const url of ['/api/v1/Admin/getinfo', '/api/v1/admin/getadmininfomenu', '/api/v1/sysinterface/getapislist']) {
       expect((await app.inject({ method: 'GET', url, headers })).json().code, url).toBe(200);
     }
-    const refused = await app.inject({ method: 'POST', url: CONSOLE_PATHS.enterprisePage, headers, payload: {} });
-    expect(refused.json()).toEqual({ code: 403, msg: CONSOLE_MSG.mustChangePassword, data: null });
+    const refused = await app.inject({ method: 'POST', url: ACCOUNT_CONSOLE_PATHS.enterprisePage, headers, payload: {} });
+    expect(refused.json()).toEqual({ code: 403, msg: OWN_MSG.mustChangePassword, data: null });
     expect((await app.inject({ method: 'POST', url: '/api/v1/admin/updatephone', headers, payload: { phone: '13911112222' } })).statusCode).toBe(403);
     // getinfo answers (who is signed in) but does not save the profile it can carry (the spec's way of saving it).
     const saveThroughInfo = await app.inject({ method: 'GET', url: `/api/v1/Admin/getinfo?id=${target.id}&phone=13911112223`, headers });
-    expect(saveThroughInfo.json()).toEqual({ code: 403, msg: CONSOLE_MSG.mustChangePassword, data: null });
+    expect(saveThroughInfo.json()).toEqual({ code: 403, msg: OWN_MSG.mustChangePassword, data: null });
     expect((await stored(target.id)).phone).not.toBe('13911112223');
 
     const changed = await app.inject({ method: 'POST', url: '/api/v1/admin/updatepwd', headers, payload: { oldPassword: 'Temp12345', newPassword: 'Mine123456' } });
@@ -170,7 +173,7 @@ describe('account actions', () => {
     expect((await stored(target.id)).mustChangePassword).toBe(false);
     const again = await login(target.username, 'Mine123456');
     expect(again.json()).not.toHaveProperty('must_change_password');
-    const works = await app.inject({ method: 'POST', url: CONSOLE_PATHS.enterprisePage, headers: bearer(again.json().access_token as string), payload: {} });
+    const works = await app.inject({ method: 'POST', url: ACCOUNT_CONSOLE_PATHS.enterprisePage, headers: bearer(again.json().access_token as string), payload: {} });
     expect(works.json().code).toBe(200);
   });
 });
@@ -188,20 +191,20 @@ describe('Admin/create', () => {
 });
 
 describe('dictionaries', () => {
-  const items = async (type: string) => (await app.inject({ method: 'GET', url: consolePath(CONSOLE_PATHS.dictItems, { type }), headers: adminHeaders })).json();
-  const create = (type: string, payload: object) => app.inject({ method: 'POST', url: consolePath(CONSOLE_PATHS.dictItems, { type }), headers: adminHeaders, payload });
-  const update = (id: number, payload: object) => app.inject({ method: 'PUT', url: consolePath(CONSOLE_PATHS.dictItem, { id }), headers: adminHeaders, payload });
-  const remove = (id: number) => app.inject({ method: 'DELETE', url: consolePath(CONSOLE_PATHS.dictItem, { id }), headers: adminHeaders });
+  const items = async (type: string) => (await app.inject({ method: 'GET', url: consolePath(DICT_CONSOLE_PATHS.dictItems, { type }), headers: adminHeaders })).json();
+  const create = (type: string, payload: object) => app.inject({ method: 'POST', url: consolePath(DICT_CONSOLE_PATHS.dictItems, { type }), headers: adminHeaders, payload });
+  const update = (id: number, payload: object) => app.inject({ method: 'PUT', url: consolePath(DICT_CONSOLE_PATHS.dictItem, { id }), headers: adminHeaders, payload });
+  const remove = (id: number) => app.inject({ method: 'DELETE', url: consolePath(DICT_CONSOLE_PATHS.dictItem, { id }), headers: adminHeaders });
   const portal = async (type: string) =>
     ((await app.inject({ method: 'GET', url: `/api/v1/dictdata/getsondatalist?Dict_Type=${type}` })).json().data as { code: string }[]).map((i) => i.code);
   const item = (code: string, extra: object | null = null) => ({ code, label: `项 ${code}`, sort: 50, disabled: false, extra });
 
   it('lists every type with its Chinese name, item count and extra fields', async () => {
-    const types = (await app.inject({ method: 'GET', url: CONSOLE_PATHS.dictTypes, headers: adminHeaders })).json().data as { type: string; name: string; itemCount: number; extraFields: unknown[] }[];
+    const types = (await app.inject({ method: 'GET', url: DICT_CONSOLE_PATHS.dictTypes, headers: adminHeaders })).json().data as { type: string; name: string; itemCount: number; extraFields: unknown[] }[];
     expect(types.find((t) => t.type === 'policyLevel')).toMatchObject({ name: '政策层级', itemCount: 4, extraFields: [] });
     expect(types.find((t) => t.type === 'appealCategory')?.extraFields).toEqual([{ key: 'limitDays', label: '办理时限（工作日）' }]);
     expect(types).toHaveLength(Object.keys(DICT_TYPES).length);
-    expect(await items('nope')).toEqual({ code: 404, msg: CONSOLE_MSG.dictTypeUnknown, data: null });
+    expect(await items('nope')).toEqual({ code: 404, msg: DICT_CONSOLE_MSG.dictTypeUnknown, data: null });
   });
 
   it('counts how much content uses each code: columns, arrays and eligibility conditions', async () => {
@@ -235,7 +238,7 @@ describe('dictionaries', () => {
     expect(await usage('appealCategory')).toMatchObject({ policy: 0 });
 
     const county = ((await items('policyLevel')).data as { id: number; code: string }[]).find((i) => i.code === 'county')!;
-    expect((await remove(county.id)).json()).toEqual({ code: 400, msg: CONSOLE_MSG.dictItemInUse(1), data: null });
+    expect((await remove(county.id)).json()).toEqual({ code: 400, msg: DICT_CONSOLE_MSG.dictItemInUse(1), data: null });
     expect(await portal('policyLevel')).toContain('county');
   });
 
@@ -249,7 +252,7 @@ describe('dictionaries', () => {
     for (const [type, code] of [['industry', 'R'], ['department', 'scj'], ['supportType', 'talent']] as const) {
       const row = ((await items(type)).data as { id: number; code: string; usage: number }[]).find((i) => i.code === code)!;
       expect(row.usage, `${type} ${code}`).toBe(1);
-      expect((await remove(row.id)).json()).toEqual({ code: 400, msg: CONSOLE_MSG.dictItemInUse(1), data: null });
+      expect((await remove(row.id)).json()).toEqual({ code: 400, msg: DICT_CONSOLE_MSG.dictItemInUse(1), data: null });
       expect(await portal(type)).toContain(code);
     }
   });
@@ -261,7 +264,7 @@ describe('dictionaries', () => {
     expect(await portal('region')).toContain('xinqu');
     expect((await lastAudit('dict.created'))?.detail).toMatchObject({ type: 'region', after: { code: 'xinqu' } });
 
-    expect((await create('region', item('xinqu'))).json()).toEqual({ code: 400, msg: CONSOLE_MSG.dictCodeTaken, data: null });
+    expect((await create('region', item('xinqu'))).json()).toEqual({ code: 400, msg: DICT_CONSOLE_MSG.dictCodeTaken, data: null });
     expect((await create('region', item('新区'))).json().msg).toBe('编码只能包含字母、数字、下划线或连字符');
     expect((await create('region', { ...item('x2'), label: '' })).statusCode).toBe(400);
     expect((await create('region', item('x3', { limitDays: 5 }))).json().msg).toContain('没有附加项');
@@ -270,7 +273,7 @@ describe('dictionaries', () => {
     const renamed = await update(id, { ...item('xinqu'), label: '云溪新区', sort: 3 });
     expect(renamed.json().data).toMatchObject({ label: '云溪新区', sort: 3 });
     expect((await update(id, item('other'))).json().msg).toContain('编码不能修改');
-    expect((await update(999_999, item('xinqu'))).json()).toEqual({ code: 404, msg: CONSOLE_MSG.dictItemNotFound, data: null });
+    expect((await update(999_999, item('xinqu'))).json()).toEqual({ code: 404, msg: DICT_CONSOLE_MSG.dictItemNotFound, data: null });
     expect((await lastAudit('dict.updated'))?.detail).toMatchObject({ before: { label: '项 xinqu' }, after: { label: '云溪新区' } });
 
     // Disabled: gone from the portal's lists, its label still names what used it.
@@ -298,7 +301,7 @@ describe('dictionaries', () => {
 describe('enterprises', () => {
   it('searches name, credit code and username, filters by the holding account\'s state, and shows one', async () => {
     const holder = await createAccount(app, { name: '青山精密机械有限公司' });
-    const page = async (payload: object) => (await app.inject({ method: 'POST', url: CONSOLE_PATHS.enterprisePage, headers: staffHeaders, payload })).json().data;
+    const page = async (payload: object) => (await app.inject({ method: 'POST', url: ACCOUNT_CONSOLE_PATHS.enterprisePage, headers: staffHeaders, payload })).json().data;
     const found = await page({ keyword: '青山精密' });
     expect(found.total).toBe(1);
     const row = found.list[0];
@@ -310,10 +313,10 @@ describe('enterprises', () => {
     expect((await page({ keyword: '青山精密', state: 'disabled' })).total).toBe(1);
     expect((await page({ keyword: '青山精密', state: 'active' })).total).toBe(0);
 
-    const detail = await app.inject({ method: 'GET', url: consolePath(CONSOLE_PATHS.enterprise, { id: row.id }), headers: staffHeaders });
+    const detail = await app.inject({ method: 'GET', url: consolePath(ACCOUNT_CONSOLE_PATHS.enterprise, { id: row.id }), headers: staffHeaders });
     expect(detail.json().data).toMatchObject({ id: row.id, name: '青山精密机械有限公司', disabled: true, siblings: [], accountPhone: null });
-    const missing = await app.inject({ method: 'GET', url: consolePath(CONSOLE_PATHS.enterprise, { id: 999_999 }), headers: staffHeaders });
-    expect(missing.json()).toEqual({ code: 404, msg: CONSOLE_MSG.enterpriseNotFound, data: null });
-    expect((await app.inject({ method: 'GET', url: consolePath(CONSOLE_PATHS.enterprise, { id: 'x' }), headers: staffHeaders })).statusCode).toBe(400);
+    const missing = await app.inject({ method: 'GET', url: consolePath(ACCOUNT_CONSOLE_PATHS.enterprise, { id: 999_999 }), headers: staffHeaders });
+    expect(missing.json()).toEqual({ code: 404, msg: ACCOUNT_CONSOLE_MSG.enterpriseNotFound, data: null });
+    expect((await app.inject({ method: 'GET', url: consolePath(ACCOUNT_CONSOLE_PATHS.enterprise, { id: 'x' }), headers: staffHeaders })).statusCode).toBe(400);
   });
 });

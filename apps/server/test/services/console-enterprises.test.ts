@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { ROLES } from '@hqt/contract/auth';
 import { CALCULATOR_PATHS, withId, type Enterprise, type EnterpriseBody, type EvaluationSummary } from '@hqt/contract/calculator';
-import { CONSOLE_PATHS, consolePath, type ConsoleEnterprise, type ConsoleEnterpriseRow } from '@hqt/contract/console';
+import { ACCOUNT_CONSOLE_PATHS, type ConsoleEnterprise, type ConsoleEnterpriseRow } from '@hqt/contract/account-console';
+import { CONSOLE_PATHS, consolePath } from '@hqt/contract/console';
 import type { PageOf } from '@hqt/contract/envelope';
 import { POLICY_PATHS } from '@hqt/contract/policy';
 import { PUSH_PATHS } from '@hqt/contract/push';
@@ -60,8 +61,8 @@ async function get<T>(url: string, headers: Record<string, string> = {}): Promis
 }
 
 const holderHeaders = async (account: TestAccount) => bearer((await loginAs(app, account, '10.78.0.2')).access_token);
-const page = (payload: object) => post<PageOf<ConsoleEnterpriseRow>>(CONSOLE_PATHS.enterprisePage, staff, payload);
-const detail = (id: number) => get<ConsoleEnterprise>(consolePath(CONSOLE_PATHS.enterprise, { id }), staff);
+const page = (payload: object) => post<PageOf<ConsoleEnterpriseRow>>(ACCOUNT_CONSOLE_PATHS.enterprisePage, staff, payload);
+const detail = (id: number) => get<ConsoleEnterprise>(consolePath(ACCOUNT_CONSOLE_PATHS.enterprise, { id }), staff);
 
 describe('a deleted enterprise', () => {
   it('is counted nowhere: 服务企业 on the home page and the 工作台 figures drop by one', async () => {
@@ -110,7 +111,7 @@ describe('a deleted enterprise', () => {
 
   it('an enterprise of a disabled account is 已停用 and found by that state', async () => {
     const holder = await createAccount(app, { name: '白马茶业有限公司' });
-    await app.inject({ method: 'POST', url: consolePath(CONSOLE_PATHS.accountAction, { id: holder.id, action: 'disable' }), headers: await adminHeaders() });
+    await app.inject({ method: 'POST', url: consolePath(ACCOUNT_CONSOLE_PATHS.accountAction, { id: holder.id, action: 'disable' }), headers: await adminHeaders() });
     expect((await page({ keyword: '白马茶业' })).list[0]).toMatchObject({ state: 'disabled', disabled: true });
     expect((await page({ keyword: '白马茶业', state: 'disabled' })).total).toBe(1);
     expect((await page({ keyword: '白马茶业', state: 'active' })).total).toBe(0);
@@ -211,9 +212,9 @@ describe('企业详情', () => {
     const holder = await createAccount(app, { name: '石桥五金有限公司' });
     const headers = await holderHeaders(holder);
     const [own] = await app.db.select({ id: enterprises.id }).from(enterprises).where(eq(enterprises.accountId, holder.id));
-    const res = await app.inject({ method: 'GET', url: consolePath(CONSOLE_PATHS.enterprise, { id: own!.id }), headers });
+    const res = await app.inject({ method: 'GET', url: consolePath(ACCOUNT_CONSOLE_PATHS.enterprise, { id: own!.id }), headers });
     expect(res.statusCode).toBe(403);
     expect(res.json().data).toBeNull();
-    expect((await app.inject({ method: 'GET', url: consolePath(CONSOLE_PATHS.enterprise, { id: own!.id }) })).statusCode).toBe(401);
+    expect((await app.inject({ method: 'GET', url: consolePath(ACCOUNT_CONSOLE_PATHS.enterprise, { id: own!.id }) })).statusCode).toBe(401);
   });
 });

@@ -7,14 +7,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { AUTH_PATHS, ROLES } from '@hqt/contract/auth';
 import { ACCOUNT_PATHS } from '@hqt/contract/account';
-import { CONSOLE_PATHS, consolePath } from '@hqt/contract/console';
+import { ACCOUNT_CONSOLE_PATHS } from '@hqt/contract/account-console';
+import { consolePath } from '@hqt/contract/console';
 import { REFRESH_REUSE_GRACE_S } from '@hqt/contract/constants';
 import { OWN_MSG } from '@hqt/contract/messages';
 import { PUSH_PATHS } from '@hqt/contract/push';
 import { creditCodeCheckChar } from '@hqt/contract/validation';
 import type { App } from '../../src/app';
 import { accounts, enterprises, refreshTokens } from '../../src/db/schema/index';
-import { hashToken } from '../../src/services/auth/tokens';
+import { hashToken } from '../../src/lib/tokens';
 import { bearer, createAccount, createTestApp, databaseUrlOf, loginAs, type TestAccount } from '../helpers/app';
 
 let nodeA: App;
@@ -91,7 +92,7 @@ describe('a login ended through node A is refused by node B, which had admitted 
     const disabled = await admittedEverywhere();
     const reset = await admittedEverywhere();
     const act = (who: TestAccount, action: string, payload?: object) =>
-      nodeA.inject({ method: 'POST', url: consolePath(CONSOLE_PATHS.accountAction, { id: who.id, action }), headers, ...(payload ? { payload } : {}) });
+      nodeA.inject({ method: 'POST', url: consolePath(ACCOUNT_CONSOLE_PATHS.accountAction, { id: who.id, action }), headers, ...(payload ? { payload } : {}) });
     expect((await act(disabled.account, 'disable')).json()).toMatchObject({ code: 200 });
     expect((await act(reset.account, 'reset-password', { password: 'Reset1234' })).json()).toMatchObject({ code: 200 });
     expect(await statusOn(nodeA, disabled.tokens.access_token)).toBe(401);

@@ -4,7 +4,7 @@ import type { GuideSummary } from '@hqt/contract/policy';
 import type { App } from '../../src/app';
 import { guides, policies } from '../../src/db/schema/index';
 import type {} from '../../src/services/dict/plugin'; // its app.dicts declaration
-import { seedPolicyDemo } from '../../src/services/policy/demo-content';
+import { seedPolicyDemo } from '../../src/setup/demo-content/policy';
 import { guidePage } from '../../src/services/policy/service';
 import { createTestApp } from '../helpers/app';
 

@@ -4,7 +4,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { ROLES } from '@hqt/contract/auth';
-import { CONSOLE_MSG, CONSOLE_PATHS, consolePath, type GuidePush, type PushRecipientRow } from '@hqt/contract/console';
+import { consolePath } from '@hqt/contract/console';
+import { POLICY_CONSOLE_MSG, POLICY_CONSOLE_PATHS } from '@hqt/contract/policy-console';
+import { type GuidePush, PUSH_CONSOLE_PATHS, type PushRecipientRow } from '@hqt/contract/push-console';
 import type { PageOf } from '@hqt/contract/envelope';
 import { withId } from '@hqt/contract/calculator';
 import { INBOX_PATHS, type InboxMessage } from '@hqt/contract/inbox';
@@ -31,9 +33,9 @@ async function enterpriseAccount(name: string, keyword: string) {
   return { account, headers };
 }
 
-const results = (guideId: number, headers = staff) => call<GuidePush>('GET', consolePath(CONSOLE_PATHS.guidePush, { id: guideId }), headers);
+const results = (guideId: number, headers = staff) => call<GuidePush>('GET', consolePath(PUSH_CONSOLE_PATHS.guidePush, { id: guideId }), headers);
 const recipients = (guideId: number, query: object = {}, headers = staff) =>
-  call<PageOf<PushRecipientRow>>('POST', consolePath(CONSOLE_PATHS.guidePushRecipients, { id: guideId }), headers, { currentPage: 1, pageSize: 50, ...query });
+  call<PageOf<PushRecipientRow>>('POST', consolePath(PUSH_CONSOLE_PATHS.guidePushRecipients, { id: guideId }), headers, { currentPage: 1, pageSize: 50, ...query });
 
 beforeAll(async () => {
   app = await createTestApp();
@@ -57,7 +59,7 @@ describe('a guide’s push results', () => {
     // Before anything is published: no event.
     expect((await results(guideId)).body.data).toEqual({ guideId, title: '数字乡村建设示范奖补', events: [] });
 
-    expect((await call('POST', consolePath(CONSOLE_PATHS.guideState, { id: guideId }), staff, { action: 'publish' })).body.code).toBe(200);
+    expect((await call('POST', consolePath(POLICY_CONSOLE_PATHS.guideState, { id: guideId }), staff, { action: 'publish' })).body.code).toBe(200);
     await expect.poll(async () => (await results(guideId)).body.data.events[0]?.finished ?? false, { timeout: 15_000, interval: 100 }).toBe(true);
 
     const [event] = (await results(guideId)).body.data.events;
@@ -91,8 +93,8 @@ describe('a guide’s push results', () => {
   });
 
   it('answers 404 for a guide that does not exist and 400 for a bad filter', async () => {
-    expect((await results(999_999)).body).toEqual({ code: 404, msg: CONSOLE_MSG.guideNotFound, data: null });
-    expect((await recipients(999_999)).body).toMatchObject({ code: 404, msg: CONSOLE_MSG.guideNotFound });
+    expect((await results(999_999)).body).toEqual({ code: 404, msg: POLICY_CONSOLE_MSG.guideNotFound, data: null });
+    expect((await recipients(999_999)).body).toMatchObject({ code: 404, msg: POLICY_CONSOLE_MSG.guideNotFound });
     const guideId = await insertDraftGuide(app, policyId, '未发布的指南');
     expect((await recipients(guideId, { read: 'maybe' })).status).toBe(400);
     expect((await recipients(guideId, { event: 'weather' })).status).toBe(400);

@@ -14,7 +14,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { ACCOUNT_PATHS } from '@hqt/contract/account';
 import { AUTH_PATHS, ROLES } from '@hqt/contract/auth';
-import { CONSOLE_PATHS, consolePath } from '@hqt/contract/console';
+import { ACCOUNT_CONSOLE_PATHS } from '@hqt/contract/account-console';
+import { consolePath } from '@hqt/contract/console';
+import { POLICY_CONSOLE_PATHS } from '@hqt/contract/policy-console';
 import type { PageOf } from '@hqt/contract/envelope';
 import { MSG, OWN_MSG } from '@hqt/contract/messages';
 import { HUB_NOTICE_EVENT, HUB_PATH, INBOX_PATHS, type HubNotice, type InboxMessage } from '@hqt/contract/inbox';
@@ -92,7 +94,7 @@ const createPolicy = (app: App) => insertPolicy(app);
 const draftGuide = (app: App, policyId: number, title: string) => insertDraftGuide(app, policyId, title);
 
 const guideLink = (guideId: number) => `/policyMarket/policyMarket?guide=${guideId}`;
-const publishPath = (guideId: number) => consolePath(CONSOLE_PATHS.guideState, { id: guideId });
+const publishPath = (guideId: number) => consolePath(POLICY_CONSOLE_PATHS.guideState, { id: guideId });
 
 async function publish(app: App, staffToken: string, guideId: number) {
   const res = await app.inject({ method: 'POST', url: publishPath(guideId), headers: bearer(staffToken), payload: { action: 'publish' } });
@@ -318,7 +320,7 @@ describe('a login ended elsewhere', () => {
     const viaB = (url: string, token: string, payload: object = {}) => postJson<{ code: number }>(`${nodeB.url}${url}`, payload, bearer(token));
     expect(await viaB(AUTH_PATHS.logout, leavingToken)).toMatchObject({ code: 200 });
     expect(await viaB(ACCOUNT_PATHS.updatePassword, changingToken, { oldPassword: changing.password, newPassword: 'Newpass123' })).toMatchObject({ code: 200 });
-    expect(await viaB(consolePath(CONSOLE_PATHS.accountAction, { id: disabled.id, action: 'disable' }), adminToken)).toMatchObject({ code: 200 });
+    expect(await viaB(consolePath(ACCOUNT_CONSOLE_PATHS.accountAction, { id: disabled.id, action: 'disable' }), adminToken)).toMatchObject({ code: 200 });
     await expect.poll(() => reasons.map((r) => r.join())).toEqual(['', 'io server disconnect', 'io server disconnect', 'io server disconnect']);
     expect(clients[0]!.socket.connected).toBe(true);
     expect(nodeA.app.hub.localSockets()).toBe(1);

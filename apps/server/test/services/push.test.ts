@@ -3,7 +3,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, count, eq, sql } from 'drizzle-orm';
 import { ROLES } from '@hqt/contract/auth';
-import { CONSOLE_PATHS, consolePath } from '@hqt/contract/console';
+import { consolePath } from '@hqt/contract/console';
+import { POLICY_CONSOLE_PATHS } from '@hqt/contract/policy-console';
 import type { PageOf } from '@hqt/contract/envelope';
 import { withId } from '@hqt/contract/calculator';
 import { INBOX_MSG, INBOX_PATHS, type InboxMessage, type UnreadCount } from '@hqt/contract/inbox';
@@ -37,7 +38,7 @@ let topicId: number;
 /** A draft guide that admits enterprises with ≥ 50 staff last year (staff publish it through the console). */
 const draftGuide = (title: string, over: Partial<typeof guides.$inferInsert> = {}) =>
   insertDraftGuide(app, policyId, title, { eligibility: { groups: [[{ field: 'staff', op: 'gte', value: 50, year: 'last' }]] }, amountRule: { kind: 'fixed', amount: 20 }, ...over });
-const publish = (guideId: number) => call('POST', consolePath(CONSOLE_PATHS.guideState, { id: guideId }), staff, { action: 'publish' });
+const publish = (guideId: number) => call('POST', consolePath(POLICY_CONSOLE_PATHS.guideState, { id: guideId }), staff, { action: 'publish' });
 const messagesOf = (guideId: number, event: PushEvent = 'published') => app.db.select().from(messages).where(eq(messages.dedupeKey, pushMessageKey(guideId, event)));
 /** The guide a 政策推送 message is about, from its link. */
 const guideOf = (m: { link: string | null }) => Number(new URL(m.link!, 'http://x').searchParams.get('guide'));
@@ -194,7 +195,7 @@ describe('messages: one per account and event', () => {
     expect(await unread(byKeyword)).toBe(1);
 
     // Withdrawn and published again: the same event, nothing new.
-    expect((await call('POST', consolePath(CONSOLE_PATHS.guideState, { id: guideId }), staff, { action: 'withdraw' })).body.code).toBe(200);
+    expect((await call('POST', consolePath(POLICY_CONSOLE_PATHS.guideState, { id: guideId }), staff, { action: 'withdraw' })).body.code).toBe(200);
     expect((await publish(guideId)).body.code).toBe(200);
     // Nothing new was queued (what would write new messages), so there is nothing to wait for.
     expect(await app.db.$count(pushEvents, eq(pushEvents.guideId, guideId))).toBe(1);

@@ -5,7 +5,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { ROLES } from '@hqt/contract/auth';
-import { CONSOLE_PATHS, UPLOAD_LIMITS, UPLOAD_MSG, UPLOADS_BASE, type UploadedImage } from '@hqt/contract/console';
+import { UPLOADS_BASE } from '@hqt/contract/constants';
+import { UPLOAD_CONSOLE_PATHS, UPLOAD_LIMITS, UPLOAD_MSG, type UploadedImage } from '@hqt/contract/upload';
 import { MSG, OWN_MSG } from '@hqt/contract/messages';
 import type { App } from '../../src/app';
 import { auditLog } from '../../src/db/schema/index';
@@ -72,7 +73,7 @@ function multipart(parts: Part[], fields: Record<string, string> = {}) {
 
 const upload = (parts: Part[], headers: Record<string, string> = staff, fields?: Record<string, string>) => {
   const body = multipart(parts, fields);
-  return app.inject({ method: 'POST', url: CONSOLE_PATHS.imageUpload, headers: { ...headers, ...body.headers }, payload: body.payload });
+  return app.inject({ method: 'POST', url: UPLOAD_CONSOLE_PATHS.imageUpload, headers: { ...headers, ...body.headers }, payload: body.payload });
 };
 
 const storedFiles = () => fs.readdirSync(uploadsDir).sort();
@@ -186,7 +187,7 @@ describe('POST /api/console/uploads/images', () => {
     const zeroBytes = await upload([{ content: Buffer.alloc(0) }]);
     expect(zeroBytes.json()).toEqual(refused(UPLOAD_MSG.wrongType));
 
-    const nothing = await app.inject({ method: 'POST', url: CONSOLE_PATHS.imageUpload, headers: staff });
+    const nothing = await app.inject({ method: 'POST', url: UPLOAD_CONSOLE_PATHS.imageUpload, headers: staff });
     expect(nothing.statusCode).toBe(400);
     expect(nothing.json()).toEqual(refused(UPLOAD_MSG.empty));
 
@@ -198,12 +199,12 @@ describe('POST /api/console/uploads/images', () => {
       ['application/x-www-form-urlencoded', 'file=abc'],
     ];
     for (const [type, payload] of bodies) {
-      const res = await app.inject({ method: 'POST', url: CONSOLE_PATHS.imageUpload, headers: { ...staff, 'content-type': type }, payload });
+      const res = await app.inject({ method: 'POST', url: UPLOAD_CONSOLE_PATHS.imageUpload, headers: { ...staff, 'content-type': type }, payload });
       expect(res.statusCode, type).toBe(400);
       expect(res.json(), type).toEqual(refused(UPLOAD_MSG.empty));
     }
 
-    const noBoundary = await app.inject({ method: 'POST', url: CONSOLE_PATHS.imageUpload, headers: { ...staff, 'content-type': 'multipart/form-data' }, payload: 'x' });
+    const noBoundary = await app.inject({ method: 'POST', url: UPLOAD_CONSOLE_PATHS.imageUpload, headers: { ...staff, 'content-type': 'multipart/form-data' }, payload: 'x' });
     expect(noBoundary.statusCode).toBe(400);
     expect(noBoundary.json()).toEqual(refused(OWN_MSG.badRequest));
   });

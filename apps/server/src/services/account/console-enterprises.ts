@@ -2,17 +2,10 @@
 // it (disabling that account is how an enterprise is disabled: the account actions of console.ts),
 // deleted ones too, marked with when and by whom. 企业详情 is the whole enterprise: its profile,
 // its saved calculations and its account's 政策推送.
-import { and, count, desc, eq, ilike, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { dateOf } from '@hqt/contract/calculator-engine';
-import {
-  CONSOLE_MSG,
-  ENTERPRISE_DETAIL_RECENT,
-  type ConsoleEnterprise,
-  type ConsoleEnterpriseRow,
-  type EnterprisePageQuery,
-  type EnterpriseState,
-} from '@hqt/contract/console';
+import { ACCOUNT_CONSOLE_MSG, type ConsoleEnterprise, type ConsoleEnterpriseRow, ENTERPRISE_DETAIL_RECENT, type EnterprisePageQuery, type EnterpriseState } from '@hqt/contract/account-console';
 import type { PageOf } from '@hqt/contract/envelope';
 import type { DictType } from '@hqt/contract/policy';
 import type { Db } from '../../db/client';
@@ -21,7 +14,7 @@ import { accounts, enterprises, evaluations, messages, pushSubscriptions } from 
 import { notFound } from '../../lib/errors';
 import { paginate, totalOver } from '../../lib/paginate';
 import { dictLabel, type Dictionaries } from '../dict/public';
-import { likePattern } from '../../lib/like';
+import { keywordMatch } from '../../lib/like';
 
 const deleter = alias(accounts, 'deleter');
 
@@ -65,11 +58,7 @@ const toRow = <R extends Row>({ createdAt, deletedAt, deleterId, deleterUsername
 });
 
 export async function enterprisePage(db: Db, query: EnterprisePageQuery): Promise<PageOf<ConsoleEnterpriseRow>> {
-  const filters: SQL[] = [];
-  if (query.keyword?.trim()) {
-    const pattern = likePattern(query.keyword.trim());
-    filters.push(or(ilike(enterprises.name, pattern), ilike(enterprises.creditCode, pattern), ilike(accounts.username, pattern))!);
-  }
+  const filters: (SQL | undefined)[] = [keywordMatch(query.keyword, enterprises.name, enterprises.creditCode, accounts.username)];
   if (query.state) filters.push(STATE_FILTERS[query.state]);
   const where = and(...filters);
   return paginate(query, {
@@ -83,13 +72,6 @@ export async function enterprisePage(db: Db, query: EnterprisePageQuery): Promis
         .orderBy(desc(enterprises.createdAt), desc(enterprises.id))
         .limit(limit)
         .offset(offset),
-    count: () =>
-      db
-        .select({ n: count() })
-        .from(enterprises)
-        .innerJoin(accounts, eq(accounts.id, enterprises.accountId))
-        .where(where)
-        .then((r) => r[0]?.n ?? 0),
     map: ({ total: _total, ...r }) => toRow(r),
   });
 }
@@ -103,7 +85,7 @@ export async function enterpriseDetail(db: Db, dicts: Dictionaries, id: number):
     .innerJoin(accounts, eq(accounts.id, enterprises.accountId))
     .leftJoin(deleter, eq(deleter.id, enterprises.deletedBy))
     .where(eq(enterprises.id, id));
-  if (!found) throw notFound(CONSOLE_MSG.enterpriseNotFound);
+  if (!found) throw notFound(ACCOUNT_CONSOLE_MSG.enterpriseNotFound);
   const { row, e, accountPhone, accountEmail } = found;
   const accountId = row.accountId;
   const siblings = await db

@@ -1,8 +1,8 @@
 // The administrator's side of accounts (the staff console): the list of every account, and the
 // actions on one. Each action reads the account under a row lock, changes it and records the
 // change with its before and after in one transaction.
-import { and, desc, eq, gt, ilike, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
-import { CONSOLE_MSG, type AccountAction, type AccountActionBody, type AccountPageQuery, type ConsoleAccountRow } from '@hqt/contract/console';
+import { and, desc, eq, gt, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { ACCOUNT_CONSOLE_MSG, type AccountAction, type AccountActionBody, type AccountPageQuery, type ConsoleAccountRow } from '@hqt/contract/account-console';
 import type { PageOf } from '@hqt/contract/envelope';
 import { passwordProblem } from '@hqt/contract/validation';
 import type { Db, DbOrTx } from '../../db/client';
@@ -13,7 +13,7 @@ import { badRequest, notFound } from '../../lib/errors';
 import { paginate, totalOver } from '../../lib/paginate';
 import { hashPassword, revokeAccountSessions } from '../auth/public';
 import { roleName } from './service';
-import { likePattern } from '../../lib/like';
+import { keywordMatch } from '../../lib/like';
 
 export const CONSOLE_ACCOUNT_AUDIT = {
   disable: 'account.disabled',
@@ -32,11 +32,7 @@ const STATES: Record<NonNullable<AccountPageQuery['state']>, SQL> = {
 };
 
 export async function accountPage(db: Db, query: AccountPageQuery): Promise<PageOf<ConsoleAccountRow>> {
-  const filters: SQL[] = [];
-  if (query.keyword?.trim()) {
-    const pattern = likePattern(query.keyword.trim());
-    filters.push(or(ilike(accounts.username, pattern), ilike(accounts.name, pattern), ilike(accounts.phone, pattern))!);
-  }
+  const filters: (SQL | undefined)[] = [keywordMatch(query.keyword, accounts.username, accounts.name, accounts.phone)];
   if (query.roleId) filters.push(eq(accounts.roleId, query.roleId));
   if (query.state) filters.push(STATES[query.state]);
   const where = and(...filters);
@@ -49,7 +45,6 @@ export async function accountPage(db: Db, query: AccountPageQuery): Promise<Page
         .orderBy(desc(accounts.createdAt), desc(accounts.id))
         .limit(limit)
         .offset(offset),
-    count: () => db.$count(accounts, where),
     map: ({ account: a, locked: isLocked }) => ({
       id: a.id,
       username: a.username,
@@ -91,7 +86,7 @@ const CHANGES: Record<AccountAction, (a: Account, passwordHash: string | null) =
 const NOT_ON_SELF: readonly AccountAction[] = ['disable', 'reset-password'];
 
 export async function accountAction(db: Db, ctx: SignedInCtx, id: number, action: AccountAction, body: AccountActionBody): Promise<void> {
-  if (NOT_ON_SELF.includes(action) && id === ctx.actor.accountId) throw badRequest(CONSOLE_MSG.notSelf);
+  if (NOT_ON_SELF.includes(action) && id === ctx.actor.accountId) throw badRequest(ACCOUNT_CONSOLE_MSG.notSelf);
   let passwordHash: string | null = null;
   if (action === 'reset-password') {
     // The confirm rule too: the user types this password as the old one when setting their own.
@@ -102,7 +97,7 @@ export async function accountAction(db: Db, ctx: SignedInCtx, id: number, action
   await db.transaction(async (tx) => {
     const target = await lockAccount(tx, id);
     const change = CHANGES[action](target, passwordHash);
-    if (!change) throw badRequest(CONSOLE_MSG.alreadyInState);
+    if (!change) throw badRequest(ACCOUNT_CONSOLE_MSG.alreadyInState);
     await tx
       .update(accounts)
       .set({ ...change.values, updatedAt: new Date() })
@@ -115,6 +110,6 @@ export async function accountAction(db: Db, ctx: SignedInCtx, id: number, action
 
 async function lockAccount(tx: DbOrTx, id: number): Promise<Account> {
   const [row] = await tx.select().from(accounts).where(eq(accounts.id, id)).for('update');
-  if (!row) throw notFound(CONSOLE_MSG.accountNotFound);
+  if (!row) throw notFound(ACCOUNT_CONSOLE_MSG.accountNotFound);
   return row;
 }

@@ -6,7 +6,7 @@ import { Envelope } from '@hqt/contract/envelope';
 import { MSG } from '@hqt/contract/messages';
 import { ok } from '../../lib/envelope';
 import { forbidden, notFound } from '../../lib/errors';
-import { signedIn } from '../../plugins/auth';
+import { signedIn } from '../../lib/ctx';
 import { changePassword, createAccount, roleName, saveProfile, updateContacts, userInfo } from './service';
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {

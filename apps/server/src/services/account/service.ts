@@ -2,7 +2,6 @@
 // caller's scope (queries.ts): another account's id answers "not found" and changes nothing.
 import { ROLES, type CreateUserBody, type UserInfo } from '@hqt/contract/auth';
 import type { ProfileSaveQuery } from '@hqt/contract/account';
-import { CONSOLE_MSG } from '@hqt/contract/console';
 import { OWN_MSG } from '@hqt/contract/messages';
 import { passwordProblem } from '@hqt/contract/validation';
 import type { Db } from '../../db/client';
@@ -69,7 +68,7 @@ export async function updateContacts(db: Db, ctx: SignedInCtx, id: number | unde
  */
 export async function saveProfile(db: Db, ctx: SignedInCtx, query: ProfileSaveQuery) {
   const own = await findOwnAccount(db, ctx.scope);
-  if (own?.mustChangePassword) throw forbidden(CONSOLE_MSG.mustChangePassword);
+  if (own?.mustChangePassword) throw forbidden(OWN_MSG.mustChangePassword);
   await updateContacts(db, ctx, query.id, { phone: query.phone, email: query.email });
 }
 

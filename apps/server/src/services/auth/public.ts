@@ -1,6 +1,5 @@
 // What other services may use of the auth service.
 export { hashPassword, verifyPassword } from './password';
-export { TokenSigner } from './tokens';
 export { attemptFailed, attemptSucceeded, claimAttempt } from './lockout';
 export { revokeAccountSessions } from './service';
 export { LiveLogins, type LoginChange } from './logins';

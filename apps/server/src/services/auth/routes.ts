@@ -13,7 +13,7 @@ import {
 import { Envelope } from '@hqt/contract/envelope';
 import { MSG, OWN_MSG } from '@hqt/contract/messages';
 import { ok } from '../../lib/envelope';
-import { bearerToken } from '../../plugins/auth';
+import { bearerToken } from '../../lib/ctx';
 import { checkCaptcha, createCaptcha } from './captcha';
 import { login, logout, refresh, register } from './service';
 

@@ -17,7 +17,7 @@ import { badRequest, conflict, isUniqueViolation, unauthorized } from '../../lib
 import { checkCaptcha } from './captcha';
 import { attemptFailed, attemptSucceeded, claimAttempt, LOCKOUT_AUDIT } from './lockout';
 import { DUMMY_HASH, hashPassword, verifyPassword } from './password';
-import { hashToken, newRefreshToken, type TokenSigner } from './tokens';
+import { hashToken, newRefreshToken, type TokenSigner } from '../../lib/tokens';
 
 export const AUTH_AUDIT = {
   loginSuccess: 'login.success',

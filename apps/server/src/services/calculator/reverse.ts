@@ -6,7 +6,7 @@
 // reading them all takes over a second, evaluating them a fraction of that. A trigger names each
 // changed enterprise (`hqt_enterprises_changed`) and the next read re-reads just those rows.
 import { inArray, sql } from 'drizzle-orm';
-import type { QualifiedEnterprise } from '@hqt/contract/calculator';
+import type { QualifiedEnterprise } from '@hqt/contract/calculator-console';
 import { assessGuide, estimateAmount, dateOf, type EnterpriseFacts } from '@hqt/contract/calculator-engine';
 import type { PageOf, PageQuery } from '@hqt/contract/envelope';
 import type { Db } from '../../db/client';

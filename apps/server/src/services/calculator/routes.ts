@@ -18,16 +18,15 @@ import {
   EvaluationPageQuery,
   EvaluationSnapshot,
   EvaluationSummary,
-  QualifiedEnterprise,
-  QualifiedPageQuery,
   RulebookResponse,
 } from '@hqt/contract/calculator';
-import { CONSOLE_PATHS, ConsoleIdParams } from '@hqt/contract/console';
+import { CALCULATOR_CONSOLE_PATHS, QualifiedEnterprise, QualifiedPageQuery } from '@hqt/contract/calculator-console';
+import { ConsoleIdParams } from '@hqt/contract/console';
 import { Envelope, Page } from '@hqt/contract/envelope';
 import { MSG } from '@hqt/contract/messages';
 import { IdParams } from '@hqt/contract/policy';
 import { ok } from '../../lib/envelope';
-import { signedIn } from '../../plugins/auth';
+import { signedIn } from '../../lib/ctx';
 import { AssessmentCache } from './assessments';
 import { EnterpriseFactsStore, qualifiedPage } from './reverse';
 import { Rulebook } from './rulebook';
@@ -115,7 +114,7 @@ const routes: FastifyPluginAsyncTypebox<{ connectionString: string }> = async (a
   );
 
   app.post(
-    CONSOLE_PATHS.guideQualified,
+    CALCULATOR_CONSOLE_PATHS.guideQualified,
     {
       schema: { tags: ['控制台：内容'], summary: '符合申报指南的企业（反向测算）', params: ConsoleIdParams, body: QualifiedPageQuery, response: { 200: Envelope(Page(QualifiedEnterprise)) } },
       config: { access: 'staff' },

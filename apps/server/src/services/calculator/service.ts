@@ -1,6 +1,6 @@
 // 政策计算器 (docs/calculator.md): an account's enterprise profiles, evaluating one against the open
 // guides, snapshots of evaluations with what changed since the last one, and the bureau's reverse list.
-import { and, count, desc, eq, gt, ilike, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, isNull, lte, sql } from 'drizzle-orm';
 import {
   CALC_MSG,
   factsOf,
@@ -40,7 +40,7 @@ import { dictCode, dictLabel, type Dictionaries, type DictionaryStore } from '..
 import { ownEnterprise, ownEvaluations, ownLiveEnterprises } from './queries';
 import type { AssessmentCache } from './assessments';
 import { ruleGuideColumns, toRuleGuide, type Rulebook } from './rulebook';
-import { likePattern } from '../../lib/like';
+import { keywordMatch } from '../../lib/like';
 
 export const CALCULATOR_AUDIT = {
   createEnterprise: 'enterprise.create',
@@ -194,13 +194,10 @@ export async function allEnterprises(db: Db, ctx: SignedInCtx): Promise<Enterpri
 }
 
 export async function enterprisePage(db: Db, ctx: SignedInCtx, query: PageQuery & { keyword?: string }): Promise<PageOf<EnterpriseSummary>> {
-  const keyword = query.keyword?.trim();
-  const pattern = keyword ? likePattern(keyword) : null;
-  const where = and(ownLiveEnterprises(ctx.scope), pattern ? or(ilike(enterprises.name, pattern), ilike(enterprises.creditCode, pattern)) : undefined);
+  const where = and(ownLiveEnterprises(ctx.scope), keywordMatch(query.keyword, enterprises.name, enterprises.creditCode));
   return paginate(query, {
     rows: ({ limit, offset }) =>
       db.select({ row: enterprises, total: totalOver() }).from(enterprises).where(where).orderBy(enterprises.id).limit(limit).offset(offset),
-    count: async () => (await db.select({ n: count() }).from(enterprises).where(where))[0]!.n,
     map: ({ row }) => toSummary(row),
   });
 }
@@ -413,7 +410,6 @@ export async function evaluationPage(db: Db, ctx: SignedInCtx, query: PageQuery 
   return paginate(query, {
     rows: ({ limit, offset }) =>
       db.select({ row: evaluations, total: totalOver() }).from(evaluations).where(where).orderBy(desc(evaluations.evaluatedAt), desc(evaluations.id)).limit(limit).offset(offset),
-    count: async () => (await db.select({ n: count() }).from(evaluations).where(where))[0]!.n,
     map: ({ row }) => toSummaryOfSnapshot(row),
   });
 }

@@ -7,7 +7,7 @@ import { CALENDAR_MSG, CALENDAR_PATHS, CalendarDayInput, CalendarDayParams, Cale
 import { Envelope } from '@hqt/contract/envelope';
 import { MSG } from '@hqt/contract/messages';
 import { ok } from '../../lib/envelope';
-import { signedIn } from '../../plugins/auth';
+import { signedIn } from '../../lib/ctx';
 import { calendarStatus, calendarYear, publishCalendarYear, setCalendarDay } from './console';
 import { CalendarStore } from './store';
 

@@ -2,7 +2,7 @@
 // trigger tells every node to drop its copy (migration 0004); this node drops its own at once too,
 // so the next read after a change is never the old one.
 import { and, asc, count, eq } from 'drizzle-orm';
-import { CONSOLE_MSG, type ConsoleDictItem, type ConsoleDictType, type DictItemInput } from '@hqt/contract/console';
+import { type ConsoleDictItem, type ConsoleDictType, DICT_CONSOLE_MSG, type DictItemInput } from '@hqt/contract/dict-console';
 import { DICT_TYPES, type DictType } from '@hqt/contract/policy';
 import type { Db, DbOrTx } from '../../db/client';
 import { dictItems } from '../../db/schema/index';
@@ -32,7 +32,7 @@ const LIMIT_DAYS_MSG = '办理时限须为 1 至 365 之间的整数（工作日
 
 export function consoleDictType(name: string): DictType {
   const type = dictTypeOf(name);
-  if (!type) throw notFound(CONSOLE_MSG.dictTypeUnknown);
+  if (!type) throw notFound(DICT_CONSOLE_MSG.dictTypeUnknown);
   return type;
 }
 
@@ -78,7 +78,7 @@ export async function createDictItem({ db, dicts }: DictDeps, ctx: SignedInCtx, 
   try {
     const row = await db.transaction(async (tx) => {
       const [taken] = await tx.select({ id: dictItems.id }).from(dictItems).where(and(eq(dictItems.dictType, type), eq(dictItems.code, input.code)));
-      if (taken) throw badRequest(CONSOLE_MSG.dictCodeTaken);
+      if (taken) throw badRequest(DICT_CONSOLE_MSG.dictCodeTaken);
       const [created] = await tx.insert(dictItems).values(values).returning();
       await audit(tx, ctx, DICT_AUDIT.created, { type, after: snapshot(created!) });
       return created!;
@@ -87,7 +87,7 @@ export async function createDictItem({ db, dicts }: DictDeps, ctx: SignedInCtx, 
     return { id: row.id, ...snapshot(row), usage: 0 };
   } catch (err) {
     // Two administrators adding one code at once: the unique index lets one through.
-    if (isUniqueViolation(err)) throw badRequest(CONSOLE_MSG.dictCodeTaken);
+    if (isUniqueViolation(err)) throw badRequest(DICT_CONSOLE_MSG.dictCodeTaken);
     throw err;
   }
 }
@@ -95,7 +95,7 @@ export async function createDictItem({ db, dicts }: DictDeps, ctx: SignedInCtx, 
 async function lockItem(tx: DbOrTx, id: number): Promise<Item & { type: DictType }> {
   const [row] = await tx.select().from(dictItems).where(eq(dictItems.id, id)).for('update');
   const type = row && dictTypeOf(row.dictType);
-  if (!row || !type) throw notFound(CONSOLE_MSG.dictItemNotFound);
+  if (!row || !type) throw notFound(DICT_CONSOLE_MSG.dictItemNotFound);
   return { ...row, type };
 }
 
@@ -121,7 +121,7 @@ export async function deleteDictItem({ db, dicts }: DictDeps, ctx: SignedInCtx, 
   await db.transaction(async (tx) => {
     const before = await lockItem(tx, id);
     const used = (await dictUsage(tx, before.type, before.code)).get(before.code) ?? 0;
-    if (used > 0) throw badRequest(CONSOLE_MSG.dictItemInUse(used));
+    if (used > 0) throw badRequest(DICT_CONSOLE_MSG.dictItemInUse(used));
     await tx.delete(dictItems).where(eq(dictItems.id, id));
     await audit(tx, ctx, DICT_AUDIT.deleted, { type: before.type, before: snapshot(before) });
   });

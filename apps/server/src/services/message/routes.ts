@@ -6,7 +6,7 @@ import Type from 'typebox';
 import { Envelope, Page } from '@hqt/contract/envelope';
 import { INBOX_MSG, INBOX_PATHS, InboxMessage, InboxPageQuery, MessageIdParams, UnreadCount } from '@hqt/contract/inbox';
 import { ok } from '../../lib/envelope';
-import { signedIn } from '../../plugins/auth';
+import { signedIn } from '../../lib/ctx';
 import { messagePage, readAllMessages, readMessage, unreadCount } from './inbox';
 import { listenForNotices } from './live';
 

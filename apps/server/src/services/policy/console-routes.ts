@@ -1,29 +1,14 @@
-// The staff console's content calls (CONSOLE_PATHS): 工作人员 and 管理员 write, publish and withdraw
+// The staff console's content calls (POLICY_CONSOLE_PATHS): 工作人员 and 管理员 write, publish and withdraw
 // policies, guides and topics. Only what is published reaches the portal (routes.ts).
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
-import {
-  CONSOLE_PATHS,
-  ConsoleGuide,
-  ConsoleGuidePageQuery,
-  ConsoleGuideRow,
-  ConsoleIdParams,
-  ConsolePolicy,
-  ConsolePolicyRow,
-  ConsoleTopic,
-  ConsoleTopicRow,
-  ContentPageQuery,
-  GuideInput,
-  PolicyInput,
-  StateBody,
-  TopicInput,
-  Workbench,
-} from '@hqt/contract/console';
+import { CONSOLE_PATHS, ConsoleIdParams, Workbench } from '@hqt/contract/console';
+import { ConsoleGuide, ConsoleGuidePageQuery, ConsoleGuideRow, ConsolePolicy, ConsolePolicyRow, ConsoleTopic, ConsoleTopicRow, ContentPageQuery, GuideInput, POLICY_CONSOLE_PATHS, PolicyInput, StateBody, TopicInput } from '@hqt/contract/policy-console';
 import { Envelope, Page, type PageOf } from '@hqt/contract/envelope';
 import { MSG } from '@hqt/contract/messages';
 import { TimelineEntry } from '@hqt/contract/workflow';
 import { ok } from '../../lib/envelope';
-import { signedIn } from '../../plugins/auth';
+import { signedIn } from '../../lib/ctx';
 import {
   changeState,
   contentTimeline,
@@ -90,7 +75,7 @@ const routes: FastifyPluginAsyncTypebox<{ uploadsDir: string }> = async (app, op
   };
 
   content('policy', {
-    paths: { page: CONSOLE_PATHS.policyPage, create: CONSOLE_PATHS.policyCreate, item: CONSOLE_PATHS.policy, state: CONSOLE_PATHS.policyState, timeline: CONSOLE_PATHS.policyTimeline },
+    paths: { page: POLICY_CONSOLE_PATHS.policyPage, create: POLICY_CONSOLE_PATHS.policyCreate, item: POLICY_CONSOLE_PATHS.policy, state: POLICY_CONSOLE_PATHS.policyState, timeline: POLICY_CONSOLE_PATHS.policyTimeline },
     name: '政策文件',
     PageBody: ContentPageQuery,
     Row: ConsolePolicyRow,
@@ -101,7 +86,7 @@ const routes: FastifyPluginAsyncTypebox<{ uploadsDir: string }> = async (app, op
     save: (ctx, id, input: PolicyInput) => savePolicy({ ...deps, uploadsDir: opts.uploadsDir }, ctx, id, input),
   });
   content('guide', {
-    paths: { page: CONSOLE_PATHS.guidePage, create: CONSOLE_PATHS.guideCreate, item: CONSOLE_PATHS.guide, state: CONSOLE_PATHS.guideState, timeline: CONSOLE_PATHS.guideTimeline },
+    paths: { page: POLICY_CONSOLE_PATHS.guidePage, create: POLICY_CONSOLE_PATHS.guideCreate, item: POLICY_CONSOLE_PATHS.guide, state: POLICY_CONSOLE_PATHS.guideState, timeline: POLICY_CONSOLE_PATHS.guideTimeline },
     name: '申报指南',
     PageBody: ConsoleGuidePageQuery,
     Row: ConsoleGuideRow,
@@ -112,7 +97,7 @@ const routes: FastifyPluginAsyncTypebox<{ uploadsDir: string }> = async (app, op
     save: (ctx, id, input: GuideInput) => saveGuide(deps, ctx, id, input),
   });
   content('topic', {
-    paths: { page: CONSOLE_PATHS.topicPage, create: CONSOLE_PATHS.topicCreate, item: CONSOLE_PATHS.topic, state: CONSOLE_PATHS.topicState, timeline: CONSOLE_PATHS.topicTimeline },
+    paths: { page: POLICY_CONSOLE_PATHS.topicPage, create: POLICY_CONSOLE_PATHS.topicCreate, item: POLICY_CONSOLE_PATHS.topic, state: POLICY_CONSOLE_PATHS.topicState, timeline: POLICY_CONSOLE_PATHS.topicTimeline },
     name: '政策专题',
     PageBody: ContentPageQuery,
     Row: ConsoleTopicRow,

@@ -2,28 +2,11 @@
 // and withdrawn (草稿 → 已发布 → 已撤回), each change audited with who, when, before and after.
 // The portal's calls (service.ts) show only what is published, so nothing here reaches the portal
 // before its publish.
-import { and, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { PageOf } from '@hqt/contract/envelope';
-import {
-  CONSOLE_MSG,
-  UPLOADED_IMAGE_PATTERN,
-  type ConsoleGuide,
-  type ConsoleGuidePageQuery,
-  type ConsoleGuideRow,
-  type ConsolePolicy,
-  type ConsolePolicyRow,
-  type ConsoleTopic,
-  type ConsoleTopicRow,
-  type ContentPageQuery,
-  type ContentStatus,
-  guidePublishGaps,
-  type GuideInput,
-  type Lifecycle,
-  type PolicyInput,
-  type StateBody,
-  type TopicInput,
-  type Workbench,
-} from '@hqt/contract/console';
+import type { Workbench } from '@hqt/contract/console';
+import { UPLOADED_IMAGE_PATTERN } from '@hqt/contract/constants';
+import { type ConsoleGuide, type ConsoleGuidePageQuery, type ConsoleGuideRow, type ConsolePolicy, type ConsolePolicyRow, type ConsoleTopic, type ConsoleTopicRow, type ContentPageQuery, type ContentStatus, type GuideInput, guidePublishGaps, type Lifecycle, POLICY_CONSOLE_MSG, type PolicyInput, type StateBody, type TopicInput } from '@hqt/contract/policy-console';
 import { CONTENT_FLOW } from '@hqt/contract/content-flow';
 import type { TimelineEntry } from '@hqt/contract/workflow';
 import { ruleProblems } from '@hqt/contract/policy';
@@ -39,7 +22,7 @@ import { sanitizeHtml } from '../../lib/sanitize';
 import { dictCode, dictLabel, type Dictionaries } from '../dict/public';
 import { isStoredUpload } from '../upload/public';
 import type { PolicyDeps } from './service';
-import { likePattern } from '../../lib/like';
+import { keywordMatch } from '../../lib/like';
 
 export const CONTENT_AUDIT = {
   policy: { created: 'policy.created', updated: 'policy.updated', published: 'policy.published', withdrawn: 'policy.withdrawn' },
@@ -50,7 +33,7 @@ export const CONTENT_AUDIT = {
 type Kind = keyof typeof CONTENT_AUDIT;
 /** The three tables share their lifecycle columns (db/schema/policy.ts). */
 const TABLES = { policy: policies, guide: guides, topic: topics } as const;
-const NOT_FOUND = { policy: CONSOLE_MSG.policyNotFound, guide: CONSOLE_MSG.guideNotFound, topic: CONSOLE_MSG.topicNotFound } as const;
+const NOT_FOUND = { policy: POLICY_CONSOLE_MSG.policyNotFound, guide: POLICY_CONSOLE_MSG.guideNotFound, topic: POLICY_CONSOLE_MSG.topicNotFound } as const;
 
 // ---- who and when ------------------------------------------------------------------------------------
 
@@ -105,13 +88,6 @@ function changes(before: Record<string, unknown>, after: Record<string, unknown>
   return out;
 }
 
-const keywordMatch = (keyword: string | undefined, ...columns: Parameters<typeof ilike>[0][]): SQL | undefined => {
-  const k = keyword?.trim();
-  if (!k) return undefined;
-  const pattern = likePattern(k);
-  return or(...columns.map((c) => ilike(c, pattern)));
-};
-
 // ---- publishing and withdrawing --------------------------------------------------------------------
 
 /** Told, inside the publishing transaction, that a guide was published (政策推送 queues its messages). */
@@ -131,9 +107,9 @@ async function guideReady(tx: DbOrTx, id: number): Promise<void> {
     .from(guides)
     .innerJoin(policies, eq(policies.id, guides.policyId))
     .where(eq(guides.id, id));
-  if (guide?.policyStatus !== 'published') throw badRequest(CONSOLE_MSG.policyNotPublished);
+  if (guide?.policyStatus !== 'published') throw badRequest(POLICY_CONSOLE_MSG.policyNotPublished);
   const gaps = guidePublishGaps(guide);
-  if (gaps.length > 0) throw badRequest(CONSOLE_MSG.guideIncomplete(gaps));
+  if (gaps.length > 0) throw badRequest(POLICY_CONSOLE_MSG.guideIncomplete(gaps));
 }
 
 /** 草稿/已撤回 → 已发布, 已发布 → 已撤回 (CONTENT_FLOW), through the workflow's step(). */
@@ -160,7 +136,7 @@ export async function contentTimeline(db: Db, kind: Kind, id: number): Promise<T
 function checkPolicy(dicts: Dictionaries, uploadsDir: string, input: PolicyInput) {
   dictCode(dicts, 'department', input.department);
   dictCode(dicts, 'policyLevel', input.level);
-  if (input.expiryDate !== null && input.expiryDate <= input.publishDate) throw badRequest(CONSOLE_MSG.expiryOrder);
+  if (input.expiryDate !== null && input.expiryDate <= input.publishDate) throw badRequest(POLICY_CONSOLE_MSG.expiryOrder);
   for (const a of input.attachments) {
     // A link elsewhere, or a file uploaded here that exists: not merely an address that starts right.
     if (!isSafeLink(a.url) && !isStoredUpload(uploadsDir, a.url)) throw badRequest(`附件「${a.name}」的地址须以 http(s):// 开头，或为已上传的文件`);
@@ -175,7 +151,6 @@ export async function policyPage({ db, dicts: store }: PolicyDeps, query: Conten
   const guideCount = sql<number>`(select count(*) from guides g where g.policy_id = "policies"."id")`.mapWith(Number);
   const page = await paginate(query, {
     rows: ({ limit, offset }) => db.select({ policy: policies, guideCount, total: totalOver() }).from(policies).where(where).orderBy(desc(policies.updatedAt), desc(policies.id)).limit(limit).offset(offset),
-    count: () => db.$count(policies, where),
     map: (r) => r,
   });
   const people = await peopleOf(db, page.list.map((r) => r.policy));
@@ -208,7 +183,7 @@ const policyInput = (p: typeof policies.$inferSelect): PolicyInput => ({
 
 export async function policyForEdit(db: Db, id: number): Promise<ConsolePolicy> {
   const [p] = await db.select().from(policies).where(eq(policies.id, id));
-  if (!p) throw notFound(CONSOLE_MSG.policyNotFound);
+  if (!p) throw notFound(POLICY_CONSOLE_MSG.policyNotFound);
   // Shown in the editor as stored, sanitised again (the portal's rule: on save and on show).
   const input = policyInput(p);
   return { id: p.id, ...input, contentHtml: sanitizeHtml(input.contentHtml), interpretationHtml: sanitizeHtml(input.interpretationHtml), ...lifecycle(p, await peopleOf(db, [p])) };
@@ -224,7 +199,7 @@ export async function savePolicy({ db, dicts, uploadsDir }: PolicyDeps & { uploa
       return created!;
     }
     const [before] = await tx.select().from(policies).where(eq(policies.id, id)).for('update');
-    if (!before) throw notFound(CONSOLE_MSG.policyNotFound);
+    if (!before) throw notFound(POLICY_CONSOLE_MSG.policyNotFound);
     await tx.update(policies).set({ ...values, updatedBy: me, updatedAt: new Date() }).where(eq(policies.id, id));
     await audit(tx, ctx, CONTENT_AUDIT.policy.updated, { id, ...changes(policyInput(before), values) });
     return { id };
@@ -242,7 +217,7 @@ async function checkGuide(db: DbOrTx, dicts: Dictionaries, input: GuideInput) {
   for (const code of input.regions) dictCode(dicts, 'region', code);
   const windowStart = new Date(input.windowStart);
   const windowEnd = new Date(input.windowEnd);
-  if (!(windowEnd > windowStart)) throw badRequest(CONSOLE_MSG.windowOrder);
+  if (!(windowEnd > windowStart)) throw badRequest(POLICY_CONSOLE_MSG.windowOrder);
   const problems = ruleProblems(input.eligibility, input.amountRule, (dict, code) => dicts.get(dict)?.has(code) ?? false);
   if (problems.length > 0) throw badRequest(`规则有误：${problems[0]}`);
   return { ...input, windowStart, windowEnd };
@@ -289,7 +264,6 @@ export async function guidePage({ db, dicts: store }: PolicyDeps, query: Console
         .orderBy(desc(guides.updatedAt), desc(guides.id))
         .limit(limit)
         .offset(offset),
-    count: () => db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(guides).innerJoin(policies, eq(policies.id, guides.policyId)).where(where).then((r) => r[0]?.n ?? 0),
     map: (r) => r,
   });
   const people = await peopleOf(db, page.list.map((r) => r.guide));
@@ -313,7 +287,7 @@ export async function guidePage({ db, dicts: store }: PolicyDeps, query: Console
 
 export async function guideForEdit(db: Db, id: number): Promise<ConsoleGuide> {
   const [g] = await db.select().from(guides).where(eq(guides.id, id));
-  if (!g) throw notFound(CONSOLE_MSG.guideNotFound);
+  if (!g) throw notFound(POLICY_CONSOLE_MSG.guideNotFound);
   return { id: g.id, ...guideInput(g), ...lifecycle(g, await peopleOf(db, [g])) };
 }
 
@@ -328,11 +302,11 @@ export async function saveGuide({ db, dicts }: PolicyDeps, ctx: SignedInCtx, id:
       return created!;
     }
     const [before] = await tx.select().from(guides).where(eq(guides.id, id)).for('update');
-    if (!before) throw notFound(CONSOLE_MSG.guideNotFound);
+    if (!before) throw notFound(POLICY_CONSOLE_MSG.guideNotFound);
     // A published guide stays on the portal: it may move only to a policy that is published too.
     if (before.status === 'published' && values.policyId !== before.policyId) {
       const [policy] = await tx.select({ status: policies.status }).from(policies).where(eq(policies.id, values.policyId)).for('share');
-      if (policy?.status !== 'published') throw badRequest(CONSOLE_MSG.policyNotPublished);
+      if (policy?.status !== 'published') throw badRequest(POLICY_CONSOLE_MSG.policyNotPublished);
     }
     await tx.update(guides).set({ ...values, updatedBy: me, updatedAt: new Date() }).where(eq(guides.id, id));
     await audit(tx, ctx, CONTENT_AUDIT.guide.updated, { id, ...changes(guideInput(before), input) });
@@ -349,7 +323,6 @@ export async function topicPage({ db }: PolicyDeps, query: ContentPageQuery): Pr
   const page = await paginate(query, {
     rows: ({ limit, offset }) =>
       db.select({ topic: topics, memberCount: topicMemberCount, total: totalOver() }).from(topics).where(where).orderBy(desc(topics.updatedAt), desc(topics.id)).limit(limit).offset(offset),
-    count: () => db.$count(topics, where),
     map: (r) => r,
   });
   const people = await peopleOf(db, page.list.map((r) => r.topic));
@@ -379,7 +352,7 @@ async function topicMembers(db: DbOrTx, id: number) {
 
 export async function topicForEdit(db: Db, id: number): Promise<ConsoleTopic> {
   const [t] = await db.select().from(topics).where(eq(topics.id, id));
-  if (!t) throw notFound(CONSOLE_MSG.topicNotFound);
+  if (!t) throw notFound(POLICY_CONSOLE_MSG.topicNotFound);
   const members = await topicMembers(db, id);
   return {
     id: t.id,
@@ -398,7 +371,7 @@ export async function topicForEdit(db: Db, id: number): Promise<ConsoleTopic> {
 export async function saveTopic({ db }: PolicyDeps, ctx: SignedInCtx, id: number | null, input: TopicInput): Promise<{ id: number }> {
   const startsAt = new Date(input.startsAt);
   const endsAt = input.endsAt === null ? null : new Date(input.endsAt);
-  if (endsAt && !(endsAt > startsAt)) throw badRequest(CONSOLE_MSG.topicPeriodOrder);
+  if (endsAt && !(endsAt > startsAt)) throw badRequest(POLICY_CONSOLE_MSG.topicPeriodOrder);
   if (input.cover.startsWith('/') && !new RegExp(UPLOADED_IMAGE_PATTERN).test(input.cover)) throw badRequest('封面须为颜色（如 #1658d8）或上传的图片');
   const me = ctx.actor.accountId;
   const { guideIds, ...fields } = input;
@@ -416,7 +389,7 @@ export async function saveTopic({ db }: PolicyDeps, ctx: SignedInCtx, id: number
       topicId = created!.id;
     } else {
       const [row] = await tx.select().from(topics).where(eq(topics.id, id)).for('update');
-      if (!row) throw notFound(CONSOLE_MSG.topicNotFound);
+      if (!row) throw notFound(POLICY_CONSOLE_MSG.topicNotFound);
       before = { ...row, guideIds: (await topicMembers(tx, id)).map((m) => m.id) };
       await tx.update(topics).set({ ...values, updatedBy: me, updatedAt: new Date() }).where(eq(topics.id, id));
       await tx.delete(topicGuides).where(eq(topicGuides.topicId, id));

@@ -358,7 +358,6 @@ export async function topicPage({ db }: PolicyDeps, query: PageQuery): Promise<P
   return paginate(query, {
     rows: ({ limit, offset }) =>
       db.select({ topic: topics, memberCount, total: totalOver() }).from(topics).where(activeTopic).orderBy(asc(topics.sort), desc(topics.id)).limit(limit).offset(offset),
-    count: () => db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(topics).where(activeTopic).then((r) => r[0]?.n ?? 0),
     map: (r) => toTopic({ ...r.topic, memberCount: r.memberCount }),
   });
 }

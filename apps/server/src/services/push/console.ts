@@ -2,7 +2,8 @@
 // closing soon), how many accounts it reached, the enterprises they hold and how many read it, and
 // whether its fan-out has finished; and the accounts it reached, with their read state.
 import { and, asc, eq, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
-import { CONSOLE_MSG, type GuidePush, type PushRecipientPageQuery, type PushRecipientRow } from '@hqt/contract/console';
+import { POLICY_CONSOLE_MSG } from '@hqt/contract/policy-console';
+import type { GuidePush, PushRecipientPageQuery, PushRecipientRow } from '@hqt/contract/push-console';
 import type { PageOf } from '@hqt/contract/envelope';
 import { PUSH_EVENT_LIST, PUSH_EVENTS, pushMessageKey, type PushEvent } from '@hqt/contract/push';
 import type { Db } from '../../db/client';
@@ -19,7 +20,7 @@ const eventOf = (kind: string) => kind.slice('push.'.length);
 
 async function guideTitle(db: Db, guideId: number): Promise<string> {
   const [guide] = await db.select({ title: guides.title }).from(guides).where(eq(guides.id, guideId));
-  if (!guide) throw notFound(CONSOLE_MSG.guideNotFound);
+  if (!guide) throw notFound(POLICY_CONSOLE_MSG.guideNotFound);
   return guide.title;
 }
 
@@ -81,7 +82,6 @@ export async function guidePushRecipients(db: Db, guideId: number, query: PushRe
         .orderBy(asc(messages.kind), asc(messages.id))
         .limit(limit)
         .offset(offset),
-    count: async () => (await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(messages).innerJoin(accounts, eq(accounts.id, messages.accountId)).where(where))[0]!.n,
     map: ({ message: m, username, accountName, enterprises: names }) => ({
       id: m.id,
       event: eventOf(m.kind),

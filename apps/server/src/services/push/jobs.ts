@@ -10,7 +10,7 @@
 import { sql } from 'drizzle-orm';
 import { CLOSING_REMINDER_DAYS } from '@hqt/contract/push';
 import type { Db, DbOrTx } from '../../db/client';
-import type { Jobs } from '../../plugins/jobs';
+import type { Jobs } from '../../lib/jobs';
 import type { FanOutDeps } from './fan-out';
 import { fanOut } from './fan-out';
 

@@ -3,12 +3,13 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import fp from 'fastify-plugin';
 import Type from 'typebox';
-import { CONSOLE_PATHS, ConsoleIdParams, GuidePush, PushRecipientPageQuery, PushRecipientRow } from '@hqt/contract/console';
+import { ConsoleIdParams } from '@hqt/contract/console';
+import { GuidePush, PUSH_CONSOLE_PATHS, PushRecipientPageQuery, PushRecipientRow } from '@hqt/contract/push-console';
 import { Envelope, Page } from '@hqt/contract/envelope';
 import { IdParams } from '@hqt/contract/policy';
 import { PUSH_MSG, PUSH_PATHS, Subscription, SubscriptionBody, SubscriptionPageQuery } from '@hqt/contract/push';
 import { ok } from '../../lib/envelope';
-import { signedIn } from '../../plugins/auth';
+import { signedIn } from '../../lib/ctx';
 import { guidePush, guidePushRecipients } from './console';
 import { declarePushJobs, type PushJobs } from './jobs';
 import { cancelSubscription, saveSubscription, subscriptionPage } from './subscriptions';
@@ -39,11 +40,11 @@ const routes: FastifyPluginAsyncTypebox<{ batchSize: number }> = async (app, opt
   // The console: what each event of a guide reached (工作人员 and 管理员).
   const consoleTags = ['控制台：政策推送'];
   const staffOnly = { access: 'staff' } as const;
-  app.get(CONSOLE_PATHS.guidePush, { schema: { tags: consoleTags, summary: '申报指南的推送结果', params: ConsoleIdParams, response: { 200: Envelope(GuidePush) } }, config: staffOnly }, async (request) =>
+  app.get(PUSH_CONSOLE_PATHS.guidePush, { schema: { tags: consoleTags, summary: '申报指南的推送结果', params: ConsoleIdParams, response: { 200: Envelope(GuidePush) } }, config: staffOnly }, async (request) =>
     ok(await guidePush(app.db, request.params.id)),
   );
   app.post(
-    CONSOLE_PATHS.guidePushRecipients,
+    PUSH_CONSOLE_PATHS.guidePushRecipients,
     { schema: { tags: consoleTags, summary: '推送对象及阅读情况', params: ConsoleIdParams, body: PushRecipientPageQuery, response: { 200: Envelope(Page(PushRecipientRow)) } }, config: staffOnly },
     async (request) => ok(await guidePushRecipients(app.db, request.params.id, request.body)),
   );

@@ -93,7 +93,6 @@ export function subscriptionPage(db: Db, ctx: SignedInCtx, query: PageQuery): Pr
   return paginate(query, {
     rows: ({ limit, offset }) =>
       db.select({ row: pushSubscriptions, total: totalOver() }).from(pushSubscriptions).where(where).orderBy(asc(pushSubscriptions.id)).limit(limit).offset(offset),
-    count: () => db.$count(pushSubscriptions, where),
     map: ({ row }) => toSubscription(row),
   });
 }

@@ -3,7 +3,8 @@ import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import Type from 'typebox';
-import { CONSOLE_PATHS, UPLOAD_LIMITS, UPLOAD_MSG, UPLOADS_BASE, UploadedImage } from '@hqt/contract/console';
+import { UPLOADS_BASE } from '@hqt/contract/constants';
+import { UPLOAD_CONSOLE_PATHS, UPLOAD_LIMITS, UPLOAD_MSG, UploadedImage } from '@hqt/contract/upload';
 import { Envelope } from '@hqt/contract/envelope';
 import { OWN_MSG } from '@hqt/contract/messages';
 import { audit } from '../../lib/audit';
@@ -60,7 +61,7 @@ const routes: FastifyPluginAsyncTypebox<{ uploadsDir: string }> = async (app, op
     });
 
     scope.post(
-      CONSOLE_PATHS.imageUpload,
+      UPLOAD_CONSOLE_PATHS.imageUpload,
       {
         schema: { tags, summary: '编辑器图片上传（multipart，字段 file，可重复；PNG/JPEG/GIF/WebP，每张不超过 2 MB，每次最多 6 张）', consumes: ['multipart/form-data'], response: { 200: Envelope(Type.Array(UploadedImage)) } },
         config: { access: 'staff' },

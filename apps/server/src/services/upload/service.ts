@@ -4,7 +4,8 @@
 import { createHash, randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { UPLOAD_LIMITS, UPLOADS_BASE, type UploadedImage } from '@hqt/contract/console';
+import { UPLOADS_BASE } from '@hqt/contract/constants';
+import { UPLOAD_LIMITS, type UploadedImage } from '@hqt/contract/upload';
 
 type ImageType = keyof typeof UPLOAD_LIMITS.types;
 type ImageExt = (typeof UPLOAD_LIMITS.types)[ImageType];

@@ -3,7 +3,8 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http as mock, HttpResponse } from 'msw';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { CONSOLE_MSG, CONSOLE_PATHS, consolePath, type AccountActionBody, type AccountPageQuery, type ConsoleAccountRow } from '@hqt/contract/console';
+import { ACCOUNT_CONSOLE_MSG, ACCOUNT_CONSOLE_PATHS, type AccountActionBody, type AccountPageQuery, type ConsoleAccountRow } from '@hqt/contract/account-console';
+import { consolePath } from '@hqt/contract/console';
 import type { PageOf } from '@hqt/contract/envelope';
 import { MSG } from '@hqt/contract/messages';
 import { session } from '@/shared/session/session-store';
@@ -47,7 +48,7 @@ function renderPage(path = '/admin/accounts') {
 function serveAccounts() {
   const queries: AccountPageQuery[] = [];
   server.use(
-    mock.post(CONSOLE_PATHS.accountPage, async ({ request }) => {
+    mock.post(ACCOUNT_CONSOLE_PATHS.accountPage, async ({ request }) => {
       const query = (await request.json()) as AccountPageQuery;
       queries.push(query);
       const page: PageOf<ConsoleAccountRow> = { list: ROWS, total: ROWS.length, currentPage: query.currentPage, pageSize: query.pageSize };
@@ -84,9 +85,9 @@ test('重置密码 refuses a weak password without sending it, and posts a good 
   serveAccounts();
   const sent: { path: string; body: AccountActionBody }[] = [];
   server.use(
-    mock.post(CONSOLE_PATHS.accountAction, async ({ request }) => {
+    mock.post(ACCOUNT_CONSOLE_PATHS.accountAction, async ({ request }) => {
       sent.push({ path: new URL(request.url).pathname, body: (await request.json()) as AccountActionBody });
-      return HttpResponse.json(ok(null, CONSOLE_MSG.passwordResetDone));
+      return HttpResponse.json(ok(null, ACCOUNT_CONSOLE_MSG.passwordResetDone));
     }),
   );
   const user = userEvent.setup({ delay: null });
@@ -104,7 +105,7 @@ test('重置密码 refuses a weak password without sending it, and posts a good 
   await user.clear(field);
   await user.type(field, 'Abc12345');
   await user.click(confirm);
-  expect(await screen.findByText(CONSOLE_MSG.passwordResetDone)).toBeInTheDocument();
-  expect(sent).toEqual([{ path: consolePath(CONSOLE_PATHS.accountAction, { id: 11, action: 'reset-password' }), body: { password: 'Abc12345' } }]);
+  expect(await screen.findByText(ACCOUNT_CONSOLE_MSG.passwordResetDone)).toBeInTheDocument();
+  expect(sent).toEqual([{ path: consolePath(ACCOUNT_CONSOLE_PATHS.accountAction, { id: 11, action: 'reset-password' }), body: { password: 'Abc12345' } }]);
   await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
 });

@@ -4,7 +4,7 @@ import { Button, Form, Input, Modal, Popconfirm, Select, Space, Tag, type TableC
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { ROLES, type CreateUserBody } from '@hqt/contract/auth';
-import { ACCOUNT_ACTIONS, type AccountAction, type AccountActionBody, type AccountPageQuery, type ConsoleAccountRow } from '@hqt/contract/console';
+import { ACCOUNT_ACTIONS, type AccountAction, type AccountActionBody, type AccountPageQuery, type ConsoleAccountRow } from '@hqt/contract/account-console';
 import { MSG, OWN_MSG } from '@hqt/contract/messages';
 import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, PASSWORD_MAX_LENGTH, PHONE_PATTERN, USERNAME_PATTERN, passwordProblem } from '@hqt/contract/validation';
 import type { ExportColumn } from '@/shared/lib/export-format';

@@ -2,7 +2,7 @@
 // one multipart POST (field `file`, repeated) through the shared client, so the Bearer token, the
 // refresh and the envelope check apply as to every other call.
 import { EDITOR_IMAGE_MAX_BYTES, EDITOR_IMAGE_MAX_COUNT, EDITOR_UPLOAD_TIMEOUT_MS } from '@hqt/contract/constants';
-import { CONSOLE_PATHS, UPLOAD_LIMITS, UPLOAD_MSG, type UploadedImage } from '@hqt/contract/console';
+import { UPLOAD_CONSOLE_PATHS, UPLOAD_LIMITS, UPLOAD_MSG, type UploadedImage } from '@hqt/contract/upload';
 import { ApiError, http } from '@/shared/api/http';
 import { toast } from '@/shared/ui/feedback';
 
@@ -33,7 +33,7 @@ export async function uploadImages(files: File[]): Promise<UploadedImage[]> {
   const started = Date.now();
   try {
     // Silent: the client's toast would say "请求失败" for a timeout; the spec has its own message.
-    return await http.post<UploadedImage[]>(CONSOLE_PATHS.imageUpload, form, { timeout: EDITOR_UPLOAD_TIMEOUT_MS, silent: true });
+    return await http.post<UploadedImage[]>(UPLOAD_CONSOLE_PATHS.imageUpload, form, { timeout: EDITOR_UPLOAD_TIMEOUT_MS, silent: true });
   } catch (error) {
     const err = error instanceof ApiError ? error : new ApiError(String(error), 0);
     // A refused or expired session has had its own alert from the client.

@@ -3,7 +3,7 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http as mock, HttpResponse } from 'msw';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { CONSOLE_PATHS, type AuditPageQuery, type AuditRow } from '@hqt/contract/console';
+import { AUDIT_CONSOLE_PATHS, type AuditPageQuery, type AuditRow } from '@hqt/contract/audit';
 import type { PageOf } from '@hqt/contract/envelope';
 import { session } from '@/shared/session/session-store';
 import { ok, server } from '../../../../test/msw';
@@ -41,7 +41,7 @@ const ROWS: AuditRow[] = [
 function serveAudit() {
   const queries: AuditPageQuery[] = [];
   server.use(
-    mock.post(CONSOLE_PATHS.auditPage, async ({ request }) => {
+    mock.post(AUDIT_CONSOLE_PATHS.auditPage, async ({ request }) => {
       const query = (await request.json()) as AuditPageQuery;
       queries.push(query);
       const list = query.action ? ROWS.filter((r) => r.action === query.action) : ROWS;

@@ -2,7 +2,7 @@
 // and exports it, and offers no way to change it.
 import { DatePicker, Select, Tooltip, type TableColumnsType } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { AUDIT_ACTION_LABELS, auditDetailLabel, type AuditPageQuery, type AuditRow } from '@hqt/contract/console';
+import { AUDIT_ACTION_LABELS, auditDetailLabel, type AuditPageQuery, type AuditRow } from '@hqt/contract/audit';
 import type { ExportColumn } from '@/shared/lib/export-format';
 import type { ListParams, ListSpec } from '@/shared/lists/use-list-params';
 import { consoleApi, consoleKeys } from '../api/console-api';

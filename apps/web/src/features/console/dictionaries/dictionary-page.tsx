@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Badge, Button, Card, Col, Empty, Flex, Form, Grid, Input, InputNumber, Menu, Modal, Popconfirm, Row, Select, Space, Switch, Table, Tooltip, type TableColumnsType } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import type { ConsoleDictItem, ConsoleDictType, DictItemInput } from '@hqt/contract/console';
+import type { ConsoleDictItem, ConsoleDictType, DictItemInput } from '@hqt/contract/dict-console';
 import { MSG } from '@hqt/contract/messages';
 import type { ExportColumn } from '@/shared/lib/export-format';
 import { useWrite } from '@/shared/lists/use-write';

@@ -7,7 +7,7 @@ import dayjs from 'dayjs';
 import { Link, useNavigate, useParams } from 'react-router';
 import { INDICATOR_BOUNDS } from '@hqt/contract/calculator';
 import { YEARLY_FIELDS } from '@hqt/contract/calculator-engine';
-import { CONSOLE_MSG, type ConsoleEnterprise } from '@hqt/contract/console';
+import { ACCOUNT_CONSOLE_MSG, type ConsoleEnterprise } from '@hqt/contract/account-console';
 import { MAX_INT } from '@hqt/contract/constants';
 import { SUBSCRIPTION_KINDS } from '@hqt/contract/push';
 import { ADMIN_BASE } from '@/config/routes';
@@ -41,7 +41,7 @@ export default function EnterpriseDetailPage() {
   const back = <Button onClick={() => void navigate(LIST)}>返回列表</Button>;
 
   if (id === null || (error instanceof ApiError && error.code === 404)) {
-    return <Result status="404" title={CONSOLE_MSG.enterpriseNotFound} extra={back} />;
+    return <Result status="404" title={ACCOUNT_CONSOLE_MSG.enterpriseNotFound} extra={back} />;
   }
   if (error) return <Result status="error" title="企业信息加载失败" extra={back} />;
 

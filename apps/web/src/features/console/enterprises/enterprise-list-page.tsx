@@ -5,7 +5,7 @@ import { Button, Popconfirm, Select, type TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
 import { Link } from 'react-router';
 import { ROLES } from '@hqt/contract/auth';
-import { ENTERPRISE_STATES, type ConsoleEnterpriseRow, type EnterprisePageQuery, type EnterpriseState } from '@hqt/contract/console';
+import { type ConsoleEnterpriseRow, ENTERPRISE_STATES, type EnterprisePageQuery, type EnterpriseState } from '@hqt/contract/account-console';
 import { ADMIN_BASE } from '@/config/routes';
 import type { ExportColumn } from '@/shared/lib/export-format';
 import type { ListParams, ListSpec } from '@/shared/lists/use-list-params';

@@ -3,7 +3,8 @@ import { fireEvent, render, screen, within } from '@testing-library/react';
 import { http as mock, HttpResponse } from 'msw';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { ROLES } from '@hqt/contract/auth';
-import { CONSOLE_PATHS, consolePath, type ConsoleEnterprise, type ConsoleEnterpriseRow, type EnterprisePageQuery } from '@hqt/contract/console';
+import { ACCOUNT_CONSOLE_PATHS, type ConsoleEnterprise, type ConsoleEnterpriseRow, type EnterprisePageQuery } from '@hqt/contract/account-console';
+import { consolePath } from '@hqt/contract/console';
 import type { PageOf } from '@hqt/contract/envelope';
 import { session } from '@/shared/session/session-store';
 import { ok, server } from '../../../../test/msw';
@@ -55,7 +56,7 @@ test('企业管理 marks a deleted enterprise 已删除 with when and by whom, a
   session.setUser({ name: '李管理', roles: [ROLES.admin.name] });
   const queries: EnterprisePageQuery[] = [];
   server.use(
-    mock.post(CONSOLE_PATHS.enterprisePage, async ({ request }) => {
+    mock.post(ACCOUNT_CONSOLE_PATHS.enterprisePage, async ({ request }) => {
       const query = (await request.json()) as EnterprisePageQuery;
       queries.push(query);
       return HttpResponse.json(ok<PageOf<ConsoleEnterpriseRow>>({ list: ROWS, total: ROWS.length, currentPage: query.currentPage, pageSize: query.pageSize }));
@@ -101,7 +102,7 @@ const DETAIL: ConsoleEnterprise = {
 
 /** 企业详情 of the deleted enterprise above, opened on one tab (a plain click: antd's tabs switch on it). */
 async function renderDetail(tab?: RegExp) {
-  server.use(mock.get(consolePath(CONSOLE_PATHS.enterprise, { id: 2 }), () => HttpResponse.json(ok(DETAIL))));
+  server.use(mock.get(consolePath(ACCOUNT_CONSOLE_PATHS.enterprise, { id: 2 }), () => HttpResponse.json(ok(DETAIL))));
   renderAt('/admin/enterprises/2');
   if (tab) fireEvent.click(await screen.findByText(tab, { selector: '.ant-tabs-tab-btn' }));
 }

@@ -1,7 +1,7 @@
 // An enterprise's state as 企业管理 shows it: 正常, 已停用 (its account), or 已删除 with when and by whom.
 import { Flex, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
-import { ENTERPRISE_STATES, type ConsoleEnterpriseRow } from '@hqt/contract/console';
+import { type ConsoleEnterpriseRow, ENTERPRISE_STATES } from '@hqt/contract/account-console';
 
 const COLORS = { active: 'green', disabled: 'red', deleted: 'default' } as const;
 

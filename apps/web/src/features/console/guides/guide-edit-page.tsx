@@ -5,7 +5,7 @@ import { Card, Col, DatePicker, Form, Input, InputNumber, Row, Select } from 'an
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import type { GuideInput } from '@hqt/contract/console';
+import type { GuideInput } from '@hqt/contract/policy-console';
 import { ruleProblems } from '@hqt/contract/policy';
 import { ADMIN_BASE } from '@/config/routes';
 import { useDictionaries } from '@/shared/api/dictionaries';

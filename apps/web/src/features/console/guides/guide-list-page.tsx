@@ -3,7 +3,7 @@
 import { Button, Select, Space, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { Link, useNavigate } from 'react-router';
-import { CONTENT_STATUS, type ConsoleGuideRow, type ContentStatus } from '@hqt/contract/console';
+import { type ConsoleGuideRow, CONTENT_STATUS, type ContentStatus } from '@hqt/contract/policy-console';
 import { ADMIN_BASE } from '@/config/routes';
 import type { ListSpec } from '@/shared/lists/use-list-params';
 import { content } from '../api/console-api';

@@ -2,7 +2,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import { http as mock, HttpResponse } from 'msw';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { CONSOLE_PATHS, consolePath, type GuidePush, type PushRecipientPageQuery, type PushRecipientRow } from '@hqt/contract/console';
+import { consolePath } from '@hqt/contract/console';
+import { type GuidePush, PUSH_CONSOLE_PATHS, type PushRecipientPageQuery, type PushRecipientRow } from '@hqt/contract/push-console';
 import type { PageOf } from '@hqt/contract/envelope';
 import { session } from '@/shared/session/session-store';
 import { ok, server } from '../../../../test/msw';
@@ -26,8 +27,8 @@ const ROWS: PushRecipientRow[] = [
 function serve() {
   const queries: PushRecipientPageQuery[] = [];
   server.use(
-    mock.get(consolePath(CONSOLE_PATHS.guidePush, { id: 7 }), () => HttpResponse.json(ok(PUSH))),
-    mock.post(consolePath(CONSOLE_PATHS.guidePushRecipients, { id: 7 }), async ({ request }) => {
+    mock.get(consolePath(PUSH_CONSOLE_PATHS.guidePush, { id: 7 }), () => HttpResponse.json(ok(PUSH))),
+    mock.post(consolePath(PUSH_CONSOLE_PATHS.guidePushRecipients, { id: 7 }), async ({ request }) => {
       const query = (await request.json()) as PushRecipientPageQuery;
       queries.push(query);
       const list = query.read === 'unread' ? ROWS.filter((r) => !r.read) : ROWS;

@@ -3,7 +3,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Alert } from 'antd';
 import { Link, useParams } from 'react-router';
-import type { QualifiedEnterprise } from '@hqt/contract/calculator';
+import type { QualifiedEnterprise } from '@hqt/contract/calculator-console';
 import { ADMIN_BASE } from '@/config/routes';
 import type { ExportColumn } from '@/shared/lib/export-format';
 import type { ListSpec } from '@/shared/lists/use-list-params';

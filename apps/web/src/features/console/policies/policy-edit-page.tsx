@@ -6,7 +6,7 @@ import { Button, Col, DatePicker, Form, Input, Row, Select, Space } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import type { PolicyInput } from '@hqt/contract/console';
+import type { PolicyInput } from '@hqt/contract/policy-console';
 import { ADMIN_BASE } from '@/config/routes';
 import { useDictionaries } from '@/shared/api/dictionaries';
 import { toast } from '@/shared/ui/feedback';

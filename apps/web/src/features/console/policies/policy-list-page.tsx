@@ -1,7 +1,7 @@
 // 政策文件: every policy in any state, searched and filtered, with its lifecycle and actions.
 import { Button, Select, Space } from 'antd';
 import { Link, useNavigate } from 'react-router';
-import type { ConsolePolicyRow, ContentStatus } from '@hqt/contract/console';
+import type { ConsolePolicyRow, ContentStatus } from '@hqt/contract/policy-console';
 import { ADMIN_BASE } from '@/config/routes';
 import type { ListSpec } from '@/shared/lists/use-list-params';
 import { content } from '../api/console-api';

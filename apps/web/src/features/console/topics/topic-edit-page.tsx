@@ -6,7 +6,7 @@ import { Button, Col, DatePicker, Flex, Form, Input, InputNumber, Row } from 'an
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import type { TopicInput } from '@hqt/contract/console';
+import type { TopicInput } from '@hqt/contract/policy-console';
 import { ADMIN_BASE } from '@/config/routes';
 import { toast } from '@/shared/ui/feedback';
 import { content, consoleKeys } from '../api/console-api';

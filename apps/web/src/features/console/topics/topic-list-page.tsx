@@ -2,7 +2,7 @@
 import { Button, Select, Space } from 'antd';
 import dayjs from 'dayjs';
 import { Link, useNavigate } from 'react-router';
-import type { ConsoleTopicRow, ContentStatus } from '@hqt/contract/console';
+import type { ConsoleTopicRow, ContentStatus } from '@hqt/contract/policy-console';
 import { ADMIN_BASE } from '@/config/routes';
 import type { ListSpec } from '@/shared/lists/use-list-params';
 import { content } from '../api/console-api';

@@ -7,7 +7,7 @@ import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, HolderOutlined } fr
 import { useQuery } from '@tanstack/react-query';
 import { Button, Empty, Flex, Select } from 'antd';
 import { useState } from 'react';
-import type { ContentStatus } from '@hqt/contract/console';
+import type { ContentStatus } from '@hqt/contract/policy-console';
 import { content, consoleKeys } from '../api/console-api';
 import { ContentStatusTag } from '../ui/content-state';
 import './topic-members.css';

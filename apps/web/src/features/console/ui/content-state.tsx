@@ -3,7 +3,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Popconfirm, Tag, type TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
-import { CONTENT_STATUS, type ContentStatus, type Lifecycle, type StateBody } from '@hqt/contract/console';
+import { CONTENT_STATUS, type ContentStatus, type Lifecycle, type StateBody } from '@hqt/contract/policy-console';
 import { CONTENT_FLOW } from '@hqt/contract/content-flow';
 import { permittedSteps, roleKeyOfName, type RoleKey } from '@hqt/contract/workflow';
 import type { ExportColumn } from '@/shared/lib/export-format';

@@ -3,7 +3,8 @@ import { render, screen, within } from '@testing-library/react';
 import { http as mock, HttpResponse } from 'msw';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { ROLES } from '@hqt/contract/auth';
-import { CONSOLE_PATHS, consolePath, type ContentStatus, type Lifecycle } from '@hqt/contract/console';
+import { consolePath } from '@hqt/contract/console';
+import { type ContentStatus, type Lifecycle, POLICY_CONSOLE_PATHS } from '@hqt/contract/policy-console';
 import type { TimelineEntry } from '@hqt/contract/workflow';
 import { session } from '@/shared/session/session-store';
 import { ok, server } from '../../../../test/msw';
@@ -30,7 +31,7 @@ const item = (status: ContentStatus): Lifecycle & { id: number } => ({
 });
 
 function renderFrame(status: ContentStatus) {
-  server.use(mock.get(consolePath(CONSOLE_PATHS.policyTimeline, { id: 7 }), () => HttpResponse.json(ok(TIMELINE))));
+  server.use(mock.get(consolePath(POLICY_CONSOLE_PATHS.policyTimeline, { id: 7 }), () => HttpResponse.json(ok(TIMELINE))));
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const frame = () => (
     <EditFrame kind="policy" title="编辑政策文件" id={7} item={item(status)} loading={false} missing={false} listPath="/admin/policies" saving={false} onSave={() => undefined}>

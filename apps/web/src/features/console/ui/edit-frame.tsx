@@ -7,7 +7,7 @@ import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { ROLES } from '@hqt/contract/auth';
-import type { Lifecycle } from '@hqt/contract/console';
+import type { Lifecycle } from '@hqt/contract/policy-console';
 import { CONTENT_FLOW } from '@hqt/contract/content-flow';
 import type { RoleKey } from '@hqt/contract/workflow';
 import { content, consoleKeys, type ContentKind } from '../api/console-api';

@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http as mock, HttpResponse } from 'msw';
-import { CONSOLE_PATHS, UPLOAD_MSG, type UploadedImage } from '@hqt/contract/console';
+import { UPLOAD_CONSOLE_PATHS, UPLOAD_MSG, type UploadedImage } from '@hqt/contract/upload';
 import { EDITOR_IMAGE_MAX_BYTES } from '@hqt/contract/constants';
 import type { ApiEnvelope } from '@hqt/contract/envelope';
 import { server } from '../../../../test/msw';
@@ -29,7 +29,7 @@ function setup(value?: string) {
 function uploadServer(answered: Promise<unknown> = Promise.resolve()) {
   const seen: { type: string | null; files: { field: string; type: string }[] }[] = [];
   server.use(
-    mock.post(CONSOLE_PATHS.imageUpload, async ({ request }) => {
+    mock.post(UPLOAD_CONSOLE_PATHS.imageUpload, async ({ request }) => {
       const type = request.headers.get('content-type');
       // Read by hand: undici's multipart parser refuses the File class of jsdom's realm, and on
       // the way from jsdom's XHR to the handler the parts lose their names and bytes (a browser

@@ -10,7 +10,7 @@ import type { AmountRule, Condition, EligibilityRules } from '@hqt/contract/poli
 import type { DbOrTx } from '../../db/client';
 import { guides, policies, topicGuides, topics } from '../../db/schema/index';
 import { sanitizeHtml } from '../../lib/sanitize';
-import { DICTIONARIES } from '../dict/public';
+import { DICTIONARIES } from '../../services/dict/public';
 
 /** How a guide is applied for and delivered: decides the default materials and steps. */
 type Track = 'auto' | 'fast' | 'normal' | 'tax' | 'honor';

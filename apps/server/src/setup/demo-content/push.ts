@@ -3,7 +3,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { guides, messages, policies, pushEvents, pushSubscriptions } from '../../db/schema/index';
-import { guideNotice } from './fan-out';
+import { guideNotice } from '../../services/push/fan-out';
 
 export async function seedPushDemo(tx: DbOrTx, accountId: number): Promise<void> {
   await tx.insert(pushSubscriptions).values([
