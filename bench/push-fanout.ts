@@ -3,8 +3,11 @@
 // push_events row and the pg-boss job in one transaction), then the job on the node's worker
 // (services/push/fan-out.ts): the audience (keyword subscriptions in SQL, the 'qualified' followers
 // through the calculator's reverse list over the in-memory facts of every enterprise), and the
-// messages written in batches (PUSH_BATCH_SIZE per statement, ON CONFLICT DO NOTHING, the event's
-// count moved in the same statement), until push_events.finished_at is set.
+// messages written into the message centre's `messages` in batches of PUSH_BATCH_SIZE, one
+// transaction each: notify() (services/message/notify.ts: one INSERT … ON CONFLICT (account_id,
+// dedupe_key) DO NOTHING, dedupe key 'guide:<id>:published', and a pg_notify per ≤ 400 accounts, heard
+// at commit by the node's own listener) and the event's message_count moved by as many, until
+// push_events.finished_at is set.
 // The data, bulk-inserted with SQL: BENCH_ACCOUNTS accounts the guide must reach, one enterprise
 // each — half through a keyword subscription found in the guide's title, half through a 'qualified'
 // subscription with an enterprise in the one region the guide's rules admit (one in ten of those
@@ -12,20 +15,23 @@
 // not reach: another keyword; 'qualified' with an enterprise the rules refuse; admitted but
 // following nothing; disabled accounts; staff accounts with subscriptions.
 // Figures, per batch size (a node built with PUSH_BATCH_SIZE, its facts store warm as on a running
-// node, push_messages emptied before each of BENCH_RUNS runs): the publish call (must answer at once: the fan-out
-// is a job), the total until finished_at is seen (polled every 20 ms), split by the database's own
+// node, a new guide for each of BENCH_RUNS runs, whose messages are deleted from `messages` after
+// its checks and the table vacuumed, so each run writes into the same empty table): the publish call
+// (must answer at once: the fan-out is a job), the total until finished_at is seen (polled every 20 ms), split by the database's own
 // clock into "job picked up + audience" (event created → first batch) and "writing" (first batch →
 // finished_at), and messages per second. Baseline in the same run: a bare INSERT … SELECT FROM
-// generate_series of the same N rows into a table LIKE push_messages INCLUDING ALL (temporary: no
-// WAL; and an ordinary one, WAL-logged as push_messages is).
+// generate_series of the same N rows into a table LIKE messages INCLUDING ALL (its unique
+// (account_id, dedupe_key) and its other indexes; temporary: no WAL; and an ordinary one, WAL-logged
+// as messages is).
 // Goal (the push issue): all 100,000 messages persisted in ≤ 10 s. Timings never fail the run; wrong
-// answers do (a count that is not exactly N, a duplicate, an account outside the audience).
+// answers do (not exactly N messages under the guide's dedupe key, a duplicate, an account outside
+// the audience, not exactly the expected messages with two reasons, a message_count that is not N).
 // Usage: npm run bench (or tsx bench/push-fanout.ts); BENCH_ACCOUNTS, BENCH_RUNS (per size), BENCH_BATCH_SIZES (e.g. 2000,500,5000).
 import pg from 'pg';
 import { ROLES } from '@hqt/contract/auth';
 import { consolePath } from '@hqt/contract/console';
 import { POLICY_CONSOLE_PATHS } from '@hqt/contract/policy-console';
-import { SUBSCRIPTION_KINDS } from '@hqt/contract/push';
+import { pushMessageKey, pushMessageKind, SUBSCRIPTION_KINDS } from '@hqt/contract/push';
 import { buildApp, type App } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
 import type {} from '../apps/server/src/plugins/auth'; // its app.tokens declaration
@@ -107,12 +113,16 @@ try {
     insert into policies (title, doc_no, department, level, publish_date, content_html)
     values ('云溪县关于推送基准测试的若干措施', '云推〔2026〕1号', 'gxj', 'county', current_date, '<p>合成政策正文。</p>') returning id`);
   const policyId = policyRows[0]!.id;
-  /** A draft guide the keyword subscribers' word is in and whose rules admit the ADMITTED_REGION enterprises. */
+  /**
+   * A draft guide complete enough to publish (guidePublishGaps: 申报对象, 申报条件, 支持标准, 申报材料
+   * and conditions), the keyword subscribers' word in its title and its rules admitting the ADMITTED_REGION enterprises.
+   */
   async function draftGuide(label: string): Promise<number> {
     const { rows } = await client.query<{ id: number }>(
-      `insert into guides (policy_id, title, summary, support_type, mode, industries, status, window_start, window_end, dept_name, dept_address, dept_phone, eligibility, amount_rule)
-       values ($1, $2, '对符合条件的企业给予资金补助。', 'subsidy', 'normal', '{C}', 'draft', now() - interval '1 day', now() + interval '30 days',
-               '云溪县工业和信息化局', '人民路88号', '0839-7202345', $3, '{"kind":"fixed","amount":20}') returning id`,
+      `insert into guides (policy_id, title, summary, support_type, mode, industries, beneficiaries, conditions_text, support_standard, materials, eligibility, amount_rule, status,
+                           window_start, window_end, dept_name, dept_address, dept_phone)
+       values ($1, $2, '对符合条件的企业给予资金补助。', 'subsidy', 'normal', '{C}', '县内规模以上工业企业', '依法经营、依法纳税', '按项目给予补助', '["申报书"]', $3, '{"kind":"fixed","amount":20}', 'draft',
+               now() - interval '1 day', now() + interval '30 days', '云溪县工业和信息化局', '人民路88号', '0839-7202345') returning id`,
       [policyId, `${KEYWORD}申报指南（${label}）`, JSON.stringify({ groups: [[{ field: 'region', op: 'in', value: [ADMITTED_REGION] }, { field: 'registeredCapital', op: 'gte', value: 50 }]] })],
     );
     return rows[0]!.id;
@@ -130,12 +140,12 @@ try {
   // ---- the baseline: the same rows, written bare ------------------------------------------------------
   const body = `「${KEYWORD}申报指南」已发布，申报时间 2026-01-01 至 2026-02-01。`;
   async function floor(kind: 'temporary' | 'ordinary'): Promise<number> {
-    await client.query(`create ${kind === 'temporary' ? 'temporary' : ''} table bench_floor (like push_messages including all)`);
+    await client.query(`create ${kind === 'temporary' ? 'temporary' : ''} table bench_floor (like messages including all)`);
     const t = performance.now();
     const { rowCount } = await client.query(
-      `insert into bench_floor (account_id, guide_id, event, title, body, reasons)
-       select k, 1, 'published', $1, $2, array['订阅关键词「${KEYWORD}」'] from generate_series(1, $3::int) k`,
-      [`${KEYWORD}申报指南（基线）`, body, N],
+      `insert into bench_floor (account_id, source, kind, title, body, link, dedupe_key, reasons)
+       select k, 'policy', $1, $2, $3, '/policyMarket/policyMarket?guide=1', $4, array['订阅关键词「${KEYWORD}」'] from generate_series(1, $5::int) k`,
+      [pushMessageKind('published'), `${KEYWORD}申报指南（基线）`, body, pushMessageKey(1, 'published'), N],
     );
     const ms = performance.now() - t;
     if (rowCount !== N) throw new Error(`the baseline wrote ${rowCount} rows, expected ${N}`);
@@ -144,9 +154,9 @@ try {
   }
   const floorTemp = await floor('temporary');
   const floorLogged = await floor('ordinary');
-  process.stdout.write(`\nbaseline: insert into <table like push_messages including all> select … from generate_series(1, ${thousands(N)})\n`);
+  process.stdout.write(`\nbaseline: insert into <table like messages including all> select … from generate_series(1, ${thousands(N)})\n`);
   process.stdout.write(`  ${'temporary table (no WAL)'.padEnd(40)} ${f0(floorTemp)}   ${thousands(Math.round(N / (floorTemp / 1000)))} rows/s\n`);
-  process.stdout.write(`  ${'ordinary table (WAL, as push_messages)'.padEnd(40)} ${f0(floorLogged)}   ${thousands(Math.round(N / (floorLogged / 1000)))} rows/s\n`);
+  process.stdout.write(`  ${'ordinary table (WAL, as messages)'.padEnd(40)} ${f0(floorLogged)}   ${thousands(Math.round(N / (floorLogged / 1000)))} rows/s\n`);
 
   // ---- the fan-out, per batch size ----------------------------------------------------------------------
   process.stdout.write(
@@ -167,8 +177,8 @@ try {
       const token = await app.tokens.sign({ accountId: staff.id, sessionId: staff.session, roleId: ROLES.staff.id });
       const runs: { total: number; writing: number; rate: number }[] = [];
       for (let run = 1; run <= RUNS; run++) {
-        await client.query('truncate push_messages');
         const guideId = await draftGuide(`批量 ${size} 第 ${run} 次`);
+        const dedupeKey = pushMessageKey(guideId, 'published');
 
         const t0 = performance.now();
         const res = await app.inject({
@@ -191,24 +201,29 @@ try {
         }
         const totalMs = performance.now() - t0;
 
-        // Exactly the audience, once each.
-        const { rows: check } = await client.query<{ n: number; accounts: number; reached: number; two: number; first: Date }>(
+        // Exactly the audience, once each, as the guide's published messages.
+        const { rows: check } = await client.query<{ n: number; accounts: number; reached: number; two: number; wrong: number; first: Date }>(
           `select count(*)::int as n, count(distinct m.account_id)::int as accounts,
                   count(*) filter (where starts_with(a.username, 'kw_') or starts_with(a.username, 'q_'))::int as reached,
-                  count(*) filter (where cardinality(m.reasons) = 2)::int as two, min(m.created_at) as first
-           from push_messages m join accounts a on a.id = m.account_id where m.guide_id = $1 and m.event = 'published'`,
-          [guideId],
+                  count(*) filter (where cardinality(m.reasons) = 2)::int as two,
+                  count(*) filter (where m.source <> 'policy' or m.kind <> $2)::int as wrong, min(m.created_at) as first
+           from messages m join accounts a on a.id = m.account_id where m.dedupe_key = $1`,
+          [dedupeKey, pushMessageKind('published')],
         );
         const c = check[0]!;
-        if (c.n !== N) throw new Error(`batch ${size}: ${c.n} messages for guide ${guideId}, expected exactly ${N}`);
+        if (c.n !== N) throw new Error(`batch ${size}: ${c.n} messages under ${dedupeKey}, expected exactly ${N}`);
         if (c.accounts !== N) throw new Error(`batch ${size}: ${c.n} messages but ${c.accounts} accounts: duplicates`);
         if (c.reached !== N) throw new Error(`batch ${size}: ${N - c.reached} messages went to accounts outside the audience`);
+        if (c.wrong !== 0) throw new Error(`batch ${size}: ${c.wrong} messages under ${dedupeKey} not of source 'policy' and kind ${pushMessageKind('published')}`);
         if (c.two !== overlap) throw new Error(`batch ${size}: ${c.two} messages with two reasons, expected ${overlap}`);
         if (event!.message_count !== N) throw new Error(`batch ${size}: push_events.message_count is ${event!.message_count}, expected ${N}`);
 
         const pickupMs = c.first.getTime() - event!.created_at.getTime();
         const writingMs = event!.finished_at!.getTime() - c.first.getTime();
         const rate = N / ((event!.finished_at!.getTime() - event!.created_at.getTime()) / 1000);
+        // The next run writes into a table as empty as this one's was.
+        await client.query('delete from messages where dedupe_key = $1', [dedupeKey]);
+        await client.query('vacuum (analyze) messages');
         runs.push({ total: totalMs, writing: writingMs, rate });
         process.stdout.write(
           `  ${`${size} #${run}`.padStart(9)} ${f0(publishMs).padStart(13)} ${f0(totalMs)} ${f0(pickupMs).padStart(16)} ${f0(writingMs)} ${thousands(Math.round(rate)).padStart(11)} ${`×${(writingMs / floorTemp).toFixed(1)}`.padStart(13)} ${`×${(writingMs / floorLogged).toFixed(1)}`.padStart(12)}${run === 1 ? `   ${thousands(facts.size)} enterprises (waited ${warmMs.toFixed(0)} ms for its load at start)` : ''}\n`,
