@@ -6,3 +6,4 @@ export * from './rate-limit';
 export * from './push';
 export * from './workflow';
 export * from './message';
+export * from './files';
