@@ -27,7 +27,7 @@ import sysinfoRoutes from './services/sysinfo/routes';
 import calculatorRoutes from './services/calculator/routes';
 import messageRoutes from './services/message/routes';
 import pushRoutes from './services/push/routes';
-import uploadRoutes from './services/upload/routes';
+import uploadRoutes from './services/files/routes';
 
 export interface AppOptions {
   config: Config;
