@@ -371,6 +371,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'dict.updated': '修改字典项',
   'dict.deleted': '删除字典项',
   'upload.image': '上传图片',
+  'file.upload': '上传附件',
   'export.done': '导出或打印',
   'enterprise.create': '新增企业信息',
   'enterprise.update': '修改企业信息',

@@ -118,7 +118,7 @@ describe('the names of the actions', () => {
       (await import('../../src/services/account/console')).CONSOLE_ACCOUNT_AUDIT,
       (await import('../../src/services/dict/console')).DICT_AUDIT,
       (await import('../../src/services/audit/service')).EXPORT_AUDIT,
-      (await import('../../src/services/files/routes')).UPLOAD_AUDIT,
+      (await import('../../src/services/files/service')).FILES_AUDIT,
       (await import('../../src/services/calculator/service')).CALCULATOR_AUDIT,
       (await import('../../src/plugins/auth')).ACCESS_AUDIT,
       (await import('../../src/services/push/subscriptions')).PUSH_AUDIT,
