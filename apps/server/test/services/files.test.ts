@@ -392,6 +392,20 @@ describe('attachments', () => {
     expect(await app.db.$count(attachments, eq(attachments.fileId, later.id))).toBe(0);
     expect((await download(later.id, as.alice)).statusCode).toBe(200);
   });
+
+  it('at once: one file attached to two items goes to one, and an item filled by several hands holds five', async () => {
+    const file = await uploadOne(pdf());
+    const race = await Promise.allSettled([attachTo(alice, 3_000_001, [file.id]), attachTo(alice, 3_000_002, [file.id])]);
+    expect(race.map((r) => r.status).sort()).toEqual(['fulfilled', 'rejected']);
+    expect(race.find((r) => r.status === 'rejected')).toMatchObject({ reason: { status: 400, message: FILE_MSG.unavailable } });
+    expect(await app.db.$count(attachments, eq(attachments.fileId, file.id))).toBe(1);
+
+    const pairs = [];
+    for (let i = 0; i < 4; i++) pairs.push([(await uploadOne(pdf())).id, (await uploadOne(pdf())).id]);
+    const filled = await Promise.allSettled(pairs.map((ids) => attachTo(alice, 3_000_003, ids)));
+    expect(filled.filter((r) => r.status === 'fulfilled')).toHaveLength(2);
+    expect(await attachmentsOf(app.db, CASE, 3_000_003)).toHaveLength(4);
+  });
 });
 
 // ---- clean-up --------------------------------------------------------------------------------------
