@@ -19,6 +19,7 @@ import accountRoutes from './services/account/routes';
 import auditRoutes from './services/audit/routes';
 import authRoutes, { AUTH_BUDGET } from './services/auth/routes';
 import calendarPlugin from './services/calendar/plugin';
+import filesRoutes from './services/files/routes';
 import dictConsoleRoutes from './services/dict/console-routes';
 import dictPlugin from './services/dict/plugin';
 import policyConsoleRoutes from './services/policy/console-routes';
@@ -28,7 +29,6 @@ import sysinfoRoutes from './services/sysinfo/routes';
 import calculatorRoutes from './services/calculator/routes';
 import messageRoutes from './services/message/routes';
 import pushRoutes from './services/push/routes';
-import uploadRoutes from './services/upload/routes';
 
 export interface AppOptions {
   config: Config;
@@ -96,6 +96,8 @@ export async function buildApp(opts: AppOptions) {
   await app.register(jobsPlugin, { connectionString: opts.databaseUrl, monitorIntervalS: config.jobs.monitorIntervalS });
   await app.register(hubPlugin, { sessionCheckS: config.hub.sessionCheckS });
 
+  // Before the services that attach files: they register who may read them.
+  await app.register(filesRoutes, { uploadsDir: config.uploadsDir });
   await app.register(dictPlugin, { connectionString: opts.databaseUrl });
   await app.register(calendarPlugin, { connectionString: opts.databaseUrl });
   await app.register(authRoutes, { captchaTestAnswer: config.captchaTestAnswer });
@@ -111,7 +113,6 @@ export async function buildApp(opts: AppOptions) {
   await app.register(pushRoutes, config.push);
   // After push: publishing a guide queues its messages.
   await app.register(policyConsoleRoutes, { uploadsDir: config.uploadsDir });
-  await app.register(uploadRoutes, { uploadsDir: config.uploadsDir });
 
   await app.register(webPlugin, { webDist: config.webDist });
   return app;

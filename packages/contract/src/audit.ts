@@ -68,6 +68,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'calendar.published': '发布工作日历',
   'calendar.withdrawn': '撤回工作日历',
   'upload.image': '上传图片',
+  'file.upload': '上传附件',
   'export.done': '导出或打印',
   'enterprise.create': '新增企业信息',
   'enterprise.update': '修改企业信息',

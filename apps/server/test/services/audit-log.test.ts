@@ -119,7 +119,7 @@ describe('the names of the actions', () => {
       (await import('../../src/services/dict/console')).DICT_AUDIT,
       (await import('../../src/services/calendar/console')).CALENDAR_AUDIT,
       (await import('../../src/services/audit/service')).EXPORT_AUDIT,
-      (await import('../../src/services/upload/routes')).UPLOAD_AUDIT,
+      (await import('../../src/services/files/service')).FILES_AUDIT,
       (await import('../../src/services/calculator/service')).CALCULATOR_AUDIT,
       (await import('../../src/plugins/auth')).ACCESS_AUDIT,
       (await import('../../src/services/push/subscriptions')).PUSH_AUDIT,

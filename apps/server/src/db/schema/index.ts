@@ -8,3 +8,4 @@ export * from './workflow';
 export * from './message';
 export * from './calendar';
 export * from './numbering';
+export * from './files';

@@ -20,7 +20,7 @@ import { badRequest, notFound } from '../../lib/errors';
 import { paginate, totalOver } from '../../lib/paginate';
 import { sanitizeHtml } from '../../lib/sanitize';
 import { dictCode, dictLabel, type Dictionaries } from '../dict/public';
-import { isStoredUpload } from '../upload/public';
+import { isStoredUpload } from '../files/public';
 import type { PolicyDeps } from './service';
 import { keywordMatch } from '../../lib/like';
 
