@@ -7,17 +7,22 @@ import Type from 'typebox';
 import { ROLES } from './auth';
 
 export type RoleKey = keyof typeof ROLES;
+/** Who may take a step: a role, or the system itself (a scheduled job). */
+export type Taker = RoleKey | 'system';
 
 export interface FlowStep<S extends string> {
   /** The button's and the timeline's word, e.g. 发布. */
   label: string;
   from: readonly S[];
-  to: S;
-  roles: readonly RoleKey[];
+  /** Absent: the step keeps the item where it is (assigning a handler, an internal note). */
+  to?: S;
+  roles: readonly Taker[];
   /** Only the account that owns the item (e.g. the enterprise that filed an appeal) may take it. */
   ownerOnly?: boolean;
   /** A note the actor must write (a reason for sending back, a reply). */
   noteRequired?: boolean;
+  /** Staff's own business (an internal note): never in the owner's timeline or messages. */
+  internal?: boolean;
 }
 
 export interface Flow<S extends string = string, K extends string = string> {
@@ -47,7 +52,7 @@ export interface StepRefusal {
  * Why this role (owner or not) may not take `step` from `state`, or null when it may: the role first
  * (403: the actor may never take it), then the state (409: not from here, naming the state).
  */
-function takeRefusal<S extends string, K extends string>(flow: Flow<S, K>, state: S, step: K, role: RoleKey | null, isOwner: boolean): StepRefusal | null {
+function takeRefusal<S extends string, K extends string>(flow: Flow<S, K>, state: S, step: K, role: Taker | null, isOwner: boolean): StepRefusal | null {
   const s = flow.steps[step];
   if (role === null || !s.roles.includes(role)) return { status: 403, msg: WORKFLOW_MSG.roleNotAllowed(s.label) };
   if (s.ownerOnly && !isOwner) return { status: 403, msg: WORKFLOW_MSG.ownerOnly(s.label) };
@@ -60,7 +65,7 @@ export function stepRefusal<S extends string, K extends string>(
   flow: Flow<S, K>,
   state: S,
   step: K,
-  role: RoleKey | null,
+  role: Taker | null,
   isOwner: boolean,
   note: string | null = null,
 ): StepRefusal | null {
@@ -69,6 +74,9 @@ export function stepRefusal<S extends string, K extends string>(
   const s = flow.steps[step];
   return s.noteRequired && !note?.trim() ? { status: 400, msg: WORKFLOW_MSG.noteRequired(s.label) } : null;
 }
+
+/** The state a step leads to from `from`. */
+export const stepTarget = <S extends string, K extends string>(flow: Flow<S, K>, step: K, from: S): S => flow.steps[step].to ?? from;
 
 /** The steps this role (owner or not) may take from `state`, in the flow's order: the buttons to draw. */
 export function permittedSteps<S extends string, K extends string>(flow: Flow<S, K>, state: S, role: RoleKey | null, isOwner: boolean): K[] {
@@ -83,7 +91,7 @@ export const TimelineEntry = Type.Object({
   from: Type.String(),
   to: Type.String(),
   actor: Type.Union([Type.Object({ id: Type.Integer(), name: Type.String() }), Type.Null()]),
-  /** The actor's role when the step was taken (a RoleKey). */
+  /** The actor's role when the step was taken (a RoleKey, or system for a scheduled job). */
   role: Type.String(),
   note: Type.Union([Type.String(), Type.Null()]),
 });

@@ -4,11 +4,11 @@
 // `workflow_steps` (the item's timeline), the audit record and the step's effects, all or nothing.
 import { and, asc, eq, getTableColumns } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import { roleKeyOf, stepRefusal, type Flow, type RoleKey, type TimelineEntry } from '@hqt/contract/workflow';
+import { roleKeyOf, stepRefusal, stepTarget, type Flow, type Taker, type TimelineEntry } from '@hqt/contract/workflow';
 import type { Db, DbOrTx } from '../db/client';
 import { accounts, workflowSteps } from '../db/schema/index';
 import { audit, type AuditAction } from './audit';
-import type { SignedInCtx } from './ctx';
+import { isSignedIn, type Ctx, type SignedInCtx } from './ctx';
 import { AppError, notFound } from './errors';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -51,12 +51,13 @@ export const ownedBy = (ctx: SignedInCtx, by: 'account' | 'enterprise', owner: n
   by === 'account' ? owner === ctx.actor.accountId : ctx.scope.enterpriseIds.includes(owner);
 
 /**
- * Takes `name` on the subject's row, or throws (404 missing or another enterprise's, 403 role/owner, 409 wrong state, 400 a
+ * Takes `name` on the subject's row — as the signed-in caller, or as the system (a scheduled job's
+ * `systemCtx()`, for steps whose roles include `system`) — or throws (404 missing or another enterprise's, 403 role/owner, 409 wrong state, 400 a
  * missing note, or the guard's refusal) having changed nothing.
  */
 export async function step<S extends string, K extends string>(
   db: Db,
-  ctx: SignedInCtx,
+  ctx: Ctx,
   flow: Flow<S, K>,
   subject: Subject,
   name: K,
@@ -66,18 +67,19 @@ export async function step<S extends string, K extends string>(
   const idColumn = column(table, 'id');
   const stateColumn = column(table, 'status');
   const fields: Record<string, PgColumn> = subject.owner ? { state: stateColumn, owner: column(table, subject.owner.key) } : { state: stateColumn };
-  const role = roleKeyOf(ctx.actor.roleId);
+  const signed = isSignedIn(ctx) ? ctx : null;
+  const role: Taker | null = signed ? roleKeyOf(signed.actor.roleId) : 'system';
   const note = options.note?.trim() || null;
   return db.transaction(async (tx) => {
     const [row] = (await tx.select(fields).from(table).where(eq(idColumn, id)).for('update')) as { state: S; owner?: unknown }[];
     if (!row) throw notFound(subject.notFound);
-    const isOwner = subject.owner ? ownedBy(ctx, subject.owner.by, row.owner as number) : false;
+    const isOwner = subject.owner && signed ? ownedBy(signed, subject.owner.by, row.owner as number) : false;
     if (subject.owner && role === 'enterprise' && !isOwner) throw notFound(subject.notFound);
     const refusal = stepRefusal(flow, row.state, name, role, isOwner, note);
     if (refusal) throw new AppError(refusal.status, refusal.msg);
     await options.guard?.(tx);
     const from = row.state;
-    const to = flow.steps[name].to;
+    const to = stepTarget(flow, name, from);
     await tx
       .update(table)
       .set({ ...options.set, status: to } as never)
@@ -88,8 +90,8 @@ export async function step<S extends string, K extends string>(
       step: name,
       fromState: from,
       toState: to,
-      actorId: ctx.actor.accountId,
-      actorRole: role as RoleKey, // stepRefusal refuses an actor of no known role
+      actorId: signed?.actor.accountId ?? null,
+      actorRole: role as Taker, // stepRefusal refuses an actor of no known role
       note,
     });
     await audit(tx, ctx, options.audit, { id, step: name, before: { status: from }, after: { status: to }, ...(note ? { note } : {}) });
