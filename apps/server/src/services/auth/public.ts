@@ -4,3 +4,5 @@ export { TokenSigner } from './tokens';
 export { attemptFailed, attemptSucceeded, claimAttempt } from './lockout';
 export { revokeAccountSessions } from './service';
 export { LiveLogins, type LoginChange } from './logins';
+export { issueOneTimeToken, useOneTimeToken, type TokenPurpose } from './one-time-tokens';
+export { AUTH_BUDGET } from './routes';
