@@ -9,6 +9,7 @@ import dbPlugin from './plugins/db';
 import docsPlugin from './plugins/docs';
 import hubPlugin from './plugins/hub';
 import jobsPlugin from './plugins/jobs';
+import mailPlugin from './services/mail/plugin';
 import errorsPlugin, { clientErrorHandler, frameworkErrors, safeError } from './plugins/errors';
 import inputGuardPlugin from './plugins/input-guard';
 import rateLimitPlugin from './plugins/rate-limit';
@@ -95,6 +96,7 @@ export async function buildApp(opts: AppOptions) {
   await app.register(docsPlugin);
   await app.register(jobsPlugin, { connectionString: opts.databaseUrl, monitorIntervalS: config.jobs.monitorIntervalS });
   await app.register(hubPlugin, { sessionCheckS: config.hub.sessionCheckS });
+  await app.register(mailPlugin, { mail: config.mail, platform: config.platform });
 
   // Before the services that attach files: they register who may read them.
   await app.register(filesRoutes, { uploadsDir: config.uploadsDir });
@@ -102,7 +104,7 @@ export async function buildApp(opts: AppOptions) {
   await app.register(calendarPlugin, { connectionString: opts.databaseUrl });
   await app.register(authRoutes, { captchaTestAnswer: config.captchaTestAnswer });
   await app.register(accountRoutes);
-  await app.register(sysinfoRoutes, { platform: config.platform });
+  await app.register(sysinfoRoutes, { platform: config.platform, passwordResetByEmail: app.mail.enabled });
   await app.register(marketPagesPlugin, { connectionString: opts.databaseUrl });
   await app.register(policyRoutes);
   await app.register(accountConsoleRoutes);

@@ -27,6 +27,11 @@ export interface Config {
   };
   /** How often the job queue looks for jobs whose node died, in seconds. */
   jobs: { monitorIntervalS: number };
+  /**
+   * E-mail (services/mail): null unless SMTP_URL is set. `publicUrl` is the site's address the
+   * mails link to (never taken from a request's Host, which a client could name).
+   */
+  mail: { smtpUrl: string; publicUrl: string } | null;
   /** How often the hub checks every connection's login again, in seconds (an ended login is dropped as soon as it is heard). */
   hub: { sessionCheckS: number };
   platform: {
@@ -76,6 +81,26 @@ function logoUrl(value: string | undefined): string | null {
   throw new Error(`BUREAU_LOGO_URL must be an http(s) address or a path starting with /, got "${value}"`);
 }
 
+/** The site's address for mail links: PUBLIC_URL, an http(s) origin (and path), without a trailing slash. */
+function publicUrl(value: string | undefined, fallback: string): string {
+  const raw = value || fallback;
+  try {
+    const url = new URL(raw);
+    if (url.protocol === 'https:' || url.protocol === 'http:') return url.toString().replace(/\/+$/, '');
+  } catch {
+    // not an address: refused below
+  }
+  throw new Error(`PUBLIC_URL must be an http(s) address, got "${raw}"`);
+}
+
+function mail(env: NodeJS.ProcessEnv, nodeEnv: Config['env'], host: string, port: number): Config['mail'] {
+  const smtpUrl = env.SMTP_URL || undefined;
+  if (!smtpUrl) return null;
+  if (!/^smtps?:\/\//.test(smtpUrl)) throw new Error('SMTP_URL must start with smtp:// or smtps://');
+  if (nodeEnv === 'production' && !env.PUBLIC_URL) throw new Error('PUBLIC_URL must be set with SMTP_URL when NODE_ENV=production (the links in mails)');
+  return { smtpUrl, publicUrl: publicUrl(env.PUBLIC_URL, `http://${host === '0.0.0.0' ? 'localhost' : host}:${port}`) };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const nodeEnv = env.NODE_ENV === 'production' ? 'production' : env.NODE_ENV === 'test' ? 'test' : 'development';
   const captchaTestAnswer = env.CAPTCHA_TEST_ANSWER || undefined;
@@ -86,10 +111,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error('JWT_SECRET must be set when NODE_ENV=production (every node must share it)');
   }
   const dataDir = path.resolve(env.DATA_DIR || path.join(repoRoot, 'var'));
+  const host = env.HOST || '127.0.0.1';
+  const port = int('PORT', env.PORT, 8080);
   return {
     env: nodeEnv,
-    host: env.HOST || '127.0.0.1',
-    port: int('PORT', env.PORT, 8080),
+    host,
+    port,
     dataDir,
     uploadsDir: path.resolve(env.UPLOADS_DIR || path.join(dataDir, 'uploads')),
     databaseUrl: env.DATABASE_URL || undefined,
@@ -105,6 +132,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       batchSize: int('PUSH_BATCH_SIZE', env.PUSH_BATCH_SIZE, 2000),
     },
     jobs: { monitorIntervalS: int('JOB_MONITOR_INTERVAL', env.JOB_MONITOR_INTERVAL, 30) },
+    mail: mail(env, nodeEnv, host, port),
     hub: { sessionCheckS: int('HUB_SESSION_CHECK', env.HUB_SESSION_CHECK, 60) },
     platform: {
       name: env.PLATFORM_NAME || '惠企通',

@@ -15,4 +15,13 @@ describe('configuration', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow('PORT');
     expect(() => loadConfig({ ACCESS_TOKEN_TTL: '-5' })).toThrow('ACCESS_TOKEN_TTL');
   });
+
+  it('leaves mail off without SMTP_URL; with it, links go to PUBLIC_URL, which production requires', () => {
+    expect(loadConfig({}).mail).toBeNull();
+    expect(loadConfig({ SMTP_URL: 'smtp://127.0.0.1:2525', PORT: '9000' }).mail).toEqual({ smtpUrl: 'smtp://127.0.0.1:2525', publicUrl: 'http://127.0.0.1:9000' });
+    expect(loadConfig({ SMTP_URL: 'smtps://u:p@smtp.example.cn', PUBLIC_URL: 'https://hqt.example.cn/' }).mail?.publicUrl).toBe('https://hqt.example.cn');
+    expect(() => loadConfig({ SMTP_URL: 'http://smtp.example.cn' })).toThrow('SMTP_URL');
+    expect(() => loadConfig({ SMTP_URL: 'smtp://smtp.example.cn', PUBLIC_URL: 'javascript:alert(1)' })).toThrow('PUBLIC_URL');
+    expect(() => loadConfig({ NODE_ENV: 'production', JWT_SECRET: 's', SMTP_URL: 'smtp://smtp.example.cn' })).toThrow('PUBLIC_URL');
+  });
 });

@@ -130,6 +130,8 @@ export const PlatformInfo = Type.Object({
     /** 公安机关备案号 */
     psb: Type.Union([Type.String(), Type.Null()]),
   }),
+  /** 忘记密码 by a mailed link is on (SMTP_URL set); absent or false, the page gives the bureau's phone. */
+  passwordResetByEmail: Type.Optional(Type.Boolean()),
 });
 export type PlatformInfo = Type.Static<typeof PlatformInfo>;
 

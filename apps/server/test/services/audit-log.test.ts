@@ -123,6 +123,8 @@ describe('the names of the actions', () => {
       (await import('../../src/services/calculator/service')).CALCULATOR_AUDIT,
       (await import('../../src/plugins/auth')).ACCESS_AUDIT,
       (await import('../../src/services/push/subscriptions')).PUSH_AUDIT,
+      (await import('../../src/services/auth/password-reset')).RESET_AUDIT,
+      (await import('../../src/services/account/email-confirm')).EMAIL_AUDIT,
       ...Object.values((await import('../../src/services/policy/console')).CONTENT_AUDIT),
     ].flatMap((actions) => Object.values(actions) as string[]);
     expect(declared.filter((action) => !(action in AUDIT_ACTION_LABELS))).toEqual([]);

@@ -28,6 +28,11 @@ export const accounts = pgTable(
     roleId: smallint('role_id').notNull(),
     phone: text('phone'),
     email: text('email'),
+    /**
+     * When the owner opened the link mailed to `email` (services/auth/one-time-tokens.ts): only a
+     * confirmed address receives a password reset. Cleared whenever the e-mail changes.
+     */
+    emailConfirmedAt: timestamp('email_confirmed_at', { withTimezone: true }),
     avatar: text('avatar'),
     disabled: boolean('disabled').notNull().default(false),
     /** Consecutive failed logins since the last success or lock. */
@@ -85,6 +90,33 @@ export const refreshTokens = pgTable(
     successorSealed: text('successor_sealed'),
   },
   (t) => [uniqueIndex('refresh_tokens_hash_key').on(t.tokenHash), index('refresh_tokens_session_idx').on(t.sessionId)],
+);
+
+/**
+ * One-time links mailed to an account's owner: 忘记密码 ('password-reset', 30 minutes) and the
+ * confirmation of a changed e-mail ('email-confirm', 24 hours). Only the token's SHA-256 is kept;
+ * a link is used once, and a new one of the same purpose ends the older ones.
+ */
+export const accountTokens = pgTable(
+  'account_tokens',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    purpose: text('purpose').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    /** The address a confirmation was sent to: once the account's e-mail changes again, it confirms nothing. */
+    email: text('email'),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('account_tokens_hash_key').on(t.tokenHash),
+    index('account_tokens_account_idx').on(t.accountId, t.purpose),
+    check('account_tokens_purpose_check', sql`${t.purpose} in ('password-reset', 'email-confirm')`),
+  ],
 );
 
 export const captchas = pgTable(

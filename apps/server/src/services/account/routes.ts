@@ -4,13 +4,17 @@ import { ACCOUNT_PATHS, ProfileSaveQuery, UpdateEmailBody, UpdatePasswordBody, U
 import { ApiListByIdQuery, ApiPath, AUTH_PATHS, CreateUserBody, MenuInfo, ROLES, UserInfo } from '@hqt/contract/auth';
 import { Envelope } from '@hqt/contract/envelope';
 import { MSG } from '@hqt/contract/messages';
+import { ConfirmEmailBody, PASSWORD_RESET_PATHS, RESET_MSG } from '@hqt/contract/password-reset';
 import { ok } from '../../lib/envelope';
 import { forbidden, notFound } from '../../lib/errors';
 import { signedIn } from '../../lib/ctx';
+import { AUTH_BUDGET } from '../auth/public';
+import { confirmEmail } from './email-confirm';
 import { changePassword, createAccount, roleName, saveProfile, updateContacts, userInfo } from './service';
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   const tags = ['账号'];
+  const deps = { db: app.db, mail: app.mail };
   const anyAccount = { access: 'account' } as const;
   // What the web needs to ask a user whose password an administrator reset for a new one.
   const duringReset = { access: 'account', duringPasswordReset: true } as const;
@@ -60,7 +64,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       const ctx = signedIn(request);
       const { phone, email } = request.query;
       if (phone === undefined && email === undefined) return ok(await userInfo(app.db, ctx));
-      await saveProfile(app.db, ctx, request.query);
+      await saveProfile(deps, ctx, request.query);
       return ok(await userInfo(app.db, ctx), MSG.ok);
     },
   );
@@ -69,7 +73,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     ACCOUNT_PATHS.updatePhone,
     { schema: { tags, summary: '修改本账号电话', body: UpdatePhoneBody, response: { 200: Envelope(Type.Null()) } }, config: anyAccount },
     async (request) => {
-      await updateContacts(app.db, signedIn(request), request.body.id, { phone: request.body.phone });
+      await updateContacts(deps, signedIn(request), request.body.id, { phone: request.body.phone });
       return ok(null, MSG.saved);
     },
   );
@@ -78,8 +82,18 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     ACCOUNT_PATHS.updateEmail,
     { schema: { tags, summary: '修改本账号邮箱', body: UpdateEmailBody, response: { 200: Envelope(Type.Null()) } }, config: anyAccount },
     async (request) => {
-      await updateContacts(app.db, signedIn(request), request.body.id, { email: request.body.email });
+      await updateContacts(deps, signedIn(request), request.body.id, { email: request.body.email });
       return ok(null, MSG.saved);
+    },
+  );
+
+  // The link mailed to a changed e-mail: the token is the proof, so no login is needed (the auth budget).
+  app.post(
+    PASSWORD_RESET_PATHS.confirmEmail,
+    { schema: { tags, summary: '确认邮箱（凭邮件链接）', body: ConfirmEmailBody, response: { 200: Envelope(Type.Null()) } }, config: { access: 'public', rateBudget: AUTH_BUDGET } },
+    async (request) => {
+      await confirmEmail(app.db, request.ctx, request.body.token);
+      return ok(null, RESET_MSG.emailConfirmed);
     },
   );
 

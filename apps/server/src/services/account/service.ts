@@ -10,6 +10,8 @@ import { audit } from '../../lib/audit';
 import type { SignedInCtx } from '../../lib/ctx';
 import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../../lib/errors';
 import { attemptFailed, attemptSucceeded, claimAttempt, hashPassword, revokeAccountSessions, verifyPassword } from '../auth/public';
+import type { Mailer } from '../mail/public';
+import { emailChange } from './email-confirm';
 import { contactHeldByOther, findOwnAccount, findOwnProfile, updateOwnAccount, usernameTaken, type ContactField } from './queries';
 
 export const ACCOUNT_AUDIT = {
@@ -43,16 +45,28 @@ function uniqueViolationMessage(err: unknown): string {
   return constraint.includes('phone') ? TAKEN.phone : constraint.includes('email') ? TAKEN.email : OWN_MSG.usernameTaken;
 }
 
-/** Sets the caller's phone and/or e-mail; a value another account holds is refused. */
-export async function updateContacts(db: Db, ctx: SignedInCtx, id: number | undefined, values: Partial<Record<ContactField, string>>): Promise<void> {
+/**
+ * Sets the caller's phone and/or e-mail; a value another account holds is refused. A new e-mail is
+ * not confirmed until its owner opens the link mailed to it (when mail is on: email-confirm.ts).
+ */
+export async function updateContacts(
+  deps: { db: Db; mail: Mailer },
+  ctx: SignedInCtx,
+  id: number | undefined,
+  values: Partial<Record<ContactField, string>>,
+): Promise<void> {
+  const { db } = deps;
   const fields = (Object.keys(values) as ContactField[]).filter((f) => values[f] !== undefined);
   if (!fields.length) return;
-  if (!(await findOwnAccount(db, ctx.scope, id))) throw notFound();
+  const own = await findOwnAccount(db, ctx.scope, id);
+  if (!own) throw notFound();
   for (const field of fields) if (await contactHeldByOther(db, ctx.scope, field, values[field]!)) throw conflict(TAKEN[field]);
+  const change = emailChange(own, values.email);
   try {
     await db.transaction(async (tx) => {
-      if (!(await updateOwnAccount(tx, ctx.scope, id, values))) throw notFound();
+      if (!(await updateOwnAccount(tx, ctx.scope, id, { ...values, ...change.values }))) throw notFound();
       await audit(tx, ctx, ACCOUNT_AUDIT.update, { fields });
+      await change.confirm(tx, deps.mail);
     });
   } catch (err) {
     // Two accounts claiming the same value at once: the unique index decides.
@@ -61,15 +75,14 @@ export async function updateContacts(db: Db, ctx: SignedInCtx, id: number | unde
   }
 }
 
-/** The spec's profile save through GET getinfo: only phone and e-mail are editable. */
 /**
  * The spec's profile save through getinfo. The route stays open while an administrator's password
  * reset holds the account (to show who is signed in), but saving is not: nothing before the new password.
  */
-export async function saveProfile(db: Db, ctx: SignedInCtx, query: ProfileSaveQuery) {
-  const own = await findOwnAccount(db, ctx.scope);
+export async function saveProfile(deps: { db: Db; mail: Mailer }, ctx: SignedInCtx, query: ProfileSaveQuery) {
+  const own = await findOwnAccount(deps.db, ctx.scope);
   if (own?.mustChangePassword) throw forbidden(OWN_MSG.mustChangePassword);
-  await updateContacts(db, ctx, query.id, { phone: query.phone, email: query.email });
+  await updateContacts(deps, ctx, query.id, { phone: query.phone, email: query.email });
 }
 
 /**

@@ -3,3 +3,5 @@ export { hashPassword, verifyPassword } from './password';
 export { attemptFailed, attemptSucceeded, claimAttempt } from './lockout';
 export { revokeAccountSessions } from './service';
 export { LiveLogins, type LoginChange } from './logins';
+export { issueOneTimeToken, useOneTimeToken, type TokenPurpose } from './one-time-tokens';
+export { AUTH_BUDGET } from './routes';

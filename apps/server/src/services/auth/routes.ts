@@ -12,9 +12,11 @@ import {
 } from '@hqt/contract/auth';
 import { Envelope } from '@hqt/contract/envelope';
 import { MSG, OWN_MSG } from '@hqt/contract/messages';
+import { PASSWORD_RESET_PATHS, RESET_MSG, ResetBody, ResetRequestBody } from '@hqt/contract/password-reset';
 import { ok } from '../../lib/envelope';
 import { bearerToken } from '../../lib/ctx';
 import { checkCaptcha, createCaptcha } from './captcha';
+import { requestPasswordReset, resetPassword } from './password-reset';
 import { login, logout, refresh, register } from './service';
 
 /** The token endpoints answer in the OAuth 2 form and in the envelope at once. */
@@ -93,6 +95,25 @@ const routes: FastifyPluginAsyncTypebox<{ captchaTestAnswer?: string }> = async 
     async (request) => {
       await register(app.db, request.ctx, request.body);
       return ok(null, OWN_MSG.registered);
+    },
+  );
+
+  // 忘记密码 (docs/mail.md), on the login's budget.
+  app.post(
+    PASSWORD_RESET_PATHS.request,
+    { schema: { tags, summary: '忘记密码：申请重置链接（无论账号是否存在，回答相同）', body: ResetRequestBody, response: { 200: Envelope(Type.Null()) } }, config: open },
+    async (request) => {
+      await requestPasswordReset({ db: app.db, mail: app.mail }, request.ctx, request.body);
+      return ok(null, RESET_MSG.requested);
+    },
+  );
+
+  app.post(
+    PASSWORD_RESET_PATHS.reset,
+    { schema: { tags, summary: '忘记密码：凭邮件链接设置新密码（成功后本账号全部登录失效）', body: ResetBody, response: { 200: Envelope(Type.Null()) } }, config: { ...open, changesLogins: true } },
+    async (request) => {
+      await resetPassword(app.db, request.ctx, request.body);
+      return ok(null, RESET_MSG.done);
     },
   );
 };

@@ -6,13 +6,13 @@ import { Envelope } from '@hqt/contract/envelope';
 import type { Config } from '../../config';
 import { ok } from '../../lib/envelope';
 
-const routes: FastifyPluginAsyncTypebox<{ platform: Config['platform'] }> = async (app, opts) => {
+const routes: FastifyPluginAsyncTypebox<{ platform: Config['platform']; passwordResetByEmail: boolean }> = async (app, opts) => {
   app.get(
     AUTH_PATHS.platformName,
     { schema: { tags: ['平台'], summary: '平台名称与主办单位（公开）', response: { 200: Envelope(PlatformInfo) } }, config: { access: 'public' } },
     async () => {
       const { name, trialRun, logoUrl, bureau, site } = opts.platform;
-      return ok({ platformName: name, trialRun, logoUrl, bureau, site });
+      return ok({ platformName: name, trialRun, logoUrl, bureau, site, passwordResetByEmail: opts.passwordResetByEmail });
     },
   );
 

@@ -5,6 +5,8 @@ import { Button } from 'antd';
 import Input from 'antd/es/input/Input';
 import Password from 'antd/es/input/Password';
 import { useCallback, useState, type FormEvent, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { PASSWORD_RESET_PAGES } from '@hqt/contract/mail-links';
 import { OWN_MSG } from '@hqt/contract/messages';
 import { POST_LOGIN_PATH } from '@/config/routes';
 import { AuthCard } from './auth-card';
@@ -101,6 +103,9 @@ export function LoginForm({ title, afterLogin, other }: LoginFormProps) {
         <Field id="vierifyCode" label="验证码" problem={problems.vierifyCode}>
           <CaptchaField ref={captchaRef} onIndex={onIndex} value={values.vierifyCode} onChange={setCode} />
         </Field>
+        <div className="login-forgot">
+          <Link to={PASSWORD_RESET_PAGES.forgot}>忘记密码？</Link>
+        </div>
         <Button type="primary" htmlType="submit" block size="large" loading={submitting}>
           登录
         </Button>

@@ -1,0 +1,83 @@
+// 忘记密码 (docs/mail.md): a one-time link mailed to the account's confirmed e-mail, valid 30
+// minutes and used once; every login of the account ends with the reset. A request answers the
+// same whether or not the account exists, has a confirmed e-mail, or mail is on at all.
+import { and, eq, isNotNull, or, sql } from 'drizzle-orm';
+import { PASSWORD_RESET_PAGES, RESET_LINK_TTL_MIN, RESET_MSG, type ResetBody, type ResetRequestBody } from '@hqt/contract/password-reset';
+import { passwordProblem } from '@hqt/contract/validation';
+import type { Db } from '../../db/client';
+import { accounts } from '../../db/schema/index';
+import { audit } from '../../lib/audit';
+import type { Ctx } from '../../lib/ctx';
+import { badRequest } from '../../lib/errors';
+import type { Mailer } from '../mail/public';
+import { checkCaptcha } from './captcha';
+import { issueOneTimeToken, useOneTimeToken } from './one-time-tokens';
+import { hashPassword } from './password';
+import { revokeAccountSessions } from './service';
+
+export const RESET_AUDIT = {
+  mailed: 'password.reset_mailed',
+  reset: 'password.reset_by_email',
+} as const;
+
+/** The login's own unlock: a proven owner starts with a clean count. */
+const UNLOCKED = { lockedUntil: null, failedLogins: 0, lastAttemptAt: null };
+
+/** Mails a reset link when the name or address is an enabled account's with a confirmed e-mail; otherwise nothing. */
+export async function requestPasswordReset(deps: { db: Db; mail: Mailer }, ctx: Ctx, body: ResetRequestBody): Promise<void> {
+  const { db, mail } = deps;
+  await checkCaptcha(db, body.codeIndex, body.vierifyCode, true);
+  if (!mail.enabled) return;
+  const key = body.account.trim().toLowerCase();
+  if (!key) return;
+  const [account] = await db
+    .select({ id: accounts.id, username: accounts.username, name: accounts.name, email: accounts.email })
+    .from(accounts)
+    .where(
+      and(
+        or(eq(sql`lower(${accounts.username})`, key), eq(sql`lower(${accounts.email})`, key)),
+        eq(accounts.disabled, false),
+        isNotNull(accounts.email),
+        isNotNull(accounts.emailConfirmedAt),
+      ),
+    );
+  if (!account?.email) return;
+  const email = account.email;
+  await db.transaction(async (tx) => {
+    const token = await issueOneTimeToken(tx, account.id, 'password-reset', RESET_LINK_TTL_MIN * 60);
+    await mail.send(tx, {
+      to: email,
+      subject: '重置登录密码',
+      text: [
+        `${account.name}（用户名 ${account.username}）：`,
+        '',
+        `我们收到了重置您登录密码的申请。请在 ${RESET_LINK_TTL_MIN} 分钟内打开下面的链接设置新密码（链接只能使用一次）：`,
+        mail.link(`${PASSWORD_RESET_PAGES.reset}#token=${token}`),
+        '',
+        '重置后，该账号在所有设备上的登录都将失效，需要用新密码重新登录。',
+        '如果这不是您本人的操作，请忽略本邮件，您的密码不会改变。',
+      ].join('\n'),
+    });
+    await audit(tx, ctx, RESET_AUDIT.mailed, {}, { accountId: account.id, username: account.username });
+  });
+}
+
+/** Sets the new password with a link's token; ends every login of the account. */
+export async function resetPassword(db: Db, ctx: Ctx, body: ResetBody): Promise<void> {
+  const problem = passwordProblem(body.password, { onConfirm: true });
+  if (problem) throw badRequest(problem);
+  const passwordHash = await hashPassword(body.password);
+  await db.transaction(async (tx) => {
+    const used = await useOneTimeToken(tx, 'password-reset', body.token);
+    const [account] = used
+      ? await tx
+          .update(accounts)
+          .set({ passwordHash, mustChangePassword: false, ...UNLOCKED, updatedAt: new Date() })
+          .where(and(eq(accounts.id, used.accountId), eq(accounts.disabled, false)))
+          .returning({ id: accounts.id, username: accounts.username })
+      : [];
+    if (!account) throw badRequest(RESET_MSG.linkInvalid);
+    await revokeAccountSessions(tx, account.id, 'password-reset');
+    await audit(tx, ctx, RESET_AUDIT.reset, {}, { accountId: account.id, username: account.username });
+  });
+}
