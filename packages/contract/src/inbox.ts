@@ -11,6 +11,8 @@ export const INBOX_PATHS = {
   unreadCount: '/api/v1/message/getunreadcount',
   read: '/api/v1/message/readmessage/:id',
   readAll: '/api/v1/message/readallmessage',
+  mailPrefs: '/api/v1/message/getmailprefs',
+  saveMailPrefs: '/api/v1/message/savemailprefs',
 } as const;
 
 /** Where a notice comes from: the inbox's filter and the live notice's title. */
@@ -26,6 +28,8 @@ export const kindLabel = (kind: string) => MESSAGE_KINDS[kind]?.label ?? '通知
 export const INBOX_MSG = {
   notFound: '消息不存在',
   allRead: '已全部标为已读',
+  mailPrefsSaved: '邮件提醒设置已保存',
+  mailUnavailable: '邮件提醒需要平台开通邮件服务，并先在个人资料中绑定、确认邮箱',
 } as const;
 
 export const READ_FILTERS = { unread: '未读', read: '已读' } as const;
@@ -62,6 +66,27 @@ export type UnreadCount = Type.Static<typeof UnreadCount>;
 export const MessageIdParams = Type.Object({
   id: Type.Integer({ minimum: 1, maximum: MAX_INT, title: '消息编号', errorMessage: '消息编号不正确' }),
 });
+
+// ---- notices by e-mail -------------------------------------------------------------------------------
+
+/** Which sources an account also receives by e-mail; offered only with mail on and a confirmed address. */
+export const MailPrefs = Type.Object({
+  available: Type.Boolean(),
+  /** The confirmed address mails go to, or null. */
+  email: Type.Union([Type.String(), Type.Null()]),
+  sources: Type.Array(Type.String()),
+});
+export type MailPrefs = Type.Static<typeof MailPrefs>;
+
+export const MailPrefsBody = Type.Object({
+  sources: Type.Array(Type.Enum(MESSAGE_SOURCE_LIST, { errorMessage: '消息来源不正确' }), {
+    title: '邮件提醒',
+    uniqueItems: true,
+    maxItems: MESSAGE_SOURCE_LIST.length,
+    errorMessage: '邮件提醒的消息来源不正确',
+  }),
+});
+export type MailPrefsBody = Type.Static<typeof MailPrefsBody>;
 
 // ---- the hub ------------------------------------------------------------------------------------------
 

@@ -120,6 +120,7 @@ describe('the names of the actions', () => {
       (await import('../../src/services/calendar/console')).CALENDAR_AUDIT,
       (await import('../../src/services/audit/service')).EXPORT_AUDIT,
       (await import('../../src/services/files/service')).FILES_AUDIT,
+      (await import('../../src/services/message/mail')).MESSAGE_AUDIT,
       (await import('../../src/services/calculator/service')).CALCULATOR_AUDIT,
       (await import('../../src/plugins/auth')).ACCESS_AUDIT,
       (await import('../../src/services/push/subscriptions')).PUSH_AUDIT,

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { accounts } from './account';
 
 const SOURCES = sql`('policy', 'appeal', 'visit', 'system')`;
@@ -36,3 +36,23 @@ export const messages = pgTable(
     check('messages_source_check', sql`${t.source} in ${SOURCES}`),
   ],
 );
+
+/** Which sources of notices an account chose to also receive by e-mail (docs/messages.md). */
+export const messageMailPrefs = pgTable('message_mail_prefs', {
+  accountId: integer('account_id')
+    .primaryKey()
+    .references(() => accounts.id, { onDelete: 'cascade' }),
+  sources: text('sources').array().notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Messages still to be mailed: written by `notify()` in the sender's transaction for the accounts
+ * that chose the notice's source and have a confirmed e-mail; drained into mail jobs.
+ */
+export const messageMailOutbox = pgTable('message_mail_outbox', {
+  messageId: bigint('message_id', { mode: 'number' })
+    .primaryKey()
+    .references(() => messages.id, { onDelete: 'cascade' }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

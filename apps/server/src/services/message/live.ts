@@ -7,7 +7,8 @@ import { HUB_NOTICE_EVENT } from '@hqt/contract/inbox';
 import { NotifiedCache } from '../../lib/notified-cache';
 import { MESSAGES_CHANNEL, type NotifyPayload } from './notify';
 
-export function listenForNotices(app: FastifyInstance, connectionString: string) {
+/** `drainMail`: called when a heard notice left rows in the mail outbox. */
+export function listenForNotices(app: FastifyInstance, connectionString: string, drainMail: () => void) {
   // Nothing is cached: the listener (with its reconnects and heartbeat) is what is used here.
   const listener = new NotifiedCache<null>({
     connectionString,
@@ -16,8 +17,9 @@ export function listenForNotices(app: FastifyInstance, connectionString: string)
     onError: (err) => app.log.warn({ err }, 'message listener lost; reconnecting'),
     notified: (payload) => {
       try {
-        const { accountIds, notice } = JSON.parse(payload) as NotifyPayload;
+        const { accountIds, notice, mail } = JSON.parse(payload) as NotifyPayload;
         app.hub.emitLocal(accountIds, HUB_NOTICE_EVENT, notice);
+        if (mail) drainMail();
       } catch (err) {
         app.log.warn({ err }, 'unreadable message notification');
       }

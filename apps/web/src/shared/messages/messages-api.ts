@@ -4,7 +4,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { withId } from '@hqt/contract/calculator';
 import type { PageOf } from '@hqt/contract/envelope';
-import { INBOX_PATHS, type InboxMessage, type InboxPageQuery, type UnreadCount } from '@hqt/contract/inbox';
+import { INBOX_PATHS, type InboxMessage, type InboxPageQuery, type MailPrefs, type MailPrefsBody, type UnreadCount } from '@hqt/contract/inbox';
 import { http } from '@/shared/api/http';
 
 /** Also counted every few minutes, in case the hub is down. */
@@ -25,7 +25,9 @@ export const messageQueries = {
       queryFn: () => http.post<PageOf<InboxMessage>>(INBOX_PATHS.page, query),
       placeholderData: keepPreviousData,
     }),
+  mailPrefs: () => queryOptions({ queryKey: [...messageQueries.all(), 'mail'], queryFn: () => http.get<MailPrefs>(INBOX_PATHS.mailPrefs) }),
 };
 
 export const readMessage = (id: number) => http.post<InboxMessage>(withId(INBOX_PATHS.read, id));
 export const readAllMessages = () => http.post<{ updated: number }>(INBOX_PATHS.readAll);
+export const saveMailPrefs = (body: MailPrefsBody) => http.post<MailPrefs>(INBOX_PATHS.saveMailPrefs, body);
