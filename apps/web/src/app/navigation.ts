@@ -3,6 +3,7 @@ import { matchPath, useLocation } from 'react-router';
 import type { FeatureRoute } from '@/shared/feature-module';
 import { usePageTitleStore } from '@/shared/lib/page-title';
 import { ADMIN, PORTAL, routesOf } from './branches';
+import type { Site } from './site-context';
 
 const placed = (key: 'menu' | 'footer') => (a: FeatureRoute, b: FeatureRoute) => a[key]! - b[key]!;
 
@@ -17,6 +18,13 @@ export const HOME_TILES = portalRoutes.filter((r) => r.tile).sort((a, b) => a.ti
 export const PORTAL_LIVE = PORTAL.features.flatMap((f) => (f.live ? [f.live] : []));
 
 const consoleRoutes = routesOf(ADMIN);
+
+/** What the app's own pages read off the modules, handed down by the root (app/site-context.ts). */
+export const SITE: Site = {
+  footerLinks: FOOTER_LINKS,
+  homeTiles: HOME_TILES,
+  workbenchCards: ADMIN.features.flatMap((f) => (f.workbench ? [f.workbench] : [])),
+};
 
 /** The console's side menu, in order; the layout hides what the account's role may not open. */
 export const CONSOLE_MENU = consoleRoutes.filter((r) => r.menu !== undefined).sort(placed('menu'));

@@ -2,11 +2,15 @@ import NProgress from 'nprogress';
 import 'nprogress/nprogress.css';
 import { useEffect } from 'react';
 import { Outlet, useLocation, useNavigation } from 'react-router';
-import { documentTitle, usePageName } from './navigation';
+import { documentTitle, SITE, usePageName } from './navigation';
+import { SiteContext } from './site-context';
 
 NProgress.configure({ showSpinner: false });
 
-/** A top progress bar on every navigation, no spinner (spec §2); the tab's title names the page. */
+/**
+ * A top progress bar on every navigation, no spinner (spec §2); the tab's title names the page; the
+ * pages below read what they need of the feature modules from the site's context.
+ */
 export function Root() {
   const navigation = useNavigation();
   useEffect(() => {
@@ -18,5 +22,9 @@ export function Root() {
   useEffect(() => {
     document.title = documentTitle(pathname, name);
   }, [pathname, name]);
-  return <Outlet />;
+  return (
+    <SiteContext value={SITE}>
+      <Outlet />
+    </SiteContext>
+  );
 }
