@@ -16,8 +16,5 @@ export interface Site {
 
 export const SiteContext = createContext<Site | null>(null);
 
-export function useSite(): Site {
-  const site = use(SiteContext);
-  if (!site) throw new Error('useSite outside the root (app/root.tsx)');
-  return site;
-}
+/** The site's lists; only below the root (app/root.tsx), which provides them. */
+export const useSite = (): Site => use(SiteContext)!;

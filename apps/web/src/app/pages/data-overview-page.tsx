@@ -1,11 +1,11 @@
 // Where every login lands: this account's enterprises and their estimated support, guides newly
 // open for them, what to do next, and the entries to the other services. An app page: it composes
-// the calculator's account figures and 政策推送's unread count.
+// the calculator's account figures (under the calculator's query key) and 政策推送's unread count.
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Col, Empty, List, Row, Skeleton, Space, Statistic, Tag } from 'antd';
 import { Link } from 'react-router';
-import type { AccountCalculatorInfo } from '@hqt/contract/calculator';
-import { calculatorQueries } from '@/features/calculator/api/calculator-api';
+import { CALCULATOR_PATHS, type AccountCalculatorInfo } from '@hqt/contract/calculator';
+import { http } from '@/shared/api/http';
 import { unreadMessagesQuery } from '@/shared/api/unread-messages';
 import { useSession } from '@/shared/session/session-store';
 
@@ -35,7 +35,7 @@ function nextSteps(info: AccountCalculatorInfo, unread: number): { text: string;
 
 export default function DataOverviewPage() {
   const name = useSession((s) => s.name);
-  const { data: info } = useQuery(calculatorQueries.accountInfo());
+  const { data: info } = useQuery({ queryKey: ['calculator', 'accountInfo'], queryFn: () => http.get<AccountCalculatorInfo>(CALCULATOR_PATHS.accountInfo) });
   const { data: unread } = useQuery(unreadMessagesQuery());
   if (!info) return <Skeleton active />;
   const evaluated = info.enterprises.filter((e) => e.lastEvaluation);

@@ -10,7 +10,7 @@ import { POLICY_PATHS, type GuideSummary, type Statistics, type TopicSummary } f
 import { GuideStatusTag } from '@/features/policy/ui/guide-status-tag';
 import { TopicCover } from '@/features/policy/ui/topic-cover';
 import { http } from '@/shared/api/http';
-import { platformQuery } from '@/shared/api/platform';
+import { platformQuery } from '@/shared/api/query-client';
 import { BarChart } from '@/shared/ui/bar-chart';
 import { useSite } from '../site-context';
 import './home-page.css';

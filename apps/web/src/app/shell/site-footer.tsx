@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { platformQuery } from '@/shared/api/platform';
+import { platformQuery } from '@/shared/api/query-client';
 import { useSite } from '../site-context';
 
 /**

@@ -20,9 +20,6 @@ export function loadPlatformInfo(): Promise<PlatformInfo> {
   return loading;
 }
 
-/** The platform's information as a query (the shells, the footer and the home page share it). */
-export const platformQuery = { queryKey: ['platform'], queryFn: loadPlatformInfo, staleTime: Infinity };
-
 /** The platform's information once loaded (null until then, or when it cannot be had). */
 export function usePlatformInfo(): PlatformInfo | null {
   const [info, setInfo] = useState<PlatformInfo | null>(null);

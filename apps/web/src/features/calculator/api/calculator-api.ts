@@ -3,7 +3,6 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import {
   CALCULATOR_PATHS,
   withId,
-  type AccountCalculatorInfo,
   type Enterprise,
   type EnterpriseBody,
   type EnterpriseSummary,
@@ -36,8 +35,6 @@ export const calculatorQueries = {
       queryFn: () => http.get<EvaluationSnapshot>(withId(CALCULATOR_PATHS.evaluationInfo, id)),
       staleTime: Infinity,
     }),
-  /** The account's enterprises with their last evaluation, and the guides opened since (the data overview's). */
-  accountInfo: () => queryOptions({ queryKey: [...calculatorQueries.all(), 'accountInfo'], queryFn: () => http.get<AccountCalculatorInfo>(CALCULATOR_PATHS.accountInfo) }),
 };
 
 export const saveEnterprise = (body: EnterpriseBody) => http.post<Enterprise>(CALCULATOR_PATHS.saveEnterprise, body);
