@@ -2,14 +2,15 @@ import NProgress from 'nprogress';
 import 'nprogress/nprogress.css';
 import { useEffect } from 'react';
 import { Outlet, useLocation, useNavigation } from 'react-router';
-import { documentTitle, SITE, usePageName } from './navigation';
+import { FEATURES } from './features';
+import { documentTitle, usePageName } from './navigation';
 import { SiteContext } from './site-context';
 
 NProgress.configure({ showSpinner: false });
 
 /**
  * A top progress bar on every navigation, no spinner (spec §2); the tab's title names the page; the
- * pages below read what they need of the feature modules from the site's context.
+ * pages below read the feature modules from the site's context (app/site-context.ts).
  */
 export function Root() {
   const navigation = useNavigation();
@@ -23,7 +24,7 @@ export function Root() {
     document.title = documentTitle(pathname, name);
   }, [pathname, name]);
   return (
-    <SiteContext value={SITE}>
+    <SiteContext value={FEATURES}>
       <Outlet />
     </SiteContext>
   );

@@ -2,10 +2,10 @@
 // feature list. Later services add their queues as their own cards (appeals near their due date,
 // visits this week). Plain elements: the cards bring their own antd parts.
 import { Suspense } from 'react';
-import { useSite } from '../site-context';
+import { useWorkbenchCards } from '../site-context';
 
 export default function WorkbenchPage() {
-  const { workbenchCards } = useSite();
+  const workbenchCards = useWorkbenchCards();
   return (
     <div style={{ display: 'grid', gap: 16 }}>
       {workbenchCards.map((Card, i) => (

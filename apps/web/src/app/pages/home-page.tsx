@@ -12,7 +12,7 @@ import { TopicCover } from '@/features/policy/ui/topic-cover';
 import { http } from '@/shared/api/http';
 import { platformQuery } from '@/shared/api/query-client';
 import { BarChart } from '@/shared/ui/bar-chart';
-import { useSite } from '../site-context';
+import { useRoutes } from '../site-context';
 import './home-page.css';
 
 // Loaded when a visitor opens a guide.
@@ -72,7 +72,7 @@ function Panel({ id, title, more, children }: { id: string; title: string; more?
 
 export default function HomePage() {
   const navigate = useNavigate();
-  const { homeTiles } = useSite();
+  const homeTiles = useRoutes('portal').filter((r) => r.tile).sort((a, b) => a.tile!.order - b.tile!.order);
   const { data: platform } = useQuery(platformQuery);
   const { data: stats } = useQuery(homeQueries.stats);
   const { data: recent } = useQuery(homeQueries.recent);

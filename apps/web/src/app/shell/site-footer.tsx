@@ -1,14 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { platformQuery } from '@/shared/api/query-client';
-import { useSite } from '../site-context';
+import { useRoutes } from '../site-context';
 
 /**
  * The footer: the service links, the bureau's contact block, and the items a Chinese government
  * site carries (网站标识码, ICP 备案号, 公安机关备案号), each from configuration and shown only when set.
  */
 export function SiteFooter() {
-  const { footerLinks } = useSite();
+  const footerLinks = useRoutes('portal').filter((r) => r.footer !== undefined).sort((a, b) => a.footer! - b.footer!);
   const { data } = useQuery(platformQuery);
   const site = data?.site;
   return (
