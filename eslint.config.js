@@ -1,6 +1,9 @@
 // `npm run lint` (and `npm test`): zero warnings. Type-aware rules (floating promises), React's
-// hook rules, and the import boundaries of eslint/boundaries.js.
+// hook rules, the import boundaries of eslint/boundaries.js, and no import cycles in the web app
+// (docs/boundaries.md).
+import path from 'node:path';
 import js from '@eslint/js';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -41,6 +44,18 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
+  },
+  {
+    // No import cycles in the web app, lazy imports included: a module list that loads a page which
+    // imports the module list back is a cycle (app/site-context.ts says how the app avoids it).
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js'], alias: { '@': [path.join(import.meta.dirname, 'apps/web/src')] } })],
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
   {
     // Plain scripts outside the TypeScript projects.

@@ -1,6 +1,10 @@
 // One rule for the codebase's import boundaries (docs/boundaries.md):
 // - web: a feature never imports another feature; shared/ imports neither features nor app/;
-//   features do not import app/.
+//   features do not import app/; what the portal loads never imports a console part: a service's
+//   `portal/`, `ui/` and `api/` (the last two are shared by both parts), the portal's frame and
+//   pages (app/shell, app/pages) and the rest of shared/ never import a service's `console/`,
+//   shared/console, shared/editor or app/admin, so the editor and the staff screens stay out of the
+//   portal's chunks.
 // - server: a service reaches another service only through that service's `public.ts`; so do
 //   lib/, db/ and plugins/ (which must not import services at all, but for `public.ts`). The
 //   composition roots (app.ts, server.ts, setup/, scripts/) wire services together and may import
@@ -28,6 +32,15 @@ const inside = (file, dir) => file === dir || file.startsWith(dir + path.sep);
 const segment = (file, dir) => (inside(file, dir) ? path.relative(dir, file).split(path.sep)[0] : null);
 const stem = (file) => file.replace(/\.(tsx?|jsx?|mjs)$/, '');
 
+/** The part of the web app a file belongs to: 'console', 'portal' (what the portal may load), or null (module.ts, app/'s wiring). */
+function part(file) {
+  const rel = path.relative(WEB, file).split(path.sep);
+  if (rel[0] === 'features' && rel.length > 3) return rel[2] === 'console' ? 'console' : ['portal', 'ui', 'api'].includes(rel[2]) ? 'portal' : null;
+  if (rel[0] === 'shared') return ['console', 'editor'].includes(rel[1]) ? 'console' : 'portal';
+  if (rel[0] === 'app') return rel[1] === 'admin' ? 'console' : ['shell', 'pages'].includes(rel[1]) ? 'portal' : null;
+  return null;
+}
+
 function problem(from, to) {
   if (inside(from, CONTRACT)) {
     return inside(to, CONTRACT) ? null : 'the contract imports nothing from the apps: both sides depend on it, never the reverse';
@@ -39,6 +52,7 @@ function problem(from, to) {
     if (toFeature && fromFeature && toFeature !== fromFeature) return `features do not import each other (${fromFeature} → ${toFeature}): move the shared part to shared/, or compose both in app/`;
     if (inside(from, path.join(WEB, 'shared')) && (toFeature || inside(to, path.join(WEB, 'app')))) return 'shared/ is used by features and app/, and imports neither';
     if (fromFeature && inside(to, path.join(WEB, 'app'))) return 'a feature does not import app/: the app composes features, not the reverse';
+    if (part(from) === 'portal' && part(to) === 'console') return 'a portal part never imports a console part (a console/ folder, shared/console, shared/editor, app/admin): the editor and the staff screens stay out of the portal\'s chunks';
     return null;
   }
   if (inside(from, SERVER)) {

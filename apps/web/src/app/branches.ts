@@ -4,10 +4,12 @@ import { ROLES, type RoleName } from '@hqt/contract/auth';
 import { MSG, OWN_MSG } from '@hqt/contract/messages';
 import { ADMIN_BASE, ADMIN_FORBIDDEN_PATH, ADMIN_LOGIN_PATH, LOGIN_PATH, NOT_FOUND_PATH, POST_LOGIN_PATH } from '@/config/routes';
 import type { FeatureModule, FeatureRoute } from '@/shared/feature-module';
-import { ADMIN_FEATURES, PORTAL_FEATURES } from './features';
+import { FEATURES } from './features';
 
 export interface Branch {
   id: 'portal' | 'admin';
+  /** Which part of each feature module this branch serves (FeatureModule.portal or .console). */
+  part: 'portal' | 'console';
   /** The site's name after the page's in the document title (页面名 - 惠企通). */
   siteName: string;
   features: FeatureModule[];
@@ -25,8 +27,9 @@ export interface Branch {
 
 export const PORTAL: Branch = {
   id: 'portal',
+  part: 'portal',
   siteName: '惠企通',
-  features: PORTAL_FEATURES,
+  features: FEATURES,
   loginPath: LOGIN_PATH,
   home: POST_LOGIN_PATH,
   roles: [ROLES.enterprise.name],
@@ -37,8 +40,9 @@ export const PORTAL: Branch = {
 
 export const ADMIN: Branch = {
   id: 'admin',
+  part: 'console',
   siteName: '惠企通管理后台',
-  features: ADMIN_FEATURES,
+  features: FEATURES,
   loginPath: ADMIN_LOGIN_PATH,
   home: ADMIN_BASE,
   roles: [ROLES.staff.name, ROLES.admin.name],
@@ -48,7 +52,7 @@ export const ADMIN: Branch = {
   urlLogin: false,
 };
 
-export const routesOf = (branch: Branch): FeatureRoute[] => branch.features.flatMap((f) => f.routes);
+export const routesOf = (branch: Branch): FeatureRoute[] => branch.features.flatMap((f) => f[branch.part] ?? []);
 
 /** Without a token only these addresses open; the error pages are always open. */
 export const publicPaths = (branch: Branch) => new Set([...routesOf(branch).filter((r) => r.access === 'public').map((r) => r.path), NOT_FOUND_PATH, '/401']);

@@ -141,7 +141,7 @@ test('an account of the other branch sees the public pages as a visitor and keep
 test('a page that admits fewer roles than its branch sends the others to the branch\'s 权限不足 page, inside the console', async () => {
   const narrow: Branch = {
     ...ADMIN,
-    features: [{ name: 'users', routes: [{ path: '/admin/users', title: '账号管理', access: 'private', roles: ['管理员'], page: async () => ({ default: () => null }) }] }],
+    features: [{ name: 'users', console: [{ path: '/admin/users', title: '账号管理', access: 'private', roles: ['管理员'], page: async () => ({ default: () => null }) }] }],
   };
   const narrowGuard = createGuard(narrow);
   const run = (path: string) => runGuard(narrowGuard, path);

@@ -1,28 +1,23 @@
-// The portal's menus, footer links and home tiles, the console's side menu and every page's name (its tag and the tab's title), read off the feature modules.
+// The portal's menus, the console's side menu and every page's name (its tag and the tab's title), read off the feature modules.
 import { matchPath, useLocation } from 'react-router';
 import type { FeatureRoute } from '@/shared/feature-module';
 import { usePageTitleStore } from '@/shared/lib/page-title';
 import { ADMIN, PORTAL, routesOf } from './branches';
 
-const placed = (key: 'menu' | 'footer') => (a: FeatureRoute, b: FeatureRoute) => a[key]! - b[key]!;
+const byMenu = (a: FeatureRoute, b: FeatureRoute) => a.menu! - b.menu!;
 
 const portalRoutes = routesOf(PORTAL);
 
 /** The top menu and the mobile drawer (spec §2's order). */
-export const MENU = portalRoutes.filter((r) => r.menu !== undefined).sort(placed('menu'));
-export const FOOTER_LINKS = portalRoutes.filter((r) => r.footer !== undefined).sort(placed('footer'));
-export const HOME_TILES = portalRoutes.filter((r) => r.tile).sort((a, b) => a.tile!.order - b.tile!.order);
+export const MENU = portalRoutes.filter((r) => r.menu !== undefined).sort(byMenu);
 
-/** The portal's live parts (FeatureModule.live), mounted while an account is signed in. */
-export const PORTAL_LIVE = PORTAL.features.flatMap((f) => (f.live ? [f.live] : []));
+/** The modules' live parts (FeatureModule.live), mounted by both frames while an account is signed in. */
+export const LIVE = PORTAL.features.flatMap((f) => (f.live ? [f.live] : []));
 
 const consoleRoutes = routesOf(ADMIN);
 
-/** The console's live parts, mounted while a staff account is signed in. */
-export const CONSOLE_LIVE = ADMIN.features.flatMap((f) => (f.live ? [f.live] : []));
-
 /** The console's side menu, in order; the layout hides what the account's role may not open. */
-export const CONSOLE_MENU = consoleRoutes.filter((r) => r.menu !== undefined).sort(placed('menu'));
+export const CONSOLE_MENU = consoleRoutes.filter((r) => r.menu !== undefined).sort(byMenu);
 
 /** Every console page's pattern (edit pages carry an id) and title, for the breadcrumb. */
 export const CONSOLE_PAGES = consoleRoutes.filter((r) => r.frame !== 'bare');

@@ -2,11 +2,16 @@ import NProgress from 'nprogress';
 import 'nprogress/nprogress.css';
 import { useEffect } from 'react';
 import { Outlet, useLocation, useNavigation } from 'react-router';
+import { FEATURES } from './features';
 import { documentTitle, usePageName } from './navigation';
+import { SiteContext } from './site-context';
 
 NProgress.configure({ showSpinner: false });
 
-/** A top progress bar on every navigation, no spinner (spec §2); the tab's title names the page. */
+/**
+ * A top progress bar on every navigation, no spinner (spec §2); the tab's title names the page; the
+ * pages below read the feature modules from the site's context (app/site-context.ts).
+ */
 export function Root() {
   const navigation = useNavigation();
   useEffect(() => {
@@ -18,5 +23,9 @@ export function Root() {
   useEffect(() => {
     document.title = documentTitle(pathname, name);
   }, [pathname, name]);
-  return <Outlet />;
+  return (
+    <SiteContext value={FEATURES}>
+      <Outlet />
+    </SiteContext>
+  );
 }

@@ -1,6 +1,7 @@
-// What a feature declares about itself, in one module (`features/<name>/module.ts`): its pages and
-// where they appear. The router, the top menu, the mobile drawer, the footer links, the home
-// tiles and the public paths are all derived from the list of modules (app/features.ts).
+// What a service declares about itself, in one module (`features/<name>/module.ts`): its portal
+// pages, its console pages and where they appear, its live part and its 工作台 card. The router,
+// the top menu, the mobile drawer, the footer links, the home tiles, the console's side menu and
+// 工作台 and the public paths are all derived from the list of modules (app/features.ts).
 import { lazy, type ComponentType, type ReactNode } from 'react';
 import type { RoleName } from '@hqt/contract/auth';
 
@@ -41,17 +42,30 @@ export interface FeatureRoute {
   parentRedirect?: boolean;
   /**
    * Wraps the page's entry in the top menu and the drawer (and, on phones, the menu button) with a
-   * count for a signed-in account: 政策推送's unread messages. Loaded once the shell is drawn.
+   * count for a signed-in account: 消息中心's unread messages. Loaded once the shell is drawn.
    */
   badge?: ComponentType<{ children?: ReactNode }>;
 }
 
 export interface FeatureModule {
   name: string;
-  routes: FeatureRoute[];
+  /** The service's pages in the enterprise portal (the portal's branch admits 企业账户 only). */
+  portal?: FeatureRoute[];
   /**
-   * Mounted once by the portal's frame while an account is signed in, drawing nothing of its own:
-   * 政策推送's connection to the real-time hub. Loaded lazily (never on the login page).
+   * The service's pages in the staff console under /admin (the console's branch admits 工作人员 and
+   * 管理员 only; a page's `roles` narrows that further). Kept apart from `portal`, so no console
+   * page can be reached through the portal's guard.
+   */
+  console?: FeatureRoute[];
+  /**
+   * Mounted once by each frame (the portal's and the console's) while an account is signed in,
+   * drawing nothing of its own: the message centre's connection to the real-time hub. Loaded
+   * lazily (never on a login page).
    */
   live?: ComponentType;
+  /**
+   * The service's card on the console's 工作台 (app/admin/workbench-page.tsx): what waits for staff
+   * in this service. Loaded lazily with the 工作台, never by the portal.
+   */
+  workbench?: ComponentType;
 }

@@ -10,20 +10,19 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, matchPath, Outlet, useLocation, useNavigate } from 'react-router';
 import { SIDEBAR_WIDTH_PX } from '@hqt/contract/constants';
 import { ADMIN_BASE, ADMIN_LOGIN_PATH } from '@/config/routes';
-import { ForcedPasswordChange } from '@/features/account/forced-password-change';
+import { ForcedPasswordChange } from '@/features/account/ui/forced-password-change';
 import { logout } from '@/shared/api/auth-api';
-import { queryClient } from '@/shared/api/query-client';
+import { platformQuery, queryClient } from '@/shared/api/query-client';
 import type { FeatureRoute } from '@/shared/feature-module';
 import { useIsMobile } from '@/shared/lib/use-is-mobile';
 import { useSession } from '@/shared/session/session-store';
 import { Brand } from '@/shared/ui/brand';
-import { CONSOLE_LIVE, CONSOLE_MENU, CONSOLE_PAGES } from '../navigation';
-import { platformQuery } from '../shell/site-footer';
+import { CONSOLE_MENU, CONSOLE_PAGES, LIVE } from '../navigation';
 import './console-layout.css';
 
 dayjs.locale('zh-cn');
 
-const PasswordDialog = lazy(() => import('@/features/account/password-dialog').then((m) => ({ default: m.PasswordDialog })));
+const PasswordDialog = lazy(() => import('@/features/account/ui/password-dialog').then((m) => ({ default: m.PasswordDialog })));
 
 const mayOpen = (route: FeatureRoute, roles: readonly string[]) => !route.roles || roles.some((r) => route.roles!.includes(r as never));
 
@@ -129,7 +128,7 @@ function ConsoleFrame() {
       </Layout>
       <ForcedPasswordChange />
       <Suspense fallback={null}>
-        {CONSOLE_LIVE.map((Live, i) => (
+        {LIVE.map((Live, i) => (
           <Live key={i} />
         ))}
       </Suspense>

@@ -10,9 +10,9 @@ import { POLICY_PATHS, type GuideSummary, type Statistics, type TopicSummary } f
 import { GuideStatusTag } from '@/features/policy/ui/guide-status-tag';
 import { TopicCover } from '@/features/policy/ui/topic-cover';
 import { http } from '@/shared/api/http';
+import { platformQuery } from '@/shared/api/query-client';
 import { BarChart } from '@/shared/ui/bar-chart';
-import { HOME_TILES } from '../navigation';
-import { platformQuery } from '../shell/site-footer';
+import { useRoutes } from '../site-context';
 import './home-page.css';
 
 // Loaded when a visitor opens a guide.
@@ -72,6 +72,7 @@ function Panel({ id, title, more, children }: { id: string; title: string; more?
 
 export default function HomePage() {
   const navigate = useNavigate();
+  const homeTiles = useRoutes('portal').filter((r) => r.tile).sort((a, b) => a.tile!.order - b.tile!.order);
   const { data: platform } = useQuery(platformQuery);
   const { data: stats } = useQuery(homeQueries.stats);
   const { data: recent } = useQuery(homeQueries.recent);
@@ -122,7 +123,7 @@ export default function HomePage() {
       </section>
 
       <nav className="service-tiles" aria-label="服务入口">
-        {HOME_TILES.map((t) => (
+        {homeTiles.map((t) => (
           <Link key={t.path} to={t.path} className="service-tile">
             <span className="service-icon" aria-hidden="true">
               {t.icon && (

@@ -1,10 +1,10 @@
-// The pages the app itself composes from several features: the home page (the front door) and
-// the error pages.
+// The portal's pages the app itself composes from several features: the home page (the front
+// door), the data overview (where a login lands) and the error pages.
 import { lazyIcon, type FeatureModule } from '@/shared/feature-module';
 
 export const appPagesModule: FeatureModule = {
   name: 'app',
-  routes: [
+  portal: [
     {
       path: '/',
       title: '首页',
@@ -15,6 +15,8 @@ export const appPagesModule: FeatureModule = {
       footer: 10,
     },
     { path: '/Index', title: '首页', access: 'public', page: () => import('./home-page') },
+    { path: '/dataOverview/dataOverview', title: '数据概览', access: 'private', page: () => import('./data-overview-page'), parentRedirect: true },
+    { path: '/workbench/workbench1', title: '工作台', access: 'private', page: () => import('./data-overview-page') },
     { path: '/404', title: '页面不存在', access: 'public', frame: 'bare', page: () => import('./not-found-page') },
     { path: '/401', title: '未登录', access: 'public', frame: 'bare', page: () => import('./unauthorized-page') },
   ],

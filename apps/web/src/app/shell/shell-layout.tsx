@@ -8,10 +8,10 @@ import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { COOKIES, SIDEBAR_WIDTH_PX } from '@hqt/contract/constants';
 import { MSG } from '@hqt/contract/messages';
 import { LOGIN_PATH } from '@/config/routes';
-import { ForcedPasswordChange } from '@/features/account/forced-password-change';
+import { ForcedPasswordChange } from '@/features/account/ui/forced-password-change';
 import type { FeatureRoute } from '@/shared/feature-module';
 import { logout } from '@/shared/api/auth-api';
-import { queryClient } from '@/shared/api/query-client';
+import { platformQuery, queryClient } from '@/shared/api/query-client';
 import { setCookie } from '@/shared/lib/cookies';
 import { displayName } from '@/shared/lib/display-name';
 import { useSession } from '@/shared/session/session-store';
@@ -19,8 +19,8 @@ import { Brand } from '@/shared/ui/brand';
 import { toast } from '@/shared/ui/feedback';
 import { useIsMobile } from '@/shared/lib/use-is-mobile';
 import { PORTAL, publicPaths } from '../branches';
-import { MENU, PORTAL_LIVE, usePageName } from '../navigation';
-import { platformQuery, SiteFooter } from './site-footer';
+import { LIVE, MENU, usePageName } from '../navigation';
+import { SiteFooter } from './site-footer';
 import { TagBar } from './tag-bar';
 import { tabs } from './tabs-store';
 import './shell.css';
@@ -29,9 +29,9 @@ dayjs.locale('zh-cn');
 
 // The account's dialogs load when first opened: the shell stays light on a first visit.
 const DIALOGS = {
-  profile: lazy(() => import('@/features/account/profile-dialog').then((m) => ({ default: m.ProfileDialog }))),
-  password: lazy(() => import('@/features/account/password-dialog').then((m) => ({ default: m.PasswordDialog }))),
-  theme: lazy(() => import('@/features/account/theme-dialog').then((m) => ({ default: m.ThemeDialog }))),
+  profile: lazy(() => import('@/features/account/portal/profile-dialog').then((m) => ({ default: m.ProfileDialog }))),
+  password: lazy(() => import('@/features/account/ui/password-dialog').then((m) => ({ default: m.PasswordDialog }))),
+  theme: lazy(() => import('@/features/account/portal/theme-dialog').then((m) => ({ default: m.ThemeDialog }))),
 };
 type DialogName = keyof typeof DIALOGS | null;
 
@@ -180,7 +180,7 @@ function Shell() {
       <ForcedPasswordChange />
       {name && (
         <Suspense fallback={null}>
-          {PORTAL_LIVE.map((Live, i) => (
+          {LIVE.map((Live, i) => (
             <Live key={i} />
           ))}
         </Suspense>

@@ -1,21 +1,20 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { loadPlatformInfo } from '@/shared/api/platform';
-import { FOOTER_LINKS } from '../navigation';
-
-export const platformQuery = { queryKey: ['platform'], queryFn: loadPlatformInfo, staleTime: Infinity };
+import { platformQuery } from '@/shared/api/query-client';
+import { useRoutes } from '../site-context';
 
 /**
  * The footer: the service links, the bureau's contact block, and the items a Chinese government
  * site carries (网站标识码, ICP 备案号, 公安机关备案号), each from configuration and shown only when set.
  */
 export function SiteFooter() {
+  const footerLinks = useRoutes('portal').filter((r) => r.footer !== undefined).sort((a, b) => a.footer! - b.footer!);
   const { data } = useQuery(platformQuery);
   const site = data?.site;
   return (
     <footer className="site-footer">
       <nav className="footer-links" aria-label="页脚导航">
-        {FOOTER_LINKS.map((p) => (
+        {footerLinks.map((p) => (
           <Link key={p.path} to={p.path}>
             {p.title}
           </Link>

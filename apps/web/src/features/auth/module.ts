@@ -3,7 +3,7 @@ import type { FeatureModule } from '@/shared/feature-module';
 
 export const authModule: FeatureModule = {
   name: 'auth',
-  routes: [
+  portal: [
     { path: '/login', title: '登录', access: 'public', frame: 'bare', page: () => import('./login-page') },
     { path: '/register', title: '注册', access: 'public', frame: 'bare', page: () => import('./register-page') },
     { path: PASSWORD_RESET_PAGES.forgot, title: '找回密码', access: 'public', frame: 'bare', page: () => import('./forgot-password-page') },

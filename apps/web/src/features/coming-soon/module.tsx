@@ -13,7 +13,7 @@ const comingSoon = (route: Omit<FeatureRoute, 'page'>): FeatureRoute => ({
 
 export const comingSoonModule: FeatureModule = {
   name: 'coming-soon',
-  routes: [
+  portal: [
     comingSoon({
       path: '/enterpriseDemands/enterpriseDemands',
       title: '企业诉求',

@@ -1,5 +1,5 @@
-// The message centre in both branches: its page (the portal's top menu, the console's side menu),
-// the one unread badge, and the hub connection each branch mounts while an account is signed in.
+// The message centre in both branches: its page (the portal's top menu, the console's side menu)
+// with the one unread badge, and the hub connection each frame mounts while an account is signed in.
 import { lazy } from 'react';
 import { lazyIcon, type FeatureModule } from '@/shared/feature-module';
 import { CONSOLE_INBOX, PORTAL_INBOX } from './paths';
@@ -10,12 +10,7 @@ const page = () => import('./messages-page');
 
 export const messagesModule: FeatureModule = {
   name: 'messages',
-  routes: [{ path: PORTAL_INBOX, title: '消息中心', access: 'private', page, icon, menu: 80, badge, parentRedirect: true }],
-  live: lazy(() => import('./portal-live')),
-};
-
-export const messagesConsoleModule: FeatureModule = {
-  name: 'messages-console',
-  routes: [{ path: CONSOLE_INBOX, title: '消息中心', access: 'private', page, icon, menu: 15, badge }],
-  live: lazy(() => import('./console-live')),
+  portal: [{ path: PORTAL_INBOX, title: '消息中心', access: 'private', page, icon, menu: 80, badge, parentRedirect: true }],
+  console: [{ path: CONSOLE_INBOX, title: '消息中心', access: 'private', page, icon, menu: 15, badge }],
+  live: lazy(() => import('./live')),
 };

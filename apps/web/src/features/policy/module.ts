@@ -1,14 +1,19 @@
+// The policy service: the portal's 政策超市 and 政策专题; in the console, its content (政策文件,
+// 申报指南 with their push results, 政策专题) and its card on the 工作台.
+import { lazy } from 'react';
+import { ADMIN_BASE } from '@/config/routes';
+import { listAndEditor } from '@/shared/console/routes';
 import { lazyIcon, type FeatureModule } from '@/shared/feature-module';
 
 export const policyModule: FeatureModule = {
   name: 'policy',
-  routes: [
+  portal: [
     {
       path: '/policyMarket/policyMarket',
       title: '政策超市',
       access: 'private',
-      page: () => import('./market-page'),
-      prefetch: () => import('./market-prefetch'),
+      page: () => import('./portal/market-page'),
+      prefetch: () => import('./portal/market-prefetch'),
       icon: lazyIcon(() => import('@ant-design/icons/es/icons/ShopOutlined')),
       menu: 40,
       footer: 40,
@@ -19,7 +24,7 @@ export const policyModule: FeatureModule = {
       path: '/policyTopics/policyTopics',
       title: '政策专题',
       access: 'public',
-      page: () => import('./topics-page'),
+      page: () => import('./portal/topics-page'),
       icon: lazyIcon(() => import('@ant-design/icons/es/icons/AppstoreOutlined')),
       menu: 60,
       footer: 60,
@@ -27,4 +32,11 @@ export const policyModule: FeatureModule = {
       parentRedirect: true,
     },
   ],
+  console: [
+    ...listAndEditor('policies', '政策文件', '政策文件', 20, lazyIcon(() => import('@ant-design/icons/es/icons/FileTextOutlined')), () => import('./console/policies/policy-list-page'), () => import('./console/policies/policy-edit-page')),
+    ...listAndEditor('guides', '申报指南', '申报指南', 30, lazyIcon(() => import('@ant-design/icons/es/icons/ProfileOutlined')), () => import('./console/guides/guide-list-page'), () => import('./console/guides/guide-edit-page')),
+    { path: `${ADMIN_BASE}/guides/:id/push`, title: '推送结果', access: 'private', page: () => import('./console/guides/guide-push-page') },
+    ...listAndEditor('topics', '政策专题', '政策专题', 40, lazyIcon(() => import('@ant-design/icons/es/icons/AppstoreOutlined')), () => import('./console/topics/topic-list-page'), () => import('./console/topics/topic-edit-page')),
+  ],
+  workbench: lazy(() => import('./console/workbench-card')),
 };

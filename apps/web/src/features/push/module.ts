@@ -2,12 +2,12 @@ import { lazyIcon, type FeatureModule } from '@/shared/feature-module';
 
 export const pushModule: FeatureModule = {
   name: 'push',
-  routes: [
+  portal: [
     {
       path: '/policyPush/policyPush',
       title: '政策推送',
       access: 'private',
-      page: () => import('./push-page'),
+      page: () => import('./portal/push-page'),
       icon: lazyIcon(() => import('@ant-design/icons/es/icons/NotificationOutlined')),
       menu: 30,
       footer: 30,

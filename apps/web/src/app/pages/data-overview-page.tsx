@@ -1,0 +1,114 @@
+// Where every login lands: this account's enterprises and their estimated support, guides newly
+// open for them, what to do next, and the entries to the other services. An app page: it composes
+// the calculator's account figures (under the calculator's query key) and 政策推送's unread count.
+import { useQuery } from '@tanstack/react-query';
+import { Button, Card, Col, Empty, List, Row, Skeleton, Space, Statistic, Tag } from 'antd';
+import { Link } from 'react-router';
+import { CALCULATOR_PATHS, type AccountCalculatorInfo } from '@hqt/contract/calculator';
+import { http } from '@/shared/api/http';
+import { messageQueries } from '@/shared/messages/messages-api';
+import { useSession } from '@/shared/session/session-store';
+
+const calculatorLink = (enterpriseId?: number, edit = false) =>
+  `/policyCalculation/policyCalculation${enterpriseId ? `?enterprise=${enterpriseId}${edit ? '&edit=1' : ''}` : ''}`;
+
+const ENTRIES = [
+  { to: '/policyCalculation/policyCalculation', title: '政策计算' },
+  { to: '/policyMarket/policyMarket', title: '政策超市' },
+  { to: '/policyPush/policyPush', title: '政策推送' },
+  { to: '/enterpriseDemands/enterpriseDemands', title: '企业诉求' },
+  { to: '/personal/personal', title: '个人中心' },
+];
+
+/** The next step, said plainly: read new messages, complete a profile, evaluate, or look at what is new. */
+function nextSteps(info: AccountCalculatorInfo, unread: number): { text: string; to: string }[] {
+  const steps: { text: string; to: string }[] = [];
+  if (unread > 0) steps.push({ text: `有 ${unread} 条未读政策消息`, to: '/policyPush/policyPush?read=unread' });
+  for (const e of info.enterprises) {
+    if (!e.complete) steps.push({ text: `完善「${e.name}」的企业信息，即可测算可享受的政策`, to: calculatorLink(e.id, true) });
+    else if (!e.lastEvaluation) steps.push({ text: `为「${e.name}」做一次政策测算`, to: calculatorLink(e.id) });
+  }
+  if (info.newGuides > 0 && info.evaluations > 0) steps.push({ text: `有 ${info.newGuides} 项申报指南在您上次测算后开放申报，重新测算看看`, to: calculatorLink(info.enterprises[0]?.id) });
+  if (!info.enterprises.length) steps.push({ text: '新增一家企业，开始政策测算', to: '/policyCalculation/policyCalculation?edit=new' });
+  return steps;
+}
+
+export default function DataOverviewPage() {
+  const name = useSession((s) => s.name);
+  const { data: info } = useQuery({ queryKey: ['calculator', 'accountInfo'], queryFn: () => http.get<AccountCalculatorInfo>(CALCULATOR_PATHS.accountInfo) });
+  const { data: unread } = useQuery(messageQueries.unread());
+  if (!info) return <Skeleton active />;
+  const evaluated = info.enterprises.filter((e) => e.lastEvaluation);
+  const amount = evaluated.reduce((sum, e) => sum + e.lastEvaluation!.amount, 0);
+  const steps = nextSteps(info, unread ?? 0);
+  return (
+    <Space direction="vertical" size={16} style={{ width: '100%' }}>
+      <Card title={`欢迎，${info.name || name || ''}`}>
+        <Row gutter={[16, 16]}>
+          <Col xs={12} md={6}>
+            <Statistic title="本账号企业" value={info.enterprises.length} suffix="家" />
+          </Col>
+          <Col xs={12} md={6}>
+            {evaluated.length ? <Statistic title="最近测算预计可享" value={Math.round(amount * 100) / 100} suffix="万元" /> : <Statistic title="最近测算预计可享" value="尚未测算" />}
+          </Col>
+          <Col xs={12} md={6}>
+            <Statistic title={info.evaluations ? '上次测算后新开放的指南' : '正在申报的指南'} value={info.newGuides} suffix="项" />
+          </Col>
+          <Col xs={12} md={6}>
+            <Link to="/policyPush/policyPush" className="overview-stat-link">
+              <Statistic title="未读政策消息" value={unread ?? 0} suffix="条" />
+            </Link>
+          </Col>
+        </Row>
+      </Card>
+      <Row gutter={[16, 16]}>
+        <Col xs={24} lg={14}>
+          <Card title="我的企业" size="small" extra={<Link to="/policyCalculation/policyCalculation?edit=new">新增企业</Link>}>
+            {info.enterprises.length ? (
+              <List
+                dataSource={info.enterprises}
+                renderItem={(e) => (
+                  <List.Item actions={[<Link key="go" to={calculatorLink(e.id, !e.complete)}>{e.complete ? '去测算' : '完善信息'}</Link>]}>
+                    <List.Item.Meta
+                      title={
+                        <Space wrap size={4}>
+                          {e.name}
+                          {!e.complete && <Tag color="orange">信息待完善</Tag>}
+                        </Space>
+                      }
+                      description={
+                        e.lastEvaluation
+                          ? `最近测算 ${new Date(e.lastEvaluation.at).toLocaleDateString('zh-CN')}：符合 ${e.lastEvaluation.eligible} 项，预计可享 ${e.lastEvaluation.amount} 万元`
+                          : '尚未保存测算结果'
+                      }
+                    />
+                  </List.Item>
+                )}
+              />
+            ) : (
+              <Empty description="还没有企业信息" />
+            )}
+          </Card>
+        </Col>
+        <Col xs={24} lg={10}>
+          <Card title="接下来可以做" size="small">
+            {steps.length ? (
+              <List size="small" dataSource={steps} renderItem={(s) => <List.Item><Link to={s.to}>{s.text}</Link></List.Item>} />
+            ) : (
+              <Empty description="暂无待办，去政策超市看看新政策吧" />
+            )}
+          </Card>
+        </Col>
+      </Row>
+      <Card title="服务入口" size="small">
+        <Space wrap>
+          {ENTRIES.map((e) => (
+            <Link key={e.to} to={e.to}>
+              <Button>{e.title}</Button>
+            </Link>
+          ))}
+        </Space>
+      </Card>
+    </Space>
+  );
+}
