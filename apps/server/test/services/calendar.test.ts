@@ -9,7 +9,8 @@ import { consolePath } from '@hqt/contract/console';
 import { MSG } from '@hqt/contract/messages';
 import { CalendarYearMissingError, missingCalendarYears, STATE_COUNCIL_2026 } from '@hqt/contract/working-days';
 import type { App } from '../../src/app';
-import { auditLog, calendarDays } from '../../src/db/schema/index';
+import { auditLog } from '../../src/db/schema/index';
+import { calendarDays } from '../../src/services/calendar/schema';
 import { calendarStatus } from '../../src/services/calendar/console';
 import { bearer, createAccount, createTestApp, databaseUrlOf, loginAs } from '../helpers/app';
 

@@ -6,6 +6,5 @@ export * from './rate-limit';
 export * from './push';
 export * from './workflow';
 export * from './message';
-export * from './calendar';
 export * from './numbering';
 export * from './files';

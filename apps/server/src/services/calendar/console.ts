@@ -5,7 +5,7 @@ import { and, asc, count, eq, gte, lte } from 'drizzle-orm';
 import { CALENDAR_MAX_YEAR, CALENDAR_MIN_YEAR, CALENDAR_MSG, DAY_MARKS, type CalendarDayInput, type CalendarStatus, type CalendarYear } from '@hqt/contract/calendar';
 import { chinaDate, isDay, isWeekend, missingCalendarYears } from '@hqt/contract/working-days';
 import type { Db } from '../../db/client';
-import { calendarDays, calendarYears } from '../../db/schema/index';
+import { calendarDays, calendarYears } from './schema';
 import { audit } from '../../lib/audit';
 import type { SignedInCtx } from '../../lib/ctx';
 import { badRequest } from '../../lib/errors';

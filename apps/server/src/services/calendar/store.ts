@@ -3,7 +3,7 @@
 // calendar_years notifies `hqt_calendar_changed` (migration 0016).
 import { addWorkingDays, isWorkingDay, workingDayCalendar, workingDaysBetween, type DayOrInstant, type WorkingDayCalendar } from '@hqt/contract/working-days';
 import type { Db } from '../../db/client';
-import { calendarDays, calendarYears } from '../../db/schema/index';
+import { calendarDays, calendarYears } from './schema';
 import { NotifiedCache } from '../../lib/notified-cache';
 
 export class CalendarStore {

@@ -1,6 +1,6 @@
 import { check, date, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import { accounts } from './account';
+import { accounts } from '../../db/schema/account';
 
 /**
  * The working-day calendar's marked days (services/calendar/, docs/working-days.md): a 放假 day
