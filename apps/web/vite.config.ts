@@ -4,6 +4,9 @@ import { defineConfig } from 'vitest/config';
 
 const api = 'http://127.0.0.1:8080';
 
+/** The staff console's own code: its pages, its shell and its kit (docs/boundaries.md). */
+const CONSOLE_CODE = /\/src\/(features\/[^/]+\/console|app\/admin|shared\/console|shared\/editor)\//;
+
 export default defineConfig({
   plugins: [react()],
   resolve: {
@@ -21,6 +24,12 @@ export default defineConfig({
     manifest: true,
     // antd's core is one shared chunk; the rest splits by route.
     chunkSizeWarningLimit: 900,
+    rollupOptions: {
+      output: { chunkFileNames: (chunk) => (chunk.facadeModuleId && CONSOLE_CODE.test(chunk.facadeModuleId) ? 'assets/console/[name]-[hash].js' : 'assets/[name]-[hash].js') },
+    },
+    // A console page's chunk fetches its own imports when it is opened: the list of them to preload
+    // would otherwise sit in the entry every visitor downloads, the login page's included.
+    modulePreload: { resolveDependencies: (filename, deps) => (filename.startsWith('assets/console/') ? [] : deps) },
   },
   test: {
     environment: 'jsdom',
