@@ -100,22 +100,33 @@ export async function step<S extends string, K extends string>(
   });
 }
 
-/** An item's timeline: every step taken on it, oldest first, with who took it. */
-export async function timeline(db: DbOrTx, kind: string, id: number): Promise<TimelineEntry[]> {
+/**
+ * An item's timeline: every step taken on it, oldest first, with who took it. For the item's owner
+ * (`forOwner`), the flow's internal steps are left out, and staff appear by their role only.
+ */
+export async function timeline<S extends string, K extends string>(
+  db: DbOrTx,
+  kind: string,
+  id: number,
+  view: { flow?: Flow<S, K>; forOwner?: boolean } = {},
+): Promise<TimelineEntry[]> {
   const rows = await db
     .select({ step: workflowSteps, actorName: accounts.name })
     .from(workflowSteps)
     .leftJoin(accounts, eq(accounts.id, workflowSteps.actorId))
     .where(and(eq(workflowSteps.subjectKind, kind), eq(workflowSteps.subjectId, id)))
     .orderBy(asc(workflowSteps.id));
-  return rows.map(({ step: s, actorName }) => ({
-    id: s.id,
-    at: s.at.toISOString(),
-    step: s.step,
-    from: s.fromState,
-    to: s.toState,
-    actor: s.actorId === null ? null : { id: s.actorId, name: actorName ?? '' },
-    role: s.actorRole,
-    note: s.note,
-  }));
+  const internal = (step: string) => Boolean(view.flow?.steps[step as K]?.internal);
+  return rows
+    .filter(({ step: s }) => !(view.forOwner && internal(s.step)))
+    .map(({ step: s, actorName }) => ({
+      id: s.id,
+      at: s.at.toISOString(),
+      step: s.step,
+      from: s.fromState,
+      to: s.toState,
+      actor: s.actorId === null || (view.forOwner && s.actorRole !== 'enterprise') ? null : { id: s.actorId, name: actorName ?? '' },
+      role: s.actorRole,
+      note: s.note,
+    }));
 }

@@ -12,8 +12,8 @@ import { CONTENT_FLOW } from '@hqt/contract/content-flow';
 import { defineFlow, permittedSteps, type TimelineEntry } from '@hqt/contract/workflow';
 import type { App } from '../../src/app';
 import { auditLog, policies, workflowSteps } from '../../src/db/schema/index';
-import type { SignedInCtx } from '../../src/lib/ctx';
-import { step } from '../../src/lib/workflow';
+import { systemCtx, type SignedInCtx } from '../../src/lib/ctx';
+import { step, timeline } from '../../src/lib/workflow';
 import { bearer, createAccount, createTestApp, databaseUrlOf, loginAs, type TestAccount } from '../helpers/app';
 import { insertPolicy } from '../helpers/content';
 
@@ -139,11 +139,13 @@ describe('the content flow, through the console', () => {
 // shape 企业诉求 will have (docs/workflow.md).
 const items = pgTable('test_workflow_items', { id: serial('id').primaryKey(), status: text('status').notNull(), ownerId: integer('owner_id').notNull() });
 const APPEAL_FLOW = defineFlow({
-  states: { filed: '已提交', returned: '已退回', accepted: '已受理', withdrawn: '已撤回' },
+  states: { filed: '已提交', returned: '已退回', accepted: '已受理', withdrawn: '已撤回', closed: '已关闭' },
   steps: {
     accept: { label: '受理', from: ['filed'], to: 'accepted', roles: ['staff', 'admin'] },
     sendBack: { label: '退回', from: ['filed'], to: 'returned', roles: ['staff', 'admin'], noteRequired: true },
     withdraw: { label: '撤回', from: ['filed', 'returned'], to: 'withdrawn', roles: ['enterprise'], ownerOnly: true },
+    remark: { label: '内部备注', from: ['accepted'], roles: ['staff', 'admin'], noteRequired: true, internal: true },
+    expire: { label: '超期关闭', from: ['accepted'], to: 'closed', roles: ['system'] },
   },
 });
 
@@ -171,7 +173,8 @@ describe('owner-only steps and steps that need a note', () => {
     expect(permittedSteps(APPEAL_FLOW, 'filed', 'staff', false)).toEqual(['accept', 'sendBack']);
     expect(permittedSteps(APPEAL_FLOW, 'filed', 'enterprise', true)).toEqual(['withdraw']);
     expect(permittedSteps(APPEAL_FLOW, 'filed', 'enterprise', false)).toEqual([]);
-    expect(permittedSteps(APPEAL_FLOW, 'accepted', 'staff', false)).toEqual([]);
+    expect(permittedSteps(APPEAL_FLOW, 'accepted', 'staff', false)).toEqual(['remark']);
+    expect(permittedSteps(APPEAL_FLOW, 'accepted', 'enterprise', true)).toEqual([]);
   });
 
   it('another enterprise is answered 404 (the item does not exist for it), staff an owner-only step 403, a missing note 400, and nothing is written', async () => {
@@ -189,5 +192,26 @@ describe('owner-only steps and steps that need a note', () => {
       ['withdraw', owner.id, 'enterprise', null],
     ]);
     expect((await app.db.select().from(items).where(eq(items.id, id)))[0]!.status).toBe('withdrawn');
+  });
+
+  it('a step may keep the state (an internal note, left out of the owner’s timeline), and the system may take its own steps', async () => {
+    const id = await file();
+    await take(wang, ROLES.staff.id, id, 'accept');
+    expect(await take(wang, ROLES.staff.id, id, 'remark', '企业负责人电话 139…，先电话沟通')).toEqual({ from: 'accepted', to: 'accepted' });
+    await itemUnchanged(id, () => expect(step(app.db, systemCtx(), APPEAL_FLOW, { kind: 'appeal', table: items, id, notFound: '诉求不存在' }, 'accept', { audit: 'appeal.accept' })).rejects.toMatchObject({ status: 403 }));
+    expect(await step(app.db, systemCtx(), APPEAL_FLOW, { kind: 'appeal', table: items, id, notFound: '诉求不存在' }, 'expire', { audit: 'appeal.expire' })).toEqual({ from: 'accepted', to: 'closed' });
+
+    const staffView = await timeline(app.db, 'appeal', id, { flow: APPEAL_FLOW });
+    expect(staffView.map((e) => [e.step, e.role, e.actor?.id ?? null])).toEqual([
+      ['accept', 'staff', wang.id],
+      ['remark', 'staff', wang.id],
+      ['expire', 'system', null],
+    ]);
+    const ownerView = await timeline(app.db, 'appeal', id, { flow: APPEAL_FLOW, forOwner: true });
+    expect(ownerView.map((e) => [e.step, e.role, e.actor])).toEqual([
+      ['accept', 'staff', null],
+      ['expire', 'system', null],
+    ]);
+    expect(JSON.stringify(ownerView)).not.toContain('139');
   });
 });
