@@ -25,7 +25,12 @@ export default defineConfig({
     // antd's core is one shared chunk; the rest splits by route.
     chunkSizeWarningLimit: 900,
     rollupOptions: {
-      output: { chunkFileNames: (chunk) => (chunk.facadeModuleId && CONSOLE_CODE.test(chunk.facadeModuleId) ? 'assets/console/[name]-[hash].js' : 'assets/[name]-[hash].js') },
+      output: {
+        chunkFileNames: (chunk) => (chunk.facadeModuleId && CONSOLE_CODE.test(chunk.facadeModuleId) ? 'assets/console/[name]-[hash].js' : 'assets/[name]-[hash].js'),
+        // The login page's frame and captcha in one chunk: pages that use only the frame (the reset
+        // links' pages) would otherwise split them, one more request on the login page.
+        codeSplitting: { groups: [{ name: 'auth', test: /\/features\/auth\/(auth-card|captcha-field)\.tsx$/ }] },
+      },
     },
     // A console page's chunk fetches its own imports when it is opened: the list of them to preload
     // would otherwise sit in the entry every visitor downloads, the login page's included.
