@@ -8,7 +8,8 @@ const titleAt = async (address: string) => {
   const view = await act(async () => render(<RouterProvider router={router} />));
   await expect.poll(() => document.title).not.toBe('');
   const title = document.title;
-  view.unmount();
+  // Inside act: React's last scheduled work runs now, not after the test file's window is gone.
+  await act(async () => view.unmount());
   router.dispose();
   return title;
 };
