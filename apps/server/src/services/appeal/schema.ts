@@ -1,0 +1,71 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { APPEAL_RATING_LIST, APPEAL_STATUS_LIST } from '@hqt/contract/appeal';
+import { accounts } from '../../db/schema/account';
+import { enterprises } from '../../db/schema/enterprise';
+import { guides } from '../../db/schema/policy';
+
+const inList = (values: readonly string[]) => sql.raw(`(${values.map((v) => `'${v}'`).join(', ')})`);
+
+/** 诉求类别 with their 办理时限 in working days: seeded by the migration, limits set by staff. */
+export const appealCategories = pgTable('appeal_categories', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull().unique('appeal_categories_name_key'),
+  limitDays: integer('limit_days').notNull(),
+  sort: integer('sort').notNull().default(0),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * One enterprise's demand (企业诉求). Its state is `status` (APPEAL_FLOW, moved only by the workflow's
+ * step()); its timeline is in workflow_steps (kind `appeal`). `due_at` is stored when the clock
+ * starts (accepted; reopened for 整改), the end of the China day the limit's last working day is.
+ */
+export const appeals = pgTable(
+  'appeals',
+  {
+    id: serial('id').primaryKey(),
+    /** SQ20261125-0007, taken last in the filing's transaction (null only inside it). */
+    number: text('number').unique('appeals_number_key'),
+    enterpriseId: integer('enterprise_id')
+      .notNull()
+      .references(() => enterprises.id, { onDelete: 'restrict' }),
+    /** The account that filed it. */
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'restrict' }),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => appealCategories.id, { onDelete: 'restrict' }),
+    title: text('title').notNull(),
+    content: text('content').notNull(),
+    contact: text('contact').notNull(),
+    phone: text('phone').notNull(),
+    guideId: integer('guide_id').references(() => guides.id, { onDelete: 'set null' }),
+    status: text('status').notNull().default('submitted'),
+    dueAt: timestamp('due_at', { withTimezone: true }),
+    department: text('department'),
+    handlerId: integer('handler_id').references(() => accounts.id, { onDelete: 'set null' }),
+    reopenCount: integer('reopen_count').notNull().default(0),
+    rating: text('rating'),
+    comment: text('comment'),
+    /** When the invitation to rate the current reply went out (once per reply). */
+    rateInvitedAt: timestamp('rate_invited_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    repliedAt: timestamp('replied_at', { withTimezone: true }),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('appeals_status_check', sql`${t.status} in ${inList(APPEAL_STATUS_LIST)}`),
+    check('appeals_rating_check', sql`${t.rating} is null or ${t.rating} in ${inList(APPEAL_RATING_LIST)}`),
+    // The staff queue's first page (newest first, by status) and an enterprise's list.
+    index('appeals_status_created_idx').on(t.status, t.createdAt.desc(), t.id.desc()),
+    index('appeals_created_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('appeals_enterprise_created_idx').on(t.enterpriseId, t.createdAt.desc(), t.id.desc()),
+    // The jobs: replies waiting for a rating; open appeals by due date.
+    index('appeals_replied_idx').on(t.repliedAt).where(sql`${t.status} = 'replied'`),
+    index('appeals_due_idx').on(t.dueAt).where(sql`${t.status} in ('accepted', 'supplementing', 'reopened')`),
+  ],
+);
