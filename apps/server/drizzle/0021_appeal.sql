@@ -1,18 +1,9 @@
-CREATE TABLE "appeal_categories" (
-	"id" serial PRIMARY KEY NOT NULL,
-	"name" text NOT NULL,
-	"limit_days" integer NOT NULL,
-	"sort" integer DEFAULT 0 NOT NULL,
-	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
-	CONSTRAINT "appeal_categories_name_key" UNIQUE("name")
-);
---> statement-breakpoint
 CREATE TABLE "appeals" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"number" text,
 	"enterprise_id" integer NOT NULL,
 	"account_id" integer NOT NULL,
-	"category_id" integer NOT NULL,
+	"category" text NOT NULL,
 	"title" text NOT NULL,
 	"content" text NOT NULL,
 	"contact" text NOT NULL,
@@ -38,21 +29,10 @@ CREATE TABLE "appeals" (
 --> statement-breakpoint
 ALTER TABLE "appeals" ADD CONSTRAINT "appeals_enterprise_id_enterprises_id_fk" FOREIGN KEY ("enterprise_id") REFERENCES "public"."enterprises"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "appeals" ADD CONSTRAINT "appeals_account_id_accounts_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."accounts"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "appeals" ADD CONSTRAINT "appeals_category_id_appeal_categories_id_fk" FOREIGN KEY ("category_id") REFERENCES "public"."appeal_categories"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "appeals" ADD CONSTRAINT "appeals_guide_id_guides_id_fk" FOREIGN KEY ("guide_id") REFERENCES "public"."guides"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "appeals" ADD CONSTRAINT "appeals_handler_id_accounts_id_fk" FOREIGN KEY ("handler_id") REFERENCES "public"."accounts"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "appeals_status_created_idx" ON "appeals" USING btree ("status","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "appeals_created_idx" ON "appeals" USING btree ("created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "appeals_enterprise_created_idx" ON "appeals" USING btree ("enterprise_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "appeals_replied_idx" ON "appeals" USING btree ("replied_at") WHERE "appeals"."status" = 'replied';--> statement-breakpoint
-CREATE INDEX "appeals_due_idx" ON "appeals" USING btree ("due_at") WHERE "appeals"."status" in ('accepted', 'supplementing', 'reopened');--> statement-breakpoint
--- The categories of 企业诉求 with their default 办理时限 (working days; staff change them): APPEAL_CATEGORIES in the contract.
-INSERT INTO "appeal_categories" ("name", "limit_days", "sort") VALUES
-	('惠企政策', 5, 1),
-	('融资贷款', 10, 2),
-	('人才需求', 10, 3),
-	('用工社保', 7, 4),
-	('基础设施', 15, 5),
-	('证照办理', 5, 6),
-	('市场经营', 10, 7),
-	('其他', 10, 8);
+CREATE INDEX "appeals_due_idx" ON "appeals" USING btree ("due_at") WHERE "appeals"."status" in ('accepted', 'supplementing', 'reopened');

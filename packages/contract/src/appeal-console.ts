@@ -1,21 +1,20 @@
-// 企业诉求 in the staff console (诉求办理): the queue, one appeal, the categories' time limits. The
-// steps go through APPEAL_PATHS.step, whose roles APPEAL_FLOW declares.
+// 企业诉求 in the staff console (诉求办理): the queue and one appeal. The steps go through
+// APPEAL_PATHS.step, whose roles APPEAL_FLOW declares; the categories' time limits are the
+// dictionary `appealCategory` (字典管理).
 import Type from 'typebox';
-import { APPEAL_LIMIT_DAYS, APPEAL_STATUS_LIST, AppealItem } from './appeal';
-import { CONSOLE_PREFIX, IdField, KeywordField } from './console';
+import { APPEAL_STATUS_LIST, AppealItem } from './appeal';
+import { CONSOLE_PREFIX, KeywordField } from './console';
 import { PageQuery } from './envelope';
 
 export const APPEAL_CONSOLE_PATHS = {
   page: `${CONSOLE_PREFIX}/appeals/page`,
   detail: `${CONSOLE_PREFIX}/appeals/:id`,
-  categories: `${CONSOLE_PREFIX}/appeal-categories`,
-  category: `${CONSOLE_PREFIX}/appeal-categories/:id`,
 } as const;
 
 export const AppealQueueQuery = Type.Object({
   ...PageQuery.properties,
   status: Type.Optional(Type.Enum(['', ...APPEAL_STATUS_LIST], { title: '状态', errorMessage: '状态不正确' })),
-  categoryId: Type.Optional(IdField('诉求类别')),
+  category: Type.Optional(Type.String({ title: '诉求类别', maxLength: 40 })),
   /** Only the appeals whose due date has passed while their clock runs. */
   overdue: Type.Optional(Type.Boolean({ title: '已超期' })),
   /** Over the number, the title and the enterprise's name. */
@@ -31,16 +30,6 @@ export const AppealQueueRow = Type.Object({
 });
 export type AppealQueueRow = Type.Static<typeof AppealQueueRow>;
 
-export const AppealCategoryParams = Type.Object({ id: IdField('诉求类别') });
-export const AppealCategoryInput = Type.Object({
-  limitDays: Type.Integer({
-    title: '办理时限（工作日）',
-    minimum: APPEAL_LIMIT_DAYS.min,
-    maximum: APPEAL_LIMIT_DAYS.max,
-    errorMessage: `办理时限应为 ${APPEAL_LIMIT_DAYS.min}–${APPEAL_LIMIT_DAYS.max} 个工作日`,
-  }),
-});
-export type AppealCategoryInput = Type.Static<typeof AppealCategoryInput>;
 
 /** Where a notice about an appeal leads staff: the console's 诉求办理 page (the web's ADMIN_BASE is /admin). */
 export const appealConsoleLink = (id: number) => `/admin/appeals?id=${id}`;

@@ -8,9 +8,10 @@ import { AttachedFile, FileIds } from './files';
 import { PHONE_PATTERN } from './validation';
 import { defineFlow, TimelineEntry } from './workflow';
 
+// The categories (getappealcatepage, spec §7) are the dictionary `appealCategory` (code, label,
+// extra.limitDays: 办理时限 in working days), served as POLICY_PATHS.appealCategoryPage and kept by
+// administrators in 字典管理; an appeal stores the category's code.
 export const APPEAL_PATHS = {
-  /** The categories with their time limits (the spec's path, under govbecalculator). */
-  categoryPage: '/api/v1/govbecalculator/getappealcatepage',
   save: '/api/v1/enterbecalculator/saveappeal',
   /** The appeals of the enterprise {id} (one of the caller's). */
   list: '/api/v1/enterbecalculator/getappeallist/:id',
@@ -25,19 +26,6 @@ export const APPEAL_NUMBER_PREFIX = 'SQ';
 
 /** What the timeline, the files and the messages call an appeal. */
 export const APPEAL_KIND = 'appeal';
-
-/** The categories seeded by the migration, with their default time limits in working days (staff change them). */
-export const APPEAL_CATEGORIES = [
-  { name: '惠企政策', limitDays: 5 },
-  { name: '融资贷款', limitDays: 10 },
-  { name: '人才需求', limitDays: 10 },
-  { name: '用工社保', limitDays: 7 },
-  { name: '基础设施', limitDays: 15 },
-  { name: '证照办理', limitDays: 5 },
-  { name: '市场经营', limitDays: 10 },
-  { name: '其他', limitDays: 10 },
-] as const;
-export const APPEAL_LIMIT_DAYS = { min: 1, max: 60 } as const;
 
 /** 好差评: the scale, best first; the last two are 差评 (a comment is required, the appeal reopens). */
 export const APPEAL_RATINGS = {
@@ -126,7 +114,8 @@ export const appealPortalLink = (id: number) => `/enterpriseDemands/enterpriseDe
 export const APPEAL_MSG = {
   submitted: (number: string) => `诉求已提交，编号 ${number}`,
   stepDone: (label: string) => `${label}成功`,
-  categoryNotFound: '诉求类别不存在',
+  categoryNotFound: '诉求类别不存在或已停用',
+  limitMissing: '该诉求类别未设置办理时限，请联系管理员在字典管理中设置',
   enterpriseNotFound: '请选择您名下的企业',
   guideNotFound: '关联的申报指南不存在',
   commentRequired: '不满意或非常不满意须填写评价说明',
@@ -141,7 +130,6 @@ export const APPEAL_MSG = {
   remaining: (n: number) => `剩余 ${n} 个工作日`,
   overdue: '已超期',
   unrated: '未评价',
-  categorySaved: '办理时限已保存',
 } as const;
 
 // ---- inputs ----------------------------------------------------------------------------------------
@@ -155,12 +143,13 @@ export const EnterpriseIdParams = Type.Object({ id: Id('企业编号') });
 
 export const AppealSaveBody = Type.Object({
   enterpriseId: Id('企业'),
-  categoryId: Id('诉求类别'),
+  /** A code of the dictionary `appealCategory`. */
+  category: Type.String({ title: '诉求类别', minLength: 1, maxLength: 40, errorMessage: '请选择诉求类别' }),
   title: Text('诉求标题', APPEAL_LENGTH.title),
   content: Text('诉求内容', APPEAL_LENGTH.content),
   contact: Text('联系人', APPEAL_LENGTH.contact),
   phone: Type.String({ title: '联系电话', pattern: PHONE_PATTERN, errorMessage: '请填写正确的电话' }),
-  guideId: Type.Optional(Type.Union([Id('关联的申报指南'), Type.Null()])),
+  guideId: Type.Optional(Id('关联的申报指南')),
   fileIds: Type.Optional(FileIds),
 });
 export type AppealSaveBody = Type.Static<typeof AppealSaveBody>;
@@ -189,15 +178,6 @@ export type AppealStepBody = Type.Static<typeof AppealStepBody>;
 
 // ---- answers ---------------------------------------------------------------------------------------
 
-export const AppealCategory = Type.Object({
-  id: Type.Integer(),
-  name: Type.String(),
-  /** 办理时限, working days. */
-  limitDays: Type.Integer(),
-  sort: Type.Integer(),
-});
-export type AppealCategory = Type.Static<typeof AppealCategory>;
-
 const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
 
 export const AppealItem = Type.Object({
@@ -205,7 +185,7 @@ export const AppealItem = Type.Object({
   number: Type.String(),
   enterpriseId: Type.Integer(),
   enterpriseName: Type.String(),
-  categoryId: Type.Integer(),
+  category: Type.String(),
   categoryName: Type.String(),
   title: Type.String(),
   status: Type.String(),
@@ -222,7 +202,8 @@ export const AppealDetail = Type.Object({
   contact: Type.String(),
   phone: Type.String(),
   guideId: Nullable(Type.Integer()),
-  limitDays: Type.Integer(),
+  /** The category's 办理时限 in working days, as the dictionary says now (null: none set). */
+  limitDays: Nullable(Type.Integer()),
   /** 剩余 N 个工作日 / 已超期, while the clock runs (null otherwise, or without a published calendar). */
   dueText: Nullable(Type.String()),
   /** Working days left (negative: overdue by that many), as dueText. */

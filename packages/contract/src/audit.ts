@@ -82,7 +82,6 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'subscription.cancelled': '取消订阅',
   'appeal.file': '提交企业诉求',
   'appeal.step': '办理企业诉求',
-  'appeal.category': '设置诉求办理时限',
 };
 export const auditActionLabel = (action: string) => AUDIT_ACTION_LABELS[action] ?? action;
 
@@ -178,8 +177,7 @@ export const AUDIT_DETAIL_LABELS: Record<string, string> = {
   followed: '订阅内容',
   // 企业诉求
   number: '诉求编号',
-  categoryId: '诉求类别',
-  limitDays: '办理时限（工作日）',
+  category: '诉求类别',
   // workflow steps (lib/workflow.ts)
   step: '办理步骤',
   note: '说明',

@@ -7,19 +7,11 @@ import { guides } from '../../db/schema/policy';
 
 const inList = (values: readonly string[]) => sql.raw(`(${values.map((v) => `'${v}'`).join(', ')})`);
 
-/** 诉求类别 with their 办理时限 in working days: seeded by the migration, limits set by staff. */
-export const appealCategories = pgTable('appeal_categories', {
-  id: serial('id').primaryKey(),
-  name: text('name').notNull().unique('appeal_categories_name_key'),
-  limitDays: integer('limit_days').notNull(),
-  sort: integer('sort').notNull().default(0),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});
-
 /**
- * One enterprise's demand (企业诉求). Its state is `status` (APPEAL_FLOW, moved only by the workflow's
- * step()); its timeline is in workflow_steps (kind `appeal`). `due_at` is stored when the clock
- * starts (accepted; reopened for 整改), the end of the China day the limit's last working day is.
+ * One enterprise's demand (企业诉求). Its state is `status` (APPEAL_FLOW, moved only by the
+ * workflow's step()); its category is a code of the dictionary `appealCategory`; its timeline is in
+ * workflow_steps (kind `appeal`). `due_at` is stored when the clock starts (accepted; reopened for
+ * 整改): the end of the China day on which the limit's last working day falls.
  */
 export const appeals = pgTable(
   'appeals',
@@ -34,9 +26,8 @@ export const appeals = pgTable(
     accountId: integer('account_id')
       .notNull()
       .references(() => accounts.id, { onDelete: 'restrict' }),
-    categoryId: integer('category_id')
-      .notNull()
-      .references(() => appealCategories.id, { onDelete: 'restrict' }),
+    /** A code of the dictionary `appealCategory` (its label and 办理时限 are the dictionary's). */
+    category: text('category').notNull(),
     title: text('title').notNull(),
     content: text('content').notNull(),
     contact: text('contact').notNull(),
