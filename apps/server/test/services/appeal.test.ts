@@ -1,7 +1,7 @@
 // 企业诉求 (services/appeal): filing with numbers, the whole APPEAL_FLOW with its refusals, due dates
 // in working days, ownership on every call, the messages the enterprise gets, and the jobs.
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { and, asc, eq, like } from 'drizzle-orm';
 import { ROLES } from '@hqt/contract/auth';
 import { APPEAL_MSG, APPEAL_PATHS, type AppealDetail } from '@hqt/contract/appeal';
@@ -12,6 +12,7 @@ import { chinaDayEnd } from '@hqt/contract/working-days';
 import type { App } from '../../src/app';
 import { enterprises, messages, workflowSteps } from '../../src/db/schema/index';
 import type { SignedInCtx } from '../../src/lib/ctx';
+import { calendarYears } from '../../src/services/calendar/schema';
 import { closeUnrated, flagDue, inviteRatings } from '../../src/services/appeal/jobs';
 import { appeals } from '../../src/services/appeal/schema';
 import { appealDetail, categoryLimit, dueAfter, dueState } from '../../src/services/appeal/service';
@@ -38,6 +39,11 @@ beforeAll(async () => {
     staff: bearer((await loginAs(app, staff)).access_token),
     staff2: bearer((await loginAs(app, staff2)).access_token),
   };
+  // Steps taken now count working days into this year and maybe the next: published (only 2026's
+  // arrangement is seeded; an unmarked year follows the week) whenever this runs.
+  const year = new Date(Date.now() + 8 * 3_600_000).getUTCFullYear();
+  await app.db.insert(calendarYears).values([{ year }, { year: year + 1 }]).onConflictDoNothing();
+  await vi.waitFor(() => app.calendar.addWorkingDays(new Date(), 40), { timeout: 10_000 });
 });
 afterAll(() => app.close());
 
@@ -319,6 +325,22 @@ describe('due dates across a weekend, a holiday and a 调休 working Saturday', 
     expect((await dueAfter(app.calendar, china('2026-10-09'), 1)).toISOString()).toBe(chinaDayEnd('2026-10-10').toISOString());
     // 5 working days from 30 September: 8, 9, 10 (调休), 12, 13 October
     expect((await dueAfter(app.calendar, china('2026-09-30'), 5)).toISOString()).toBe(chinaDayEnd('2026-10-13').toISOString());
+  });
+
+  it('refuses to start the clock in a year without a published calendar, saying so', async () => {
+    const appeal = await filed();
+    const years = await app.db.delete(calendarYears).returning();
+    try {
+      await expect.poll(() => app.calendar.addWorkingDays(new Date(), 1).then(() => 'ok', (err: Error) => err.name)).toBe('CalendarYearMissingError');
+      const res = await stepOn(as.staff, appeal.id, { step: 'accept' });
+      expect(res.statusCode).toBe(409);
+      expect(res.json().msg).toMatch(/^\d{4} 年工作日历尚未发布，无法计算办理时限，请联系管理员$/);
+      expect((await rowOf(appeal.id)).status).toBe('submitted');
+      expect(await messagesOf(ent.id, appeal.id)).toEqual([]);
+    } finally {
+      await app.db.insert(calendarYears).values(years);
+      await expect.poll(() => app.calendar.addWorkingDays(new Date(), 1).then(() => 'ok', (err: Error) => err.name)).toBe('ok');
+    }
   });
 
   it('answers 剩余 N 个工作日 or 已超期 in the detail', async () => {

@@ -208,24 +208,25 @@ export async function takeStep(deps: AppealDeps, ctx: Ctx, id: number, body: App
   const rating = body.rating ? APPEAL_RATINGS[body.rating] : null;
   const note = name === 'rate' || name === 'complain' ? [rating, body.comment?.trim()].filter(Boolean).join('：') : (body.note ?? null);
 
-  // Deadlines are counted before the lock (the calendar is the node's copy): a year without a
-  // published calendar refuses the step with a message.
-  let set: Record<string, unknown> = { updatedAt: now };
-  if (name === 'accept') {
-    const limit = await categoryLimit(deps.dicts, current.category);
-    if (limit === null) throw conflict(APPEAL_MSG.limitMissing);
-    set = { ...set, acceptedAt: now, dueAt: await dueAfter(deps.calendar, now, limit) };
-  } else if (name === 'complain') {
-    set = { ...set, reopenCount: sql`${appeals.reopenCount} + 1`, rating: body.rating, comment: body.comment?.trim() || null, dueAt: await dueAfter(deps.calendar, now, APPEAL_REOPEN_LIMIT_DAYS) };
-  } else if (name === 'rate') {
-    set = { ...set, rating: body.rating, comment: body.comment?.trim() || null, closedAt: now };
-  } else if (name === 'reply') {
-    set = { ...set, repliedAt: now, rating: null, comment: null, rateInvitedAt: null };
-  } else if (name === 'assign') {
-    set = { ...set, department: body.department?.trim(), handlerId: body.handlerId };
-  } else if (name === 'reject' || name === 'withdraw' || name === 'expire') {
-    set = { ...set, closedAt: now };
-  }
+  // The columns written with the state. A deadline is added by the guard, after the flow's checks
+  // (another enterprise's call stays a 404, a wrong state a 409): a year without a published
+  // calendar, or a category without a limit, then refuses the step with a message.
+  const set: Record<string, unknown> = { updatedAt: now };
+  if (name === 'accept') Object.assign(set, { acceptedAt: now });
+  else if (name === 'complain') Object.assign(set, { reopenCount: sql`${appeals.reopenCount} + 1`, rating: body.rating, comment: body.comment?.trim() || null });
+  else if (name === 'rate') Object.assign(set, { rating: body.rating, comment: body.comment?.trim() || null, closedAt: now });
+  else if (name === 'reply') Object.assign(set, { repliedAt: now, rating: null, comment: null, rateInvitedAt: null });
+  else if (name === 'assign') Object.assign(set, { department: body.department?.trim(), handlerId: body.handlerId });
+  else if (name === 'reject' || name === 'withdraw' || name === 'expire') Object.assign(set, { closedAt: now });
+  const startClock = async () => {
+    if (name === 'accept') {
+      const limit = await categoryLimit(deps.dicts, current.category);
+      if (limit === null) throw conflict(APPEAL_MSG.limitMissing);
+      set.dueAt = await dueAfter(deps.calendar, now, limit);
+    } else if (name === 'complain') {
+      set.dueAt = await dueAfter(deps.calendar, now, APPEAL_REOPEN_LIMIT_DAYS);
+    }
+  };
 
   await step(deps.db, ctx, APPEAL_FLOW, subject(id), name, {
     audit: APPEAL_AUDIT.step,
@@ -233,6 +234,7 @@ export async function takeStep(deps: AppealDeps, ctx: Ctx, id: number, body: App
     set,
     guard: async (tx) => {
       checkInput(name, body);
+      await startClock();
       if (name === 'assign') await checkHandler(tx, body);
       if (name === 'complain') {
         const [row] = await tx.select({ reopenCount: appeals.reopenCount }).from(appeals).where(eq(appeals.id, id));
