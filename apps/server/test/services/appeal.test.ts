@@ -8,9 +8,11 @@ import { APPEAL_MSG, APPEAL_PATHS, type AppealDetail } from '@hqt/contract/appea
 import { APPEAL_CONSOLE_PATHS } from '@hqt/contract/appeal-console';
 import { FILE_MSG, FILE_PATHS, fileUrl, type UploadedFile } from '@hqt/contract/files';
 import { POLICY_PATHS } from '@hqt/contract/policy';
+import { consolePath } from '@hqt/contract/console';
+import { DICT_CONSOLE_MSG, DICT_CONSOLE_PATHS } from '@hqt/contract/dict-console';
 import { chinaDayEnd } from '@hqt/contract/working-days';
 import type { App } from '../../src/app';
-import { enterprises, messages, workflowSteps } from '../../src/db/schema/index';
+import { dictItems, enterprises, messages, workflowSteps } from '../../src/db/schema/index';
 import type { SignedInCtx } from '../../src/lib/ctx';
 import { calendarYears } from '../../src/services/calendar/schema';
 import { closeUnrated, flagDue, inviteRatings } from '../../src/services/appeal/jobs';
@@ -120,6 +122,14 @@ describe('filing an appeal', () => {
     expect(res.json().data.list[0]).toEqual({ code: 'policy', label: '惠企政策', limitDays: 5 });
     expect(await categoryLimit(app.dicts, 'policy')).toBe(5);
     expect(await categoryLimit(app.dicts, 'nonexistent')).toBeNull();
+  });
+
+  it('keeps a category in use from being deleted in 字典管理', async () => {
+    await filed(as.ent, entId, { category: 'license' });
+    const admin = await createAccount(app, { roleId: ROLES.admin.id, name: '管理员' });
+    const [item] = await app.db.select({ id: dictItems.id }).from(dictItems).where(and(eq(dictItems.dictType, 'appealCategory'), eq(dictItems.code, 'license')));
+    const res = await app.inject({ method: 'DELETE', url: consolePath(DICT_CONSOLE_PATHS.dictItem, { id: item!.id }), headers: bearer((await loginAs(app, admin)).access_token) });
+    expect(res.json().msg).toBe(DICT_CONSOLE_MSG.dictItemInUse(1));
   });
 
   it('files a good appeal with a number, its attachment and status 已提交; the list shows it', async () => {
