@@ -154,7 +154,8 @@ export const AppealSaveBody = Type.Object({
 });
 export type AppealSaveBody = Type.Static<typeof AppealSaveBody>;
 
-const DAY_PATTERN = '^\\d{4}-\\d{2}-\\d{2}$';
+/** A day, 'YYYY-MM-DD' (a list's time filter, taken in China time). */
+export const DAY_PATTERN = '^\\d{4}-\\d{2}-\\d{2}$';
 
 export const AppealListQuery = Type.Object({
   ...PageQuery.properties,

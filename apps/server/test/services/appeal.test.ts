@@ -321,6 +321,54 @@ describe('APPEAL_FLOW', () => {
   });
 });
 
+// ---- the staff queue ----------------------------------------------------------------------------
+
+describe('the staff queue', () => {
+  it('filters by status, category, department, handler, due soon, time and keyword, and counts each status', async () => {
+    const company = await createAccount(app, { name: `队列测试${randomBytes(3).toString('hex')}有限公司` });
+    const companyName = (await app.db.select({ name: enterprises.name }).from(enterprises).where(eq(enterprises.accountId, company.id)))[0]!.name;
+    const headers = bearer((await loginAs(app, company)).access_token);
+    const enterpriseId = await enterpriseOf(app, company);
+    const handler = await createAccount(app, { roleId: ROLES.staff.id, name: '赵承办' });
+    const accepted = await filed(headers, enterpriseId);
+    const rejected = await filed(headers, enterpriseId);
+    const finance = await filed(headers, enterpriseId, { category: 'finance' });
+    await took(as.staff, accepted.id, { step: 'accept' });
+    await took(as.staff, accepted.id, { step: 'assign', department: '人社局', handlerId: handler.id });
+    await took(as.staff, rejected.id, { step: 'reject', note: '重复提交' });
+
+    const page = async (filters: Record<string, unknown>) => {
+      const res = await app.inject({ method: 'POST', url: APPEAL_CONSOLE_PATHS.page, headers: as.staff, payload: { currentPage: 1, pageSize: 50, keyword: companyName, ...filters } });
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json().data.list as { id: number }[]).map((a) => a.id);
+    };
+    expect(await page({})).toEqual([finance.id, rejected.id, accepted.id]);
+    expect(await page({ status: 'accepted' })).toEqual([accepted.id]);
+    expect(await page({ category: 'finance' })).toEqual([finance.id]);
+    expect(await page({ department: '人社局' })).toEqual([accepted.id]);
+    expect(await page({ handlerId: handler.id })).toEqual([accepted.id]);
+    expect(await page({ keyword: accepted.number })).toEqual([accepted.id]);
+    const today = new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10);
+    const tomorrow = new Date(Date.now() + 32 * 3_600_000).toISOString().slice(0, 10);
+    expect(await page({ from: today, to: today })).toHaveLength(3);
+    expect(await page({ from: tomorrow })).toEqual([]);
+
+    // due soon: within two working days from now, not 40 working days on
+    await app.db.update(appeals).set({ dueAt: new Date(Date.now() + 3_600_000) }).where(eq(appeals.id, accepted.id));
+    expect(await page({ dueSoon: true })).toEqual([accepted.id]);
+    await app.db.update(appeals).set({ dueAt: await dueAfter(app.calendar, new Date(), 40) }).where(eq(appeals.id, accepted.id));
+    expect(await page({ dueSoon: true })).toEqual([]);
+
+    const counts = await app.inject({ method: 'POST', url: APPEAL_CONSOLE_PATHS.counts, headers: as.staff, payload: { keyword: companyName } });
+    expect(counts.json().data).toEqual({
+      all: 3,
+      byStatus: { submitted: 1, accepted: 1, supplementing: 0, replied: 0, reopened: 0, closed: 0, rejected: 1, withdrawn: 0 },
+    });
+    const enterpriseCall = await app.inject({ method: 'POST', url: APPEAL_CONSOLE_PATHS.page, headers, payload: { currentPage: 1, pageSize: 20 } });
+    expect(enterpriseCall.statusCode).toBe(403);
+  });
+});
+
 // ---- due dates in working days -------------------------------------------------------------------
 
 describe('due dates across a weekend, a holiday and a 调休 working Saturday', () => {

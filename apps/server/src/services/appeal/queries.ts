@@ -1,10 +1,10 @@
 // Reading appeals through the caller's scope (docs/scope-and-ctx.md): an enterprise account sees
 // the appeals of its own enterprises, staff see every one; an id outside the scope matches nothing.
-import { and, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { ROLES } from '@hqt/contract/auth';
-import { APPEAL_FLOW, APPEAL_OPEN_STATES, type AppealItem, type AppealListQuery, type AppealStatus } from '@hqt/contract/appeal';
-import type { AppealQueueQuery, AppealQueueRow } from '@hqt/contract/appeal-console';
+import { APPEAL_FLOW, APPEAL_OPEN_STATES, APPEAL_STATUS_LIST, type AppealItem, type AppealListQuery, type AppealStatus } from '@hqt/contract/appeal';
+import type { AppealCounts, AppealCountsQuery, AppealQueueQuery, AppealQueueRow } from '@hqt/contract/appeal-console';
 import type { PageOf } from '@hqt/contract/envelope';
 import { chinaDayEnd } from '@hqt/contract/working-days';
 import type { DbOrTx } from '../../db/client';
@@ -94,13 +94,12 @@ export async function canSeeAppeal(db: DbOrTx, scope: Scope, id: number): Promis
 }
 
 /** An enterprise's appeals, newest first (the caller checked the enterprise is its own). */
+/** Filed on or after the China day `from`, on or before the day `to`. */
+const filedBetween = (from?: string, to?: string) =>
+  and(from ? gte(appeals.createdAt, new Date(chinaDayEnd(from).getTime() - 86_400_000)) : undefined, to ? lt(appeals.createdAt, chinaDayEnd(to)) : undefined);
+
 export function enterpriseAppeals(db: DbOrTx, dicts: Dictionaries, enterpriseId: number, query: AppealListQuery): Promise<PageOf<AppealItem>> {
-  const where = and(
-    eq(appeals.enterpriseId, enterpriseId),
-    query.status ? eq(appeals.status, query.status) : undefined,
-    query.from ? gte(appeals.createdAt, new Date(chinaDayEnd(query.from).getTime() - 86_400_000)) : undefined,
-    query.to ? lt(appeals.createdAt, chinaDayEnd(query.to)) : undefined,
-  );
+  const where = and(eq(appeals.enterpriseId, enterpriseId), query.status ? eq(appeals.status, query.status) : undefined, filedBetween(query.from, query.to));
   return paginate(query, {
     rows: ({ limit, offset }) =>
       db
@@ -118,27 +117,49 @@ export function enterpriseAppeals(db: DbOrTx, dicts: Dictionaries, enterpriseId:
 const openStates = sql.raw(`(${APPEAL_OPEN_STATES.map((s) => `'${s}'`).join(', ')})`);
 const overdueSql = sql<boolean>`(${appeals.status} in ${openStates} and ${appeals.dueAt} < now())`;
 
-/** The staff queue: newest first, filtered by status, category, overdue and a keyword over number, title and enterprise. */
-export function appealQueue(db: DbOrTx, dicts: Dictionaries, query: AppealQueueQuery): Promise<PageOf<AppealQueueRow>> {
-  const where = and(
-    query.status ? eq(appeals.status, query.status) : undefined,
-    query.category ? eq(appeals.category, query.category) : undefined,
-    query.overdue ? overdueSql : undefined,
-    keywordMatch(query.keyword, appeals.number, appeals.title, enterprises.name),
+const isOpen = sql`${appeals.status} in ${openStates}`;
+
+/** The queue's filters but the status; `dueBy`: the end of the day APPEAL_DUE_SOON_DAYS working days on (asked for due soon). */
+const queueWhere = (f: AppealCountsQuery, dueBy: Date | null) =>
+  and(
+    f.category ? eq(appeals.category, f.category) : undefined,
+    f.overdue ? overdueSql : undefined,
+    dueBy ? and(isOpen, lte(appeals.dueAt, dueBy)) : undefined,
+    f.department ? eq(appeals.department, f.department) : undefined,
+    f.handlerId ? eq(appeals.handlerId, f.handlerId) : undefined,
+    filedBetween(f.from, f.to),
+    keywordMatch(f.keyword, appeals.number, appeals.title, enterprises.name),
   );
+
+/** The staff queue: newest first, under its filters. */
+export function appealQueue(db: DbOrTx, dicts: Dictionaries, query: AppealQueueQuery, dueBy: Date | null): Promise<PageOf<AppealQueueRow>> {
+  const where = and(query.status ? eq(appeals.status, query.status) : undefined, queueWhere(query, dueBy));
   return paginate(query, {
     rows: ({ limit, offset }) =>
       db
         .select({ ...itemColumns, department: appeals.department, handlerName: handlers.name, overdue: overdueSql, total: totalOver() })
         .from(appeals)
         .innerJoin(enterprises, eq(enterprises.id, appeals.enterpriseId))
-            .leftJoin(handlers, eq(handlers.id, appeals.handlerId))
+        .leftJoin(handlers, eq(handlers.id, appeals.handlerId))
         .where(where)
         .orderBy(desc(appeals.createdAt), desc(appeals.id))
         .limit(limit)
         .offset(offset),
     map: ({ department, handlerName, overdue, ...r }) => ({ ...toItem(dicts, r), department, handlerName, overdue: Boolean(overdue) }),
   });
+}
+
+/** How many appeals each status holds under the queue's other filters (every status, 0 when none). */
+export async function appealCounts(db: DbOrTx, filters: AppealCountsQuery, dueBy: Date | null): Promise<AppealCounts> {
+  const rows = await db
+    .select({ status: appeals.status, n: count() })
+    .from(appeals)
+    .innerJoin(enterprises, eq(enterprises.id, appeals.enterpriseId))
+    .where(queueWhere(filters, dueBy))
+    .groupBy(appeals.status);
+  const byStatus: Record<string, number> = Object.fromEntries(APPEAL_STATUS_LIST.map((s) => [s, 0]));
+  for (const r of rows) byStatus[r.status] = r.n;
+  return { all: rows.reduce((sum, r) => sum + r.n, 0), byStatus };
 }
 
 /** The accounts holding an enterprise: those an appeal's notices go to. */

@@ -3,14 +3,14 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import fp from 'fastify-plugin';
 import { APPEAL_FLOW, APPEAL_KIND, APPEAL_MSG, APPEAL_PATHS, AppealDetail, AppealIdParams, AppealItem, AppealListQuery, AppealSaveBody, AppealStepBody, EnterpriseIdParams } from '@hqt/contract/appeal';
-import { APPEAL_CONSOLE_PATHS, AppealQueueQuery, AppealQueueRow } from '@hqt/contract/appeal-console';
+import { APPEAL_CONSOLE_PATHS, AppealCounts, AppealCountsQuery, AppealQueueQuery, AppealQueueRow } from '@hqt/contract/appeal-console';
 import { Envelope, Page } from '@hqt/contract/envelope';
 import { signedIn } from '../../lib/ctx';
 import { ok } from '../../lib/envelope';
 import { notFound } from '../../lib/errors';
 import { declareAppealJobs } from './jobs';
-import { appealQueue, canSeeAppeal, enterpriseAppeals } from './queries';
-import { appealDetail, saveAppeal, takeStep } from './service';
+import { canSeeAppeal, enterpriseAppeals } from './queries';
+import { appealDetail, queueCounts, queuePage, saveAppeal, takeStep } from './service';
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   const deps = { db: app.db, calendar: app.calendar, dicts: app.dicts };
@@ -54,7 +54,12 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     APPEAL_CONSOLE_PATHS.page,
     { schema: { tags: consoleTags, summary: '诉求办理队列', body: AppealQueueQuery, response: { 200: Envelope(Page(AppealQueueRow)) } }, config: staff },
-    async (request) => ok(await appealQueue(app.db, await app.dicts.all(), request.body)),
+    async (request) => ok(await queuePage(deps, request.body)),
+  );
+  app.post(
+    APPEAL_CONSOLE_PATHS.counts,
+    { schema: { tags: consoleTags, summary: '各状态的诉求数（队列的标签）', body: AppealCountsQuery, response: { 200: Envelope(AppealCounts) } }, config: staff },
+    async (request) => ok(await queueCounts(deps, request.body)),
   );
   app.get(
     APPEAL_CONSOLE_PATHS.detail,

@@ -4,6 +4,7 @@
 import { and, desc, eq, gt, sql } from 'drizzle-orm';
 import { ROLES } from '@hqt/contract/auth';
 import {
+  APPEAL_DUE_SOON_DAYS,
   APPEAL_FLOW,
   APPEAL_KIND,
   APPEAL_MAX_REOPENINGS,
@@ -22,6 +23,8 @@ import {
   type AppealStep,
   type AppealStepBody,
 } from '@hqt/contract/appeal';
+import type { AppealCounts, AppealCountsQuery, AppealQueueQuery, AppealQueueRow } from '@hqt/contract/appeal-console';
+import type { PageOf } from '@hqt/contract/envelope';
 import { OWN_MSG } from '@hqt/contract/messages';
 import { permittedSteps, roleKeyOf } from '@hqt/contract/workflow';
 import type { Db } from '../../db/client';
@@ -35,7 +38,7 @@ import { CalendarYearMissingError, chinaDayEnd, type CalendarStore } from '../ca
 import { attach, attachmentsOf } from '../files/public';
 import { notify } from '../message/public';
 import { dictLabel, type DictionaryStore } from '../dict/public';
-import { enterpriseAccounts, findAppeal } from './queries';
+import { appealCounts, appealQueue, enterpriseAccounts, findAppeal } from './queries';
 import { appeals } from './schema';
 
 export const APPEAL_AUDIT = { file: 'appeal.file', step: 'appeal.step' } as const;
@@ -112,6 +115,17 @@ export async function saveAppeal({ db, dicts }: AppealDeps, ctx: SignedInCtx, bo
     await audit(tx, ctx, APPEAL_AUDIT.file, { id, number, enterpriseId: body.enterpriseId, category: body.category });
     return id;
   });
+}
+
+/** The end of the day APPEAL_DUE_SOON_DAYS working days on, when the queue asks for those due soon. */
+const dueSoonBy = async (calendar: CalendarStore, dueSoon: boolean | undefined, now: Date) => (dueSoon ? dueAfter(calendar, now, APPEAL_DUE_SOON_DAYS) : null);
+
+export async function queuePage(deps: AppealDeps, query: AppealQueueQuery, now = new Date()): Promise<PageOf<AppealQueueRow>> {
+  return appealQueue(deps.db, await deps.dicts.all(), query, await dueSoonBy(deps.calendar, query.dueSoon, now));
+}
+
+export async function queueCounts(deps: AppealDeps, query: AppealCountsQuery, now = new Date()): Promise<AppealCounts> {
+  return appealCounts(deps.db, query, await dueSoonBy(deps.calendar, query.dueSoon, now));
 }
 
 const isEnterprise = (ctx: SignedInCtx) => ctx.scope.roleId === ROLES.enterprise.id;
