@@ -14,6 +14,7 @@ CREATE TABLE "appeals" (
 	"department" text,
 	"handler_id" integer,
 	"reopen_count" integer DEFAULT 0 NOT NULL,
+	"extension_days" integer,
 	"rating" text,
 	"comment" text,
 	"rate_invited_at" timestamp with time zone,

@@ -47,6 +47,8 @@ export const APPEAL_REOPEN_LIMIT_DAYS = 15;
 export const APPEAL_RATE_INVITE_DAYS = 3;
 /** … and the appeal closes as 未评价 this many days after it. */
 export const APPEAL_UNRATED_CLOSE_DAYS = 15;
+/** An extension asks for at most this many working days more. */
+export const APPEAL_MAX_EXTENSION_DAYS = 30;
 /** The morning job flags open appeals due within this many working days. */
 export const APPEAL_DUE_SOON_DAYS = 2;
 
@@ -73,6 +75,9 @@ export const APPEAL_FLOW = defineFlow({
     remark: { label: '内部备注', from: ['submitted', 'accepted', 'supplementing', 'replied', 'reopened'], roles: ['staff', 'admin'], noteRequired: true, internal: true },
     reply: { label: '答复', from: ['accepted', 'reopened'], to: 'replied', roles: ['staff', 'admin'], noteRequired: true },
     callBack: { label: '回访', from: ['reopened'], roles: ['staff', 'admin'], noteRequired: true },
+    requestExtension: { label: '申请延期', from: ['accepted', 'supplementing', 'reopened'], roles: ['staff', 'admin'], noteRequired: true, internal: true },
+    approveExtension: { label: '批准延期', from: ['accepted', 'supplementing', 'reopened'], roles: ['admin'] },
+    refuseExtension: { label: '驳回延期', from: ['accepted', 'supplementing', 'reopened'], roles: ['admin'], noteRequired: true, internal: true },
     rate: { label: '评价', from: ['replied'], to: 'closed', roles: ['enterprise'], ownerOnly: true },
     complain: { label: '差评整改', from: ['replied'], to: 'reopened', roles: ['enterprise'], ownerOnly: true },
     expire: { label: '未评价办结', from: ['replied'], to: 'closed', roles: ['system'] },
@@ -92,6 +97,7 @@ export const APPEAL_MESSAGE_KINDS = {
   'appeal.supplement': '请补充材料',
   'appeal.replied': '诉求已答复',
   'appeal.callback': '整改回访',
+  'appeal.extended': '办理期限已延长',
   'appeal.closed': '诉求已办结',
   'appeal.rate-invite': '邀请评价',
   'appeal.due': '诉求办理时限提醒',
@@ -105,6 +111,7 @@ export const APPEAL_STEP_NOTICES: Partial<Record<AppealStep, AppealMessageKind>>
   askSupplement: 'appeal.supplement',
   reply: 'appeal.replied',
   callBack: 'appeal.callback',
+  approveExtension: 'appeal.extended',
   expire: 'appeal.closed',
 };
 
@@ -126,6 +133,9 @@ export const APPEAL_MSG = {
   handlerRequired: '分派须选择部门和承办人',
   handlerNotFound: '承办人不存在或不是工作人员',
   filesNotAllowed: '该步骤不能上传附件',
+  extensionDaysRequired: `申请延期须填写延长的工作日数（1–${APPEAL_MAX_EXTENSION_DAYS} 天）`,
+  extensionPending: '已有待审批的延期申请',
+  noExtensionPending: '没有待审批的延期申请',
   calendarMissing: (year: number) => `${year} 年工作日历尚未发布，无法计算办理时限，请联系管理员`,
   remaining: (n: number) => `剩余 ${n} 个工作日`,
   overdue: '已超期',
@@ -174,6 +184,8 @@ export const AppealStepBody = Type.Object({
   /** assign: the department (a name) and the handler (a staff account). */
   department: Type.Optional(Text('承办部门', APPEAL_LENGTH.department, 0)),
   handlerId: Type.Optional(Id('承办人')),
+  /** requestExtension: how many working days more. */
+  extensionDays: Type.Optional(Type.Integer({ title: '延长工作日数', minimum: 1, maximum: APPEAL_MAX_EXTENSION_DAYS, errorMessage: `延长的工作日数应为 1–${APPEAL_MAX_EXTENSION_DAYS} 天` })),
 });
 export type AppealStepBody = Type.Static<typeof AppealStepBody>;
 
@@ -211,6 +223,8 @@ export const AppealDetail = Type.Object({
   remainingDays: Nullable(Type.Integer()),
   overdue: Type.Boolean(),
   reopenCount: Type.Integer(),
+  /** Staff see a pending extension request's working days (null: none); the enterprise always null. */
+  extensionDays: Nullable(Type.Integer()),
   ratingLabel: Nullable(Type.String()),
   comment: Nullable(Type.String()),
   department: Nullable(Type.String()),

@@ -288,6 +288,37 @@ describe('APPEAL_FLOW', () => {
     expect(queue.json().data.list).toMatchObject([{ id, status: 'closed', handlerName: '张受理', department: '经信局' }]);
   });
 
+  it('moves the due date by an extension an administrator approves, and keeps it when refused', async () => {
+    const admin = await createAccount(app, { roleId: ROLES.admin.id, name: '钱管理' });
+    const adminHeaders = bearer((await loginAs(app, admin)).access_token);
+    const appeal = await filed();
+    await took(as.staff, appeal.id, { step: 'accept' });
+    expect((await stepOn(as.staff, appeal.id, { step: 'approveExtension' })).json()).toMatchObject({ code: 403, msg: '您的角色不能批准延期' });
+    expect((await stepOn(adminHeaders, appeal.id, { step: 'approveExtension' })).json()).toMatchObject({ code: 409, msg: APPEAL_MSG.noExtensionPending });
+    expect((await stepOn(as.staff, appeal.id, { step: 'requestExtension', note: '需协调多个部门' })).json()).toMatchObject({ code: 400, msg: APPEAL_MSG.extensionDaysRequired });
+    expect((await took(as.staff, appeal.id, { step: 'requestExtension', note: '需协调多个部门', extensionDays: 5 })).extensionDays).toBe(5);
+    expect((await stepOn(as.staff, appeal.id, { step: 'requestExtension', note: '再次申请', extensionDays: 3 })).json()).toMatchObject({ code: 409, msg: APPEAL_MSG.extensionPending });
+
+    // Due Saturday 10 October 2026 (调休): 5 working days more are 12, 13, 14, 15, 16 October
+    await app.db.update(appeals).set({ dueAt: chinaDayEnd('2026-10-10') }).where(eq(appeals.id, appeal.id));
+    const approved = await took(adminHeaders, appeal.id, { step: 'approveExtension' });
+    expect(approved).toMatchObject({ dueAt: chinaDayEnd('2026-10-16').toISOString(), extensionDays: null });
+
+    // refused: the due date stays
+    await took(as.staff, appeal.id, { step: 'requestExtension', note: '仍需时间', extensionDays: 2 });
+    expect((await stepOn(adminHeaders, appeal.id, { step: 'refuseExtension' })).json()).toMatchObject({ code: 400, msg: '驳回延期须填写说明' });
+    expect(await took(adminHeaders, appeal.id, { step: 'refuseExtension', note: '期限内可以办结' })).toMatchObject({ dueAt: chinaDayEnd('2026-10-16').toISOString(), extensionDays: null });
+
+    // the enterprise sees the approval and its new due date, never the requests or the refusal
+    const own = await detailOf(as.ent, appeal.id);
+    expect(own.timeline.map((t) => t.step)).toEqual(['accept', 'approveExtension']);
+    expect(own.extensionDays).toBeNull();
+    const got = await messagesOf(ent.id, appeal.id);
+    expect(got.map((m) => m.kind)).toEqual(['appeal.accepted', 'appeal.extended']);
+    expect(got[1]!.body).toContain('办理期限：2026-10-16');
+    expect(got.some((m) => m.body.includes('协调') || m.body.includes('期限内可以办结'))).toBe(false);
+  });
+
   it('refuses replying to a rejected or withdrawn appeal, and rejecting without a reason', async () => {
     const rejected = await filed();
     expect((await stepOn(as.staff, rejected.id, { step: 'reject' })).json()).toMatchObject({ code: 400, msg: '不予受理须填写说明' });

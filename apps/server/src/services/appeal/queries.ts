@@ -74,6 +74,7 @@ export async function findAppeal(db: DbOrTx, scope: Scope, id: number) {
       phone: appeals.phone,
       guideId: appeals.guideId,
       reopenCount: appeals.reopenCount,
+      extensionDays: appeals.extensionDays,
       comment: appeals.comment,
       department: appeals.department,
       handlerId: appeals.handlerId,

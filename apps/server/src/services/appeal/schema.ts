@@ -38,6 +38,8 @@ export const appeals = pgTable(
     department: text('department'),
     handlerId: integer('handler_id').references(() => accounts.id, { onDelete: 'set null' }),
     reopenCount: integer('reopen_count').notNull().default(0),
+    /** A pending request to extend the due date by this many working days (an administrator decides). */
+    extensionDays: integer('extension_days'),
     rating: text('rating'),
     comment: text('comment'),
     /** When the invitation to rate the current reply went out (once per reply). */

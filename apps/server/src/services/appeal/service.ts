@@ -27,6 +27,7 @@ import type { AppealCounts, AppealCountsQuery, AppealQueueQuery, AppealQueueRow 
 import type { PageOf } from '@hqt/contract/envelope';
 import { OWN_MSG } from '@hqt/contract/messages';
 import { permittedSteps, roleKeyOf } from '@hqt/contract/workflow';
+import { chinaDate } from '@hqt/contract/working-days';
 import type { Db } from '../../db/client';
 import { accounts, guides, workflowSteps } from '../../db/schema/index';
 import { audit } from '../../lib/audit';
@@ -159,6 +160,7 @@ export async function appealDetail(deps: AppealDeps, ctx: SignedInCtx, id: numbe
     limitDays: await categoryLimit(deps.dicts, row.category),
     ...(await dueState(deps.calendar, row.status, row.dueAt, now)),
     reopenCount: row.reopenCount,
+    extensionDays: forOwner ? null : row.extensionDays,
     department: row.department,
     handler: !forOwner && row.handlerId !== null ? { id: row.handlerId, name: row.handlerName ?? '' } : null,
     repliedAt: row.repliedAt?.toISOString() ?? null,
@@ -196,13 +198,14 @@ async function checkHandler(tx: Tx, body: AppealStepBody): Promise<void> {
 async function tellEnterprise(tx: Tx, id: number, name: AppealStep, note: string | null): Promise<void> {
   const kind = APPEAL_STEP_NOTICES[name];
   if (!kind) return;
-  const [row] = await tx.select({ enterpriseId: appeals.enterpriseId, number: appeals.number, title: appeals.title }).from(appeals).where(eq(appeals.id, id));
+  const [row] = await tx.select({ enterpriseId: appeals.enterpriseId, number: appeals.number, title: appeals.title, dueAt: appeals.dueAt }).from(appeals).where(eq(appeals.id, id));
+  const due = (name === 'accept' || name === 'approveExtension') && row!.dueAt ? `办理期限：${chinaDate(new Date(row!.dueAt.getTime() - 1))}` : null;
   const taken = await tx.$count(workflowSteps, and(eq(workflowSteps.subjectKind, APPEAL_KIND), eq(workflowSteps.subjectId, id)));
   await notify(tx, await enterpriseAccounts(tx, row!.enterpriseId), {
     source: 'appeal',
     kind,
     title: `${APPEAL_MESSAGE_KINDS[kind]}：${row!.title}`,
-    body: [`诉求编号 ${row!.number}`, note].filter(Boolean).join('\n'),
+    body: [`诉求编号 ${row!.number}`, due, note].filter(Boolean).join('\n'),
     link: appealPortalLink(id),
     dedupeKey: `appeal:${id}:${taken}:${name}`,
   });
@@ -215,12 +218,19 @@ async function tellEnterprise(tx: Tx, id: number, name: AppealStep, note: string
  */
 export async function takeStep(deps: AppealDeps, ctx: Ctx, id: number, body: AppealStepBody, now = new Date()): Promise<void> {
   const signed = isSignedIn(ctx) ? ctx : null;
-  const [current] = await deps.db.select({ reopenCount: appeals.reopenCount, category: appeals.category }).from(appeals).where(eq(appeals.id, id));
+  const [current] = await deps.db
+    .select({ reopenCount: appeals.reopenCount, category: appeals.category, extensionDays: appeals.extensionDays })
+    .from(appeals)
+    .where(eq(appeals.id, id));
   if (!current) throw notFound();
   let name = body.step;
   if (name === 'rate' && body.rating && isBadRating(body.rating) && current.reopenCount < APPEAL_MAX_REOPENINGS) name = 'complain';
   const rating = body.rating ? APPEAL_RATINGS[body.rating] : null;
-  const note = name === 'rate' || name === 'complain' ? [rating, body.comment?.trim()].filter(Boolean).join('：') : (body.note ?? null);
+  const extension = name === 'requestExtension' ? body.extensionDays : name === 'approveExtension' ? current.extensionDays : null;
+  const note =
+    name === 'rate' || name === 'complain'
+      ? [rating, body.comment?.trim()].filter(Boolean).join('：')
+      : [extension ? `延长 ${extension} 个工作日` : null, body.note?.trim()].filter(Boolean).join('：') || null;
 
   // The columns written with the state. A deadline is added by the guard, after the flow's checks
   // (another enterprise's call stays a 404, a wrong state a 409): a year without a published
@@ -232,6 +242,24 @@ export async function takeStep(deps: AppealDeps, ctx: Ctx, id: number, body: App
   else if (name === 'reply') Object.assign(set, { repliedAt: now, rating: null, comment: null, rateInvitedAt: null });
   else if (name === 'assign') Object.assign(set, { department: body.department?.trim(), handlerId: body.handlerId });
   else if (name === 'reject' || name === 'withdraw' || name === 'expire') Object.assign(set, { closedAt: now });
+  else if (name === 'requestExtension') Object.assign(set, { extensionDays: body.extensionDays ?? null });
+  else if (name === 'refuseExtension') Object.assign(set, { extensionDays: null });
+  /** The extension decided on, read under the lock; approving moves the due date by its working days. */
+  const decideExtension = async (tx: Tx) => {
+    const [row] = await tx.select({ extensionDays: appeals.extensionDays, dueAt: appeals.dueAt }).from(appeals).where(eq(appeals.id, id));
+    if (name === 'requestExtension') {
+      if (!body.extensionDays) throw badRequest(APPEAL_MSG.extensionDaysRequired);
+      if (row!.extensionDays !== null) throw conflict(APPEAL_MSG.extensionPending);
+    } else if (name === 'approveExtension' || name === 'refuseExtension') {
+      if (row!.extensionDays === null) throw conflict(APPEAL_MSG.noExtensionPending);
+      if (name === 'approveExtension' && row!.dueAt) {
+        // From the due day (the millisecond before the midnight that ends it), this many working days on.
+        Object.assign(set, { extensionDays: null, dueAt: await dueAfter(deps.calendar, new Date(row!.dueAt.getTime() - 1), row!.extensionDays) });
+      } else {
+        Object.assign(set, { extensionDays: null });
+      }
+    }
+  };
   const startClock = async () => {
     if (name === 'accept') {
       const limit = await categoryLimit(deps.dicts, current.category);
@@ -249,6 +277,7 @@ export async function takeStep(deps: AppealDeps, ctx: Ctx, id: number, body: App
     guard: async (tx) => {
       checkInput(name, body);
       await startClock();
+      await decideExtension(tx);
       if (name === 'assign') await checkHandler(tx, body);
       if (name === 'complain') {
         const [row] = await tx.select({ reopenCount: appeals.reopenCount }).from(appeals).where(eq(appeals.id, id));
