@@ -21,6 +21,7 @@ import auditRoutes from './services/audit/routes';
 import authRoutes, { AUTH_BUDGET } from './services/auth/routes';
 import calendarPlugin from './services/calendar/plugin';
 import filesRoutes from './services/files/routes';
+import appealRoutes from './services/appeal/routes';
 import dictConsoleRoutes from './services/dict/console-routes';
 import dictPlugin from './services/dict/plugin';
 import policyConsoleRoutes from './services/policy/console-routes';
@@ -113,6 +114,7 @@ export async function buildApp(opts: AppOptions) {
   await app.register(calculatorRoutes, { connectionString: opts.databaseUrl });
   await app.register(messageRoutes, { connectionString: opts.databaseUrl });
   await app.register(pushRoutes, config.push);
+  await app.register(appealRoutes);
   // After push: publishing a guide queues its messages.
   await app.register(policyConsoleRoutes, { uploadsDir: config.uploadsDir });
 

@@ -80,6 +80,8 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'evaluation.save': '保存政策测算',
   'subscription.created': '订阅推送',
   'subscription.cancelled': '取消订阅',
+  'appeal.file': '提交企业诉求',
+  'appeal.step': '办理企业诉求',
 };
 export const auditActionLabel = (action: string) => AUDIT_ACTION_LABELS[action] ?? action;
 
@@ -173,6 +175,9 @@ export const AUDIT_DETAIL_LABELS: Record<string, string> = {
   subscriptionId: '订阅编号',
   kind: '订阅类型',
   followed: '订阅内容',
+  // 企业诉求
+  number: '诉求编号',
+  category: '诉求类别',
   // workflow steps (lib/workflow.ts)
   step: '办理步骤',
   note: '说明',

@@ -4,6 +4,7 @@
 import Type from 'typebox';
 import { MAX_INT } from './constants';
 import { PageQuery } from './envelope';
+import { APPEAL_MESSAGE_KINDS } from './appeal';
 import { PUSH_MESSAGE_KINDS } from './push';
 
 export const INBOX_PATHS = {
@@ -22,7 +23,10 @@ export const MESSAGE_SOURCE_LIST = Object.keys(MESSAGE_SOURCES) as MessageSource
 
 const ofSource = (source: MessageSource, labels: Record<string, string>) => Object.fromEntries(Object.entries(labels).map(([kind, label]) => [kind, { label, source }]));
 /** Every service's kinds (`<service>.<what>`), each with its label and source: one line per service. */
-export const MESSAGE_KINDS: Record<string, { label: string; source: MessageSource }> = { ...ofSource('policy', PUSH_MESSAGE_KINDS) };
+export const MESSAGE_KINDS: Record<string, { label: string; source: MessageSource }> = {
+  ...ofSource('policy', PUSH_MESSAGE_KINDS),
+  ...ofSource('appeal', APPEAL_MESSAGE_KINDS),
+};
 export const kindLabel = (kind: string) => MESSAGE_KINDS[kind]?.label ?? '通知';
 
 export const INBOX_MSG = {

@@ -1,11 +1,12 @@
 // Where each dictionary's codes are used: the console shows how many items of content use a code,
-// enterprise profiles and 政策推送 subscriptions, and an item in use cannot be deleted (only disabled, so what uses it keeps its label). Later
-// services add their tables here (诉求 → appealCategory when appeals arrive).
+// enterprise profiles, 政策推送 subscriptions and 企业诉求, and an item in use cannot be deleted (only
+// disabled, so what uses it keeps its label). Later services add their tables here.
 import { sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DictType, RuleField } from '@hqt/contract/policy';
 import type { DbOrTx } from '../../db/client';
 import { enterprises, guides, policies, pushSubscriptions } from '../../db/schema/index';
+import { appeals } from '../appeal/public';
 
 /** Each source answers (kind, id, code): one row per item of content and code it uses. */
 const policyColumn = (column: AnyPgColumn): SQL => sql`select 'policy'::text, ${policies.id}, ${column} from ${policies}`;
@@ -35,7 +36,7 @@ export const DICT_USAGE: Record<DictType, SQL[]> = {
   qualification: [guideCondition('qualification'), enterpriseQualifications],
   scale: [guideCondition('scale'), enterpriseColumn(enterprises.scale)],
   nature: [enterpriseColumn(enterprises.nature)],
-  appealCategory: [],
+  appealCategory: [sql`select 'appeal'::text, ${appeals.id}, ${appeals.category} from ${appeals}`],
 };
 
 /** How many items of content use each code of a dictionary (or only the one code asked about). */

@@ -1,0 +1,170 @@
+// Reading appeals through the caller's scope (docs/scope-and-ctx.md): an enterprise account sees
+// the appeals of its own enterprises, staff see every one; an id outside the scope matches nothing.
+import { and, count, desc, eq, gte, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { ROLES } from '@hqt/contract/auth';
+import { APPEAL_FLOW, APPEAL_OPEN_STATES, APPEAL_STATUS_LIST, type AppealItem, type AppealListQuery, type AppealStatus } from '@hqt/contract/appeal';
+import type { AppealCounts, AppealCountsQuery, AppealQueueQuery, AppealQueueRow } from '@hqt/contract/appeal-console';
+import type { PageOf } from '@hqt/contract/envelope';
+import { chinaDayEnd } from '@hqt/contract/working-days';
+import type { DbOrTx } from '../../db/client';
+import { accounts, enterprises } from '../../db/schema/index';
+import type { Scope } from '../../lib/ctx';
+import { keywordMatch } from '../../lib/like';
+import { paginate, totalOver } from '../../lib/paginate';
+import { dictLabel, type Dictionaries } from '../dict/public';
+import { appeals } from './schema';
+
+const handlers = alias(accounts, 'handlers');
+
+/** The appeals a scope may see: its enterprises' for an enterprise account, all for staff. */
+export const inScope = (scope: Scope): SQL | undefined =>
+  scope.roleId === ROLES.enterprise.id ? inArray(appeals.enterpriseId, scope.enterpriseIds.length ? [...scope.enterpriseIds] : [0]) : undefined;
+
+const itemColumns = {
+  id: appeals.id,
+  number: appeals.number,
+  enterpriseId: appeals.enterpriseId,
+  enterpriseName: enterprises.name,
+  category: appeals.category,
+  title: appeals.title,
+  status: appeals.status,
+  createdAt: appeals.createdAt,
+  dueAt: appeals.dueAt,
+  rating: appeals.rating,
+};
+
+interface ItemRow {
+  id: number;
+  number: string | null;
+  enterpriseId: number;
+  enterpriseName: string;
+  category: string;
+  title: string;
+  status: string;
+  createdAt: Date;
+  dueAt: Date | null;
+  rating: string | null;
+}
+
+/** The row as a list shows it; the category's label is the dictionary's (a removed code shows itself). */
+export const toItem = (dicts: Dictionaries, r: ItemRow): AppealItem => ({
+  id: r.id,
+  number: r.number ?? '',
+  enterpriseId: r.enterpriseId,
+  enterpriseName: r.enterpriseName,
+  category: r.category,
+  categoryName: dictLabel(dicts, 'appealCategory', r.category),
+  title: r.title,
+  status: r.status,
+  statusLabel: APPEAL_FLOW.states[r.status as AppealStatus] ?? r.status,
+  createdAt: r.createdAt.toISOString(),
+  dueAt: r.dueAt?.toISOString() ?? null,
+  rating: r.rating,
+});
+
+/** One appeal with what its detail shows, if the scope may see it. */
+export async function findAppeal(db: DbOrTx, scope: Scope, id: number) {
+  const [row] = await db
+    .select({
+      ...itemColumns,
+      accountId: appeals.accountId,
+      content: appeals.content,
+      contact: appeals.contact,
+      phone: appeals.phone,
+      guideId: appeals.guideId,
+      reopenCount: appeals.reopenCount,
+      extensionDays: appeals.extensionDays,
+      comment: appeals.comment,
+      department: appeals.department,
+      handlerId: appeals.handlerId,
+      handlerName: handlers.name,
+      repliedAt: appeals.repliedAt,
+      closedAt: appeals.closedAt,
+    })
+    .from(appeals)
+    .innerJoin(enterprises, eq(enterprises.id, appeals.enterpriseId))
+    .leftJoin(handlers, eq(handlers.id, appeals.handlerId))
+    .where(and(eq(appeals.id, id), inScope(scope)));
+  return row ?? null;
+}
+
+/** Whether the scope may see the appeal (its attachments' reader). */
+export async function canSeeAppeal(db: DbOrTx, scope: Scope, id: number): Promise<boolean> {
+  return (await db.$count(appeals, and(eq(appeals.id, id), inScope(scope)))) > 0;
+}
+
+/** An enterprise's appeals, newest first (the caller checked the enterprise is its own). */
+/** Filed on or after the China day `from`, on or before the day `to`. */
+const filedBetween = (from?: string, to?: string) =>
+  and(from ? gte(appeals.createdAt, new Date(chinaDayEnd(from).getTime() - 86_400_000)) : undefined, to ? lt(appeals.createdAt, chinaDayEnd(to)) : undefined);
+
+export function enterpriseAppeals(db: DbOrTx, dicts: Dictionaries, enterpriseId: number, query: AppealListQuery): Promise<PageOf<AppealItem>> {
+  const where = and(eq(appeals.enterpriseId, enterpriseId), query.status ? eq(appeals.status, query.status) : undefined, filedBetween(query.from, query.to));
+  return paginate(query, {
+    rows: ({ limit, offset }) =>
+      db
+        .select({ ...itemColumns, total: totalOver() })
+        .from(appeals)
+        .innerJoin(enterprises, eq(enterprises.id, appeals.enterpriseId))
+            .where(where)
+        .orderBy(desc(appeals.createdAt), desc(appeals.id))
+        .limit(limit)
+        .offset(offset),
+    map: (r) => toItem(dicts, r),
+  });
+}
+
+const openStates = sql.raw(`(${APPEAL_OPEN_STATES.map((s) => `'${s}'`).join(', ')})`);
+const overdueSql = sql<boolean>`(${appeals.status} in ${openStates} and ${appeals.dueAt} < now())`;
+
+const isOpen = sql`${appeals.status} in ${openStates}`;
+
+/** The queue's filters but the status; `dueBy`: the end of the day APPEAL_DUE_SOON_DAYS working days on (asked for due soon). */
+const queueWhere = (f: AppealCountsQuery, dueBy: Date | null) =>
+  and(
+    f.category ? eq(appeals.category, f.category) : undefined,
+    f.overdue ? overdueSql : undefined,
+    dueBy ? and(isOpen, lte(appeals.dueAt, dueBy)) : undefined,
+    f.department ? eq(appeals.department, f.department) : undefined,
+    f.handlerId ? eq(appeals.handlerId, f.handlerId) : undefined,
+    filedBetween(f.from, f.to),
+    keywordMatch(f.keyword, appeals.number, appeals.title, enterprises.name),
+  );
+
+/** The staff queue: newest first, under its filters. */
+export function appealQueue(db: DbOrTx, dicts: Dictionaries, query: AppealQueueQuery, dueBy: Date | null): Promise<PageOf<AppealQueueRow>> {
+  const where = and(query.status ? eq(appeals.status, query.status) : undefined, queueWhere(query, dueBy));
+  return paginate(query, {
+    rows: ({ limit, offset }) =>
+      db
+        .select({ ...itemColumns, department: appeals.department, handlerName: handlers.name, overdue: overdueSql, total: totalOver() })
+        .from(appeals)
+        .innerJoin(enterprises, eq(enterprises.id, appeals.enterpriseId))
+        .leftJoin(handlers, eq(handlers.id, appeals.handlerId))
+        .where(where)
+        .orderBy(desc(appeals.createdAt), desc(appeals.id))
+        .limit(limit)
+        .offset(offset),
+    map: ({ department, handlerName, overdue, ...r }) => ({ ...toItem(dicts, r), department, handlerName, overdue: Boolean(overdue) }),
+  });
+}
+
+/** How many appeals each status holds under the queue's other filters (every status, 0 when none). */
+export async function appealCounts(db: DbOrTx, filters: AppealCountsQuery, dueBy: Date | null): Promise<AppealCounts> {
+  const rows = await db
+    .select({ status: appeals.status, n: count() })
+    .from(appeals)
+    .innerJoin(enterprises, eq(enterprises.id, appeals.enterpriseId))
+    .where(queueWhere(filters, dueBy))
+    .groupBy(appeals.status);
+  const byStatus: Record<string, number> = Object.fromEntries(APPEAL_STATUS_LIST.map((s) => [s, 0]));
+  for (const r of rows) byStatus[r.status] = r.n;
+  return { all: rows.reduce((sum, r) => sum + r.n, 0), byStatus };
+}
+
+/** The accounts holding an enterprise: those an appeal's notices go to. */
+export async function enterpriseAccounts(db: DbOrTx, enterpriseId: number): Promise<number[]> {
+  const rows = await db.select({ id: enterprises.accountId }).from(enterprises).where(eq(enterprises.id, enterpriseId));
+  return rows.map((r) => r.id);
+}

@@ -1,0 +1,71 @@
+// 企业诉求's calls (APPEAL_PATHS: the enterprise's; APPEAL_CONSOLE_PATHS: 诉求办理 in the console),
+// its attachments' reader and its jobs. Steps go through one call whose roles APPEAL_FLOW declares.
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import fp from 'fastify-plugin';
+import { APPEAL_FLOW, APPEAL_KIND, APPEAL_MSG, APPEAL_PATHS, AppealDetail, AppealIdParams, AppealItem, AppealListQuery, AppealSaveBody, AppealStepBody, EnterpriseIdParams } from '@hqt/contract/appeal';
+import { APPEAL_CONSOLE_PATHS, AppealCounts, AppealCountsQuery, AppealQueueQuery, AppealQueueRow } from '@hqt/contract/appeal-console';
+import { Envelope, Page } from '@hqt/contract/envelope';
+import { signedIn } from '../../lib/ctx';
+import { ok } from '../../lib/envelope';
+import { notFound } from '../../lib/errors';
+import { declareAppealJobs } from './jobs';
+import { canSeeAppeal, enterpriseAppeals } from './queries';
+import { appealDetail, queueCounts, queuePage, saveAppeal, takeStep } from './service';
+
+const routes: FastifyPluginAsyncTypebox = async (app) => {
+  const deps = { db: app.db, calendar: app.calendar, dicts: app.dicts };
+  app.files.register(APPEAL_KIND, (db, ctx, id) => canSeeAppeal(db, ctx.scope, id));
+  declareAppealJobs(app.jobs, deps);
+
+  const tags = ['企业诉求'];
+  const enterprise = { access: 'enterprise' } as const;
+
+  app.post(APPEAL_PATHS.save, { schema: { tags, summary: '提交诉求', body: AppealSaveBody, response: { 200: Envelope(AppealDetail) } }, config: enterprise }, async (request) => {
+    const ctx = signedIn(request);
+    const detail = await appealDetail(deps, ctx, await saveAppeal(deps, ctx, request.body));
+    return ok(detail, APPEAL_MSG.submitted(detail.number));
+  });
+  app.get(
+    APPEAL_PATHS.list,
+    { schema: { tags, summary: '企业的诉求', params: EnterpriseIdParams, querystring: AppealListQuery, response: { 200: Envelope(Page(AppealItem)) } }, config: enterprise },
+    async (request) => {
+      if (!signedIn(request).scope.enterpriseIds.includes(request.params.id)) throw notFound();
+      return ok(await enterpriseAppeals(app.db, await app.dicts.all(), request.params.id, request.query));
+    },
+  );
+  app.get(
+    APPEAL_PATHS.detail,
+    { schema: { tags, summary: '诉求详情（办理记录、附件、办理时限）', params: AppealIdParams, response: { 200: Envelope(AppealDetail) } }, config: enterprise },
+    async (request) => ok(await appealDetail(deps, signedIn(request), request.params.id)),
+  );
+  // Enterprise and staff alike: the flow says who may take which step (403), from where (409).
+  app.post(
+    APPEAL_PATHS.step,
+    { schema: { tags, summary: '办理步骤', params: AppealIdParams, body: AppealStepBody, response: { 200: Envelope(AppealDetail) } }, config: { access: 'account' } },
+    async (request) => {
+      const ctx = signedIn(request);
+      await takeStep(deps, ctx, request.params.id, request.body);
+      return ok(await appealDetail(deps, ctx, request.params.id), APPEAL_MSG.stepDone(APPEAL_FLOW.steps[request.body.step].label));
+    },
+  );
+
+  const consoleTags = ['控制台：诉求办理'];
+  const staff = { access: 'staff' } as const;
+  app.post(
+    APPEAL_CONSOLE_PATHS.page,
+    { schema: { tags: consoleTags, summary: '诉求办理队列', body: AppealQueueQuery, response: { 200: Envelope(Page(AppealQueueRow)) } }, config: staff },
+    async (request) => ok(await queuePage(deps, request.body)),
+  );
+  app.post(
+    APPEAL_CONSOLE_PATHS.counts,
+    { schema: { tags: consoleTags, summary: '各状态的诉求数（队列的标签）', body: AppealCountsQuery, response: { 200: Envelope(AppealCounts) } }, config: staff },
+    async (request) => ok(await queueCounts(deps, request.body)),
+  );
+  app.get(
+    APPEAL_CONSOLE_PATHS.detail,
+    { schema: { tags: consoleTags, summary: '诉求详情（含内部备注）', params: AppealIdParams, response: { 200: Envelope(AppealDetail) } }, config: staff },
+    async (request) => ok(await appealDetail(deps, signedIn(request), request.params.id)),
+  );
+};
+
+export default fp(routes, { name: 'appeal', dependencies: ['db', 'auth', 'dict', 'files', 'calendar', 'jobs', 'message'] });

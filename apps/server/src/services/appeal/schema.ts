@@ -1,0 +1,64 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { APPEAL_RATING_LIST, APPEAL_STATUS_LIST } from '@hqt/contract/appeal';
+import { accounts } from '../../db/schema/account';
+import { enterprises } from '../../db/schema/enterprise';
+import { guides } from '../../db/schema/policy';
+
+const inList = (values: readonly string[]) => sql.raw(`(${values.map((v) => `'${v}'`).join(', ')})`);
+
+/**
+ * One enterprise's demand (企业诉求). Its state is `status` (APPEAL_FLOW, moved only by the
+ * workflow's step()); its category is a code of the dictionary `appealCategory`; its timeline is in
+ * workflow_steps (kind `appeal`). `due_at` is stored when the clock starts (accepted; reopened for
+ * 整改): the end of the China day on which the limit's last working day falls.
+ */
+export const appeals = pgTable(
+  'appeals',
+  {
+    id: serial('id').primaryKey(),
+    /** SQ20261125-0007, taken last in the filing's transaction (null only inside it). */
+    number: text('number').unique('appeals_number_key'),
+    enterpriseId: integer('enterprise_id')
+      .notNull()
+      .references(() => enterprises.id, { onDelete: 'restrict' }),
+    /** The account that filed it. */
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'restrict' }),
+    /** A code of the dictionary `appealCategory` (its label and 办理时限 are the dictionary's). */
+    category: text('category').notNull(),
+    title: text('title').notNull(),
+    content: text('content').notNull(),
+    contact: text('contact').notNull(),
+    phone: text('phone').notNull(),
+    guideId: integer('guide_id').references(() => guides.id, { onDelete: 'set null' }),
+    status: text('status').notNull().default('submitted'),
+    dueAt: timestamp('due_at', { withTimezone: true }),
+    department: text('department'),
+    handlerId: integer('handler_id').references(() => accounts.id, { onDelete: 'set null' }),
+    reopenCount: integer('reopen_count').notNull().default(0),
+    /** A pending request to extend the due date by this many working days (an administrator decides). */
+    extensionDays: integer('extension_days'),
+    rating: text('rating'),
+    comment: text('comment'),
+    /** When the invitation to rate the current reply went out (once per reply). */
+    rateInvitedAt: timestamp('rate_invited_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    repliedAt: timestamp('replied_at', { withTimezone: true }),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('appeals_status_check', sql`${t.status} in ${inList(APPEAL_STATUS_LIST)}`),
+    check('appeals_rating_check', sql`${t.rating} is null or ${t.rating} in ${inList(APPEAL_RATING_LIST)}`),
+    // The staff queue's first page (newest first, by status) and an enterprise's list.
+    index('appeals_status_created_idx').on(t.status, t.createdAt.desc(), t.id.desc()),
+    index('appeals_created_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('appeals_enterprise_created_idx').on(t.enterpriseId, t.createdAt.desc(), t.id.desc()),
+    // The jobs: replies waiting for a rating; open appeals by due date.
+    index('appeals_replied_idx').on(t.repliedAt).where(sql`${t.status} = 'replied'`),
+    index('appeals_due_idx').on(t.dueAt).where(sql`${t.status} in ('accepted', 'supplementing', 'reopened')`),
+  ],
+);

@@ -1,0 +1,296 @@
+// 企业诉求's rules (docs/appeal.md): filing (numbered, in one transaction with its attachments and
+// audit record), the detail with its timeline and due date in working days, and every step through
+// the workflow's step() with the appeal's own conditions, columns and messages.
+import { and, desc, eq, gt, sql } from 'drizzle-orm';
+import { ROLES } from '@hqt/contract/auth';
+import {
+  APPEAL_DUE_SOON_DAYS,
+  APPEAL_FLOW,
+  APPEAL_KIND,
+  APPEAL_MAX_REOPENINGS,
+  APPEAL_MESSAGE_KINDS,
+  APPEAL_MSG,
+  APPEAL_NUMBER_PREFIX,
+  APPEAL_OPEN_STATES,
+  APPEAL_RATINGS,
+  APPEAL_REOPEN_LIMIT_DAYS,
+  APPEAL_STEP_NOTICES,
+  appealPortalLink,
+  isBadRating,
+  type AppealDetail,
+  type AppealSaveBody,
+  type AppealStatus,
+  type AppealStep,
+  type AppealStepBody,
+} from '@hqt/contract/appeal';
+import type { AppealCounts, AppealCountsQuery, AppealQueueQuery, AppealQueueRow } from '@hqt/contract/appeal-console';
+import type { PageOf } from '@hqt/contract/envelope';
+import { OWN_MSG } from '@hqt/contract/messages';
+import { permittedSteps, roleKeyOf } from '@hqt/contract/workflow';
+import { chinaDate } from '@hqt/contract/working-days';
+import type { Db } from '../../db/client';
+import { accounts, guides, workflowSteps } from '../../db/schema/index';
+import { audit } from '../../lib/audit';
+import { isSignedIn, type Ctx, type SignedInCtx } from '../../lib/ctx';
+import { badRequest, conflict, notFound } from '../../lib/errors';
+import { nextNumber } from '../../lib/numbering';
+import { step, timeline } from '../../lib/workflow';
+import { CalendarYearMissingError, chinaDayEnd, type CalendarStore } from '../calendar/public';
+import { attach, attachmentsOf } from '../files/public';
+import { notify } from '../message/public';
+import { dictLabel, type DictionaryStore } from '../dict/public';
+import { appealCounts, appealQueue, enterpriseAccounts, findAppeal } from './queries';
+import { appeals } from './schema';
+
+export const APPEAL_AUDIT = { file: 'appeal.file', step: 'appeal.step' } as const;
+
+export interface AppealDeps {
+  db: Db;
+  calendar: CalendarStore;
+  dicts: DictionaryStore;
+}
+
+/** A category's 办理时限 in working days (the dictionary item's extra.limitDays), or null when the code is not offered or has none. */
+export async function categoryLimit(dicts: DictionaryStore, code: string): Promise<number | null> {
+  const item = (await dicts.items('appealCategory')).find((c) => c.code === code);
+  const days = Number(item?.extra?.limitDays);
+  return item && Number.isInteger(days) && days > 0 ? days : null;
+}
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+const subject = (id: number) => ({ kind: APPEAL_KIND, table: appeals, id, notFound: OWN_MSG.notFound, owner: { key: 'enterpriseId', by: 'enterprise' as const } });
+
+/** A deadline refused for want of a published calendar says so, never guesses Monday–Friday. */
+async function counted<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    if (err instanceof CalendarYearMissingError) throw conflict(APPEAL_MSG.calendarMissing(err.year));
+    throw err;
+  }
+}
+
+/** The end of the China day on which `days` working days after `from` are done. */
+export const dueAfter = (calendar: CalendarStore, from: Date, days: number) => counted(async () => chinaDayEnd(await calendar.addWorkingDays(from, days)));
+
+/** 剩余 N 个工作日 / 已超期 while the clock runs; nothing otherwise (or for a year without a published calendar). */
+export async function dueState(calendar: CalendarStore, status: string, dueAt: Date | null, now: Date) {
+  const none = { dueText: null, remainingDays: null, overdue: false };
+  if (!dueAt || !APPEAL_OPEN_STATES.includes(status as AppealStatus)) return none;
+  try {
+    // A due date is the instant its day ends (midnight after it): its day is the millisecond before.
+    const remainingDays = await calendar.workingDaysBetween(now, new Date(dueAt.getTime() - 1));
+    const overdue = now.getTime() > dueAt.getTime();
+    return { dueText: overdue ? APPEAL_MSG.overdue : APPEAL_MSG.remaining(remainingDays), remainingDays, overdue };
+  } catch (err) {
+    if (err instanceof CalendarYearMissingError) return none;
+    throw err;
+  }
+}
+
+/** Files an appeal for one of the caller's enterprises; answers its id. */
+export async function saveAppeal({ db, dicts }: AppealDeps, ctx: SignedInCtx, body: AppealSaveBody): Promise<number> {
+  if (!ctx.scope.enterpriseIds.includes(body.enterpriseId)) throw notFound();
+  if (!(await dicts.items('appealCategory')).some((c) => c.code === body.category)) throw badRequest(APPEAL_MSG.categoryNotFound);
+  return db.transaction(async (tx) => {
+    if (body.guideId && (await tx.$count(guides, eq(guides.id, body.guideId))) === 0) throw badRequest(APPEAL_MSG.guideNotFound);
+    const [row] = await tx
+      .insert(appeals)
+      .values({
+        enterpriseId: body.enterpriseId,
+        accountId: ctx.actor.accountId,
+        category: body.category,
+        title: body.title.trim(),
+        content: body.content,
+        contact: body.contact.trim(),
+        phone: body.phone,
+        guideId: body.guideId ?? null,
+      })
+      .returning({ id: appeals.id, createdAt: appeals.createdAt });
+    const { id, createdAt } = row!;
+    await attach(tx, ctx, APPEAL_KIND, id, body.fileIds ?? [], { role: 'appeal' });
+    // Last, right before the commit: other filings wait on the counter only as long as the commit.
+    const number = await nextNumber(tx, APPEAL_NUMBER_PREFIX, createdAt);
+    await tx.update(appeals).set({ number }).where(eq(appeals.id, id));
+    await audit(tx, ctx, APPEAL_AUDIT.file, { id, number, enterpriseId: body.enterpriseId, category: body.category });
+    return id;
+  });
+}
+
+/** The end of the day APPEAL_DUE_SOON_DAYS working days on, when the queue asks for those due soon. */
+const dueSoonBy = async (calendar: CalendarStore, dueSoon: boolean | undefined, now: Date) => (dueSoon ? dueAfter(calendar, now, APPEAL_DUE_SOON_DAYS) : null);
+
+export async function queuePage(deps: AppealDeps, query: AppealQueueQuery, now = new Date()): Promise<PageOf<AppealQueueRow>> {
+  return appealQueue(deps.db, await deps.dicts.all(), query, await dueSoonBy(deps.calendar, query.dueSoon, now));
+}
+
+export async function queueCounts(deps: AppealDeps, query: AppealCountsQuery, now = new Date()): Promise<AppealCounts> {
+  return appealCounts(deps.db, query, await dueSoonBy(deps.calendar, query.dueSoon, now));
+}
+
+const isEnterprise = (ctx: SignedInCtx) => ctx.scope.roleId === ROLES.enterprise.id;
+
+/** One appeal as the caller may see it (the owner: without internal steps, staff by role only). */
+export async function appealDetail(deps: AppealDeps, ctx: SignedInCtx, id: number, now = new Date()): Promise<AppealDetail> {
+  const row = await findAppeal(deps.db, ctx.scope, id);
+  if (!row) throw notFound();
+  const forOwner = isEnterprise(ctx);
+  const status = row.status as AppealStatus;
+  const isOwner = ctx.scope.enterpriseIds.includes(row.enterpriseId);
+  return {
+    id: row.id,
+    number: row.number ?? '',
+    enterpriseId: row.enterpriseId,
+    enterpriseName: row.enterpriseName,
+    category: row.category,
+    categoryName: dictLabel(await deps.dicts.all(), 'appealCategory', row.category),
+    title: row.title,
+    status: row.status,
+    statusLabel: APPEAL_FLOW.states[status] ?? row.status,
+    createdAt: row.createdAt.toISOString(),
+    dueAt: row.dueAt?.toISOString() ?? null,
+    rating: row.rating,
+    ratingLabel: row.rating ? APPEAL_RATINGS[row.rating as keyof typeof APPEAL_RATINGS] : status === 'closed' && row.repliedAt ? APPEAL_MSG.unrated : null,
+    comment: row.comment,
+    content: row.content,
+    contact: row.contact,
+    phone: row.phone,
+    guideId: row.guideId,
+    limitDays: await categoryLimit(deps.dicts, row.category),
+    ...(await dueState(deps.calendar, row.status, row.dueAt, now)),
+    reopenCount: row.reopenCount,
+    extensionDays: forOwner ? null : row.extensionDays,
+    department: row.department,
+    handler: !forOwner && row.handlerId !== null ? { id: row.handlerId, name: row.handlerName ?? '' } : null,
+    repliedAt: row.repliedAt?.toISOString() ?? null,
+    closedAt: row.closedAt?.toISOString() ?? null,
+    timeline: await timeline(deps.db, APPEAL_KIND, id, { flow: APPEAL_FLOW, forOwner }),
+    attachments: await attachmentsOf(deps.db, APPEAL_KIND, id),
+    steps: permittedSteps(APPEAL_FLOW, status, roleKeyOf(ctx.actor.roleId), isOwner),
+  };
+}
+
+/** The step's own conditions on what was sent, checked under the lock after the flow's. */
+function checkInput(name: AppealStep, body: AppealStepBody): void {
+  const rated = name === 'rate' || name === 'complain';
+  if (body.fileIds?.length && name !== 'reply' && name !== 'supplement') throw badRequest(APPEAL_MSG.filesNotAllowed);
+  if (!rated) return;
+  if (!body.rating) throw badRequest(APPEAL_MSG.ratingRequired);
+  if (isBadRating(body.rating) && !body.comment?.trim()) throw badRequest(APPEAL_MSG.commentRequired);
+  if (name === 'complain' && !isBadRating(body.rating)) throw badRequest(APPEAL_MSG.complainNeedsBadRating);
+}
+
+/** Whether a 回访 was recorded since the appeal last reopened. */
+async function calledBackSinceReopening(tx: Tx, id: number): Promise<boolean> {
+  const of = and(eq(workflowSteps.subjectKind, APPEAL_KIND), eq(workflowSteps.subjectId, id));
+  const [reopened] = await tx.select({ id: workflowSteps.id }).from(workflowSteps).where(and(of, eq(workflowSteps.step, 'complain'))).orderBy(desc(workflowSteps.id)).limit(1);
+  return (await tx.$count(workflowSteps, and(of, eq(workflowSteps.step, 'callBack'), gt(workflowSteps.id, reopened?.id ?? 0)))) > 0;
+}
+
+async function checkHandler(tx: Tx, body: AppealStepBody): Promise<void> {
+  if (!body.department?.trim() || !body.handlerId) throw badRequest(APPEAL_MSG.handlerRequired);
+  const [handler] = await tx.select({ roleId: accounts.roleId, disabled: accounts.disabled }).from(accounts).where(eq(accounts.id, body.handlerId));
+  if (!handler || handler.disabled || handler.roleId === ROLES.enterprise.id) throw badRequest(APPEAL_MSG.handlerNotFound);
+}
+
+/** Tells the enterprise's accounts of a step it may see and did not take itself (once per step taken). */
+async function tellEnterprise(tx: Tx, id: number, name: AppealStep, note: string | null): Promise<void> {
+  const kind = APPEAL_STEP_NOTICES[name];
+  if (!kind) return;
+  const [row] = await tx.select({ enterpriseId: appeals.enterpriseId, number: appeals.number, title: appeals.title, dueAt: appeals.dueAt }).from(appeals).where(eq(appeals.id, id));
+  const due = (name === 'accept' || name === 'approveExtension') && row!.dueAt ? `办理期限：${chinaDate(new Date(row!.dueAt.getTime() - 1))}` : null;
+  const taken = await tx.$count(workflowSteps, and(eq(workflowSteps.subjectKind, APPEAL_KIND), eq(workflowSteps.subjectId, id)));
+  await notify(tx, await enterpriseAccounts(tx, row!.enterpriseId), {
+    source: 'appeal',
+    kind,
+    title: `${APPEAL_MESSAGE_KINDS[kind]}：${row!.title}`,
+    body: [`诉求编号 ${row!.number}`, due, note].filter(Boolean).join('\n'),
+    link: appealPortalLink(id),
+    dedupeKey: `appeal:${id}:${taken}:${name}`,
+  });
+}
+
+/**
+ * Takes one step of APPEAL_FLOW on an appeal, as the signed-in caller or the system (a job). A
+ * rating of 不满意 or 非常不满意 reopens it for 整改 (step `complain`) while it has been reopened
+ * fewer than APPEAL_MAX_REOPENINGS times; after that the 差评 closes it, the rating kept.
+ */
+export async function takeStep(deps: AppealDeps, ctx: Ctx, id: number, body: AppealStepBody, now = new Date()): Promise<void> {
+  const signed = isSignedIn(ctx) ? ctx : null;
+  const [current] = await deps.db
+    .select({ reopenCount: appeals.reopenCount, category: appeals.category, extensionDays: appeals.extensionDays })
+    .from(appeals)
+    .where(eq(appeals.id, id));
+  if (!current) throw notFound();
+  let name = body.step;
+  if (name === 'rate' && body.rating && isBadRating(body.rating) && current.reopenCount < APPEAL_MAX_REOPENINGS) name = 'complain';
+  const rating = body.rating ? APPEAL_RATINGS[body.rating] : null;
+  const extension = name === 'requestExtension' ? body.extensionDays : name === 'approveExtension' ? current.extensionDays : null;
+  const note =
+    name === 'rate' || name === 'complain'
+      ? [rating, body.comment?.trim()].filter(Boolean).join('：')
+      : [extension ? `延长 ${extension} 个工作日` : null, body.note?.trim()].filter(Boolean).join('：') || null;
+
+  // The columns written with the state. A deadline is added by the guard, after the flow's checks
+  // (another enterprise's call stays a 404, a wrong state a 409): a year without a published
+  // calendar, or a category without a limit, then refuses the step with a message.
+  const set: Record<string, unknown> = { updatedAt: now };
+  if (name === 'accept') Object.assign(set, { acceptedAt: now });
+  else if (name === 'complain') Object.assign(set, { reopenCount: sql`${appeals.reopenCount} + 1`, rating: body.rating, comment: body.comment?.trim() || null });
+  else if (name === 'rate') Object.assign(set, { rating: body.rating, comment: body.comment?.trim() || null, closedAt: now });
+  else if (name === 'reply') Object.assign(set, { repliedAt: now, rating: null, comment: null, rateInvitedAt: null });
+  else if (name === 'assign') Object.assign(set, { department: body.department?.trim(), handlerId: body.handlerId });
+  else if (name === 'reject' || name === 'withdraw' || name === 'expire') Object.assign(set, { closedAt: now });
+  else if (name === 'requestExtension') Object.assign(set, { extensionDays: body.extensionDays ?? null });
+  else if (name === 'refuseExtension') Object.assign(set, { extensionDays: null });
+  /** The extension decided on, read under the lock; approving moves the due date by its working days. */
+  const decideExtension = async (tx: Tx) => {
+    const [row] = await tx.select({ extensionDays: appeals.extensionDays, dueAt: appeals.dueAt }).from(appeals).where(eq(appeals.id, id));
+    if (name === 'requestExtension') {
+      if (!body.extensionDays) throw badRequest(APPEAL_MSG.extensionDaysRequired);
+      if (row!.extensionDays !== null) throw conflict(APPEAL_MSG.extensionPending);
+    } else if (name === 'approveExtension' || name === 'refuseExtension') {
+      if (row!.extensionDays === null) throw conflict(APPEAL_MSG.noExtensionPending);
+      if (name === 'approveExtension' && row!.dueAt) {
+        // From the due day (the millisecond before the midnight that ends it), this many working days on.
+        Object.assign(set, { extensionDays: null, dueAt: await dueAfter(deps.calendar, new Date(row!.dueAt.getTime() - 1), row!.extensionDays) });
+      } else {
+        Object.assign(set, { extensionDays: null });
+      }
+    }
+  };
+  const startClock = async () => {
+    if (name === 'accept') {
+      const limit = await categoryLimit(deps.dicts, current.category);
+      if (limit === null) throw conflict(APPEAL_MSG.limitMissing);
+      set.dueAt = await dueAfter(deps.calendar, now, limit);
+    } else if (name === 'complain') {
+      set.dueAt = await dueAfter(deps.calendar, now, APPEAL_REOPEN_LIMIT_DAYS);
+    }
+  };
+
+  await step(deps.db, ctx, APPEAL_FLOW, subject(id), name, {
+    audit: APPEAL_AUDIT.step,
+    note,
+    set,
+    guard: async (tx) => {
+      checkInput(name, body);
+      await startClock();
+      await decideExtension(tx);
+      if (name === 'assign') await checkHandler(tx, body);
+      if (name === 'complain') {
+        const [row] = await tx.select({ reopenCount: appeals.reopenCount }).from(appeals).where(eq(appeals.id, id));
+        if (row!.reopenCount >= APPEAL_MAX_REOPENINGS) throw conflict(APPEAL_MSG.tooManyReopenings);
+      }
+      if (name === 'reply') {
+        const [row] = await tx.select({ status: appeals.status }).from(appeals).where(eq(appeals.id, id));
+        if (row!.status === 'reopened' && !(await calledBackSinceReopening(tx, id))) throw conflict(APPEAL_MSG.callBackFirst);
+      }
+    },
+    effects: async (tx) => {
+      if (signed && body.fileIds?.length) await attach(tx, signed, APPEAL_KIND, id, body.fileIds, { role: name });
+      await tellEnterprise(tx, id, name, note);
+    },
+  });
+}

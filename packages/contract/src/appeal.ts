@@ -1,0 +1,240 @@
+// 企业诉求 (spec §7, PRODUCT.md service 5): an enterprise files a demand in a category, gets a
+// number (SQ…), staff take it through APPEAL_FLOW within the category's time limit in working days,
+// the enterprise rates the reply by the 好差评 scale; a 差评 reopens it for 整改 (docs/appeal.md).
+import Type, { type TSchema } from 'typebox';
+import { MAX_INT } from './constants';
+import { PageQuery } from './envelope';
+import { AttachedFile, FileIds } from './files';
+import { PHONE_PATTERN } from './validation';
+import { defineFlow, TimelineEntry } from './workflow';
+
+// The categories (getappealcatepage, spec §7) are the dictionary `appealCategory` (code, label,
+// extra.limitDays: 办理时限 in working days), served as POLICY_PATHS.appealCategoryPage and kept by
+// administrators in 字典管理; an appeal stores the category's code.
+export const APPEAL_PATHS = {
+  save: '/api/v1/enterbecalculator/saveappeal',
+  /** The appeals of the enterprise {id} (one of the caller's). */
+  list: '/api/v1/enterbecalculator/getappeallist/:id',
+  /** Ours: one appeal with its timeline and attachments. */
+  detail: '/api/v1/appeal/getappeal/:id',
+  /** Ours: one step of APPEAL_FLOW, by the enterprise or by staff. */
+  step: '/api/v1/appeal/step/:id',
+} as const;
+
+/** The number's series: SQ20261125-0007 (docs/numbering.md). */
+export const APPEAL_NUMBER_PREFIX = 'SQ';
+
+/** What the timeline, the files and the messages call an appeal. */
+export const APPEAL_KIND = 'appeal';
+
+/** 好差评: the scale, best first; the last two are 差评 (a comment is required, the appeal reopens). */
+export const APPEAL_RATINGS = {
+  verySatisfied: '非常满意',
+  satisfied: '满意',
+  basic: '基本满意',
+  dissatisfied: '不满意',
+  veryDissatisfied: '非常不满意',
+} as const;
+export type AppealRating = keyof typeof APPEAL_RATINGS;
+export const APPEAL_RATING_LIST = Object.keys(APPEAL_RATINGS) as AppealRating[];
+export const isBadRating = (r: AppealRating) => r === 'dissatisfied' || r === 'veryDissatisfied';
+
+/** A 差评 reopens the appeal for 整改 at most this many times; then a 差评 closes it, the rating kept. */
+export const APPEAL_MAX_REOPENINGS = 2;
+/** 整改 is answered within this many working days. */
+export const APPEAL_REOPEN_LIMIT_DAYS = 15;
+/** The invitation to rate goes this many days after a reply without a rating … */
+export const APPEAL_RATE_INVITE_DAYS = 3;
+/** … and the appeal closes as 未评价 this many days after it. */
+export const APPEAL_UNRATED_CLOSE_DAYS = 15;
+/** An extension asks for at most this many working days more. */
+export const APPEAL_MAX_EXTENSION_DAYS = 30;
+/** The morning job flags open appeals due within this many working days. */
+export const APPEAL_DUE_SOON_DAYS = 2;
+
+export const APPEAL_LENGTH = { title: 50, content: 2000, contact: 20, note: 2000, comment: 500, department: 50 } as const;
+
+export const APPEAL_FLOW = defineFlow({
+  states: {
+    submitted: '已提交',
+    accepted: '办理中',
+    supplementing: '待补充',
+    replied: '已答复',
+    reopened: '整改中',
+    closed: '已办结',
+    rejected: '不予受理',
+    withdrawn: '已撤回',
+  },
+  steps: {
+    withdraw: { label: '撤回', from: ['submitted'], to: 'withdrawn', roles: ['enterprise'], ownerOnly: true },
+    accept: { label: '受理', from: ['submitted'], to: 'accepted', roles: ['staff', 'admin'] },
+    reject: { label: '不予受理', from: ['submitted'], to: 'rejected', roles: ['staff', 'admin'], noteRequired: true },
+    assign: { label: '分派', from: ['accepted', 'supplementing', 'reopened'], roles: ['staff', 'admin'], internal: true },
+    askSupplement: { label: '要求补充材料', from: ['accepted'], to: 'supplementing', roles: ['staff', 'admin'], noteRequired: true },
+    supplement: { label: '补充材料', from: ['supplementing'], to: 'accepted', roles: ['enterprise'], ownerOnly: true, noteRequired: true },
+    remark: { label: '内部备注', from: ['submitted', 'accepted', 'supplementing', 'replied', 'reopened'], roles: ['staff', 'admin'], noteRequired: true, internal: true },
+    reply: { label: '答复', from: ['accepted', 'reopened'], to: 'replied', roles: ['staff', 'admin'], noteRequired: true },
+    callBack: { label: '回访', from: ['reopened'], roles: ['staff', 'admin'], noteRequired: true },
+    requestExtension: { label: '申请延期', from: ['accepted', 'supplementing', 'reopened'], roles: ['staff', 'admin'], noteRequired: true, internal: true },
+    approveExtension: { label: '批准延期', from: ['accepted', 'supplementing', 'reopened'], roles: ['admin'] },
+    refuseExtension: { label: '驳回延期', from: ['accepted', 'supplementing', 'reopened'], roles: ['admin'], noteRequired: true, internal: true },
+    rate: { label: '评价', from: ['replied'], to: 'closed', roles: ['enterprise'], ownerOnly: true },
+    complain: { label: '差评整改', from: ['replied'], to: 'reopened', roles: ['enterprise'], ownerOnly: true },
+    expire: { label: '未评价办结', from: ['replied'], to: 'closed', roles: ['system'] },
+  },
+});
+export type AppealStatus = keyof typeof APPEAL_FLOW.states;
+export type AppealStep = keyof typeof APPEAL_FLOW.steps;
+export const APPEAL_STATUS_LIST = Object.keys(APPEAL_FLOW.states) as AppealStatus[];
+export const APPEAL_STEP_LIST = Object.keys(APPEAL_FLOW.steps) as AppealStep[];
+/** States whose clock runs (a due date is shown, the morning job flags them). */
+export const APPEAL_OPEN_STATES: readonly AppealStatus[] = ['accepted', 'supplementing', 'reopened'];
+
+/** Its messages in the message centre (contract/inbox.ts): source 诉求. */
+export const APPEAL_MESSAGE_KINDS = {
+  'appeal.accepted': '诉求已受理',
+  'appeal.rejected': '诉求不予受理',
+  'appeal.supplement': '请补充材料',
+  'appeal.replied': '诉求已答复',
+  'appeal.callback': '整改回访',
+  'appeal.extended': '办理期限已延长',
+  'appeal.closed': '诉求已办结',
+  'appeal.rate-invite': '邀请评价',
+  'appeal.due': '诉求办理时限提醒',
+} as const;
+export type AppealMessageKind = keyof typeof APPEAL_MESSAGE_KINDS;
+
+/** The steps the enterprise hears of in its message centre: every step it may see that it did not take itself. */
+export const APPEAL_STEP_NOTICES: Partial<Record<AppealStep, AppealMessageKind>> = {
+  accept: 'appeal.accepted',
+  reject: 'appeal.rejected',
+  askSupplement: 'appeal.supplement',
+  reply: 'appeal.replied',
+  callBack: 'appeal.callback',
+  approveExtension: 'appeal.extended',
+  expire: 'appeal.closed',
+};
+
+/** Where a notice about an appeal leads the enterprise. */
+export const appealPortalLink = (id: number) => `/enterpriseDemands/enterpriseDemands?id=${id}`;
+
+export const APPEAL_MSG = {
+  submitted: (number: string) => `诉求已提交，编号 ${number}`,
+  stepDone: (label: string) => `${label}成功`,
+  categoryNotFound: '诉求类别不存在或已停用',
+  limitMissing: '该诉求类别未设置办理时限，请联系管理员在字典管理中设置',
+  enterpriseNotFound: '请选择您名下的企业',
+  guideNotFound: '关联的申报指南不存在',
+  commentRequired: '不满意或非常不满意须填写评价说明',
+  ratingRequired: '请选择评价等级',
+  complainNeedsBadRating: '差评整改须选择不满意或非常不满意',
+  tooManyReopenings: `已整改 ${APPEAL_MAX_REOPENINGS} 次，不能再次整改`,
+  callBackFirst: '整改后须先记录回访，再答复',
+  handlerRequired: '分派须选择部门和承办人',
+  handlerNotFound: '承办人不存在或不是工作人员',
+  filesNotAllowed: '该步骤不能上传附件',
+  extensionDaysRequired: `申请延期须填写延长的工作日数（1–${APPEAL_MAX_EXTENSION_DAYS} 天）`,
+  extensionPending: '已有待审批的延期申请',
+  noExtensionPending: '没有待审批的延期申请',
+  calendarMissing: (year: number) => `${year} 年工作日历尚未发布，无法计算办理时限，请联系管理员`,
+  remaining: (n: number) => `剩余 ${n} 个工作日`,
+  overdue: '已超期',
+  unrated: '未评价',
+} as const;
+
+// ---- inputs ----------------------------------------------------------------------------------------
+
+const Id = (title: string) => Type.Integer({ minimum: 1, maximum: MAX_INT, title, errorMessage: `${title}不正确` });
+const Text = (title: string, max: number, min = 1) =>
+  Type.String({ title, minLength: min, maxLength: max, errorMessage: min > 0 ? `${title}不能为空，且不能超过 ${max} 个字` : `${title}不能超过 ${max} 个字` });
+
+export const AppealIdParams = Type.Object({ id: Id('诉求编号') });
+export const EnterpriseIdParams = Type.Object({ id: Id('企业编号') });
+
+export const AppealSaveBody = Type.Object({
+  enterpriseId: Id('企业'),
+  /** A code of the dictionary `appealCategory`. */
+  category: Type.String({ title: '诉求类别', minLength: 1, maxLength: 40, errorMessage: '请选择诉求类别' }),
+  title: Text('诉求标题', APPEAL_LENGTH.title),
+  content: Text('诉求内容', APPEAL_LENGTH.content),
+  contact: Text('联系人', APPEAL_LENGTH.contact),
+  phone: Type.String({ title: '联系电话', pattern: PHONE_PATTERN, errorMessage: '请填写正确的电话' }),
+  guideId: Type.Optional(Id('关联的申报指南')),
+  fileIds: Type.Optional(FileIds),
+});
+export type AppealSaveBody = Type.Static<typeof AppealSaveBody>;
+
+/** A day, 'YYYY-MM-DD' (a list's time filter, taken in China time). */
+export const DAY_PATTERN = '^\\d{4}-\\d{2}-\\d{2}$';
+
+export const AppealListQuery = Type.Object({
+  ...PageQuery.properties,
+  status: Type.Optional(Type.Enum(['', ...APPEAL_STATUS_LIST], { title: '状态', errorMessage: '状态不正确' })),
+  from: Type.Optional(Type.String({ title: '提交时间起', pattern: DAY_PATTERN, errorMessage: '提交时间起不正确' })),
+  to: Type.Optional(Type.String({ title: '提交时间止', pattern: DAY_PATTERN, errorMessage: '提交时间止不正确' })),
+});
+export type AppealListQuery = Type.Static<typeof AppealListQuery>;
+
+export const AppealStepBody = Type.Object({
+  step: Type.Enum(APPEAL_STEP_LIST, { title: '办理步骤', errorMessage: '办理步骤不正确' }),
+  note: Type.Optional(Text('说明', APPEAL_LENGTH.note, 0)),
+  fileIds: Type.Optional(FileIds),
+  rating: Type.Optional(Type.Enum(APPEAL_RATING_LIST, { title: '评价', errorMessage: '评价等级不正确' })),
+  comment: Type.Optional(Text('评价说明', APPEAL_LENGTH.comment, 0)),
+  /** assign: the department (a name) and the handler (a staff account). */
+  department: Type.Optional(Text('承办部门', APPEAL_LENGTH.department, 0)),
+  handlerId: Type.Optional(Id('承办人')),
+  /** requestExtension: how many working days more. */
+  extensionDays: Type.Optional(Type.Integer({ title: '延长工作日数', minimum: 1, maximum: APPEAL_MAX_EXTENSION_DAYS, errorMessage: `延长的工作日数应为 1–${APPEAL_MAX_EXTENSION_DAYS} 天` })),
+});
+export type AppealStepBody = Type.Static<typeof AppealStepBody>;
+
+// ---- answers ---------------------------------------------------------------------------------------
+
+const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
+
+export const AppealItem = Type.Object({
+  id: Type.Integer(),
+  number: Type.String(),
+  enterpriseId: Type.Integer(),
+  enterpriseName: Type.String(),
+  category: Type.String(),
+  categoryName: Type.String(),
+  title: Type.String(),
+  status: Type.String(),
+  statusLabel: Type.String(),
+  createdAt: Type.String(),
+  dueAt: Nullable(Type.String()),
+  rating: Nullable(Type.String()),
+});
+export type AppealItem = Type.Static<typeof AppealItem>;
+
+export const AppealDetail = Type.Object({
+  ...AppealItem.properties,
+  content: Type.String(),
+  contact: Type.String(),
+  phone: Type.String(),
+  guideId: Nullable(Type.Integer()),
+  /** The category's 办理时限 in working days, as the dictionary says now (null: none set). */
+  limitDays: Nullable(Type.Integer()),
+  /** 剩余 N 个工作日 / 已超期, while the clock runs (null otherwise, or without a published calendar). */
+  dueText: Nullable(Type.String()),
+  /** Working days left (negative: overdue by that many), as dueText. */
+  remainingDays: Nullable(Type.Integer()),
+  overdue: Type.Boolean(),
+  reopenCount: Type.Integer(),
+  /** Staff see a pending extension request's working days (null: none); the enterprise always null. */
+  extensionDays: Nullable(Type.Integer()),
+  ratingLabel: Nullable(Type.String()),
+  comment: Nullable(Type.String()),
+  department: Nullable(Type.String()),
+  /** Staff see the handler; the enterprise does not. */
+  handler: Nullable(Type.Object({ id: Type.Integer(), name: Type.String() })),
+  repliedAt: Nullable(Type.String()),
+  closedAt: Nullable(Type.String()),
+  timeline: Type.Array(TimelineEntry),
+  attachments: Type.Array(AttachedFile),
+  /** The steps the caller may take now (the buttons to draw). */
+  steps: Type.Array(Type.String()),
+});
+export type AppealDetail = Type.Static<typeof AppealDetail>;
