@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import { configure } from '@testing-library/react';
+import { act, configure } from '@testing-library/react';
 
 // antd reads matchMedia, which jsdom lacks.
 Object.defineProperty(window, 'matchMedia', {
@@ -24,11 +24,18 @@ globalThis.ResizeObserver ??= class {
 };
 
 // Toasts and dialogs outlive a test; close them before jsdom goes, or React renders into nothing.
+// Only where one was drawn (a file that drew none would load antd just to close nothing), and inside
+// act, so React's work for it is done before the file's window is torn down, however busy the machine.
 afterAll(async () => {
-  const [{ default: message }, { default: Modal }] = await Promise.all([import('antd/es/message'), import('antd/es/modal')]);
-  message.destroy();
-  Modal.destroyAll();
-  await new Promise((r) => setTimeout(r, 300));
+  if (!document.querySelector('.ant-message, .ant-modal-root, .ant-notification')) return;
+  const [{ default: message }, { default: Modal }, { default: notification }] = await Promise.all([import('antd/es/message'), import('antd/es/modal'), import('antd/es/notification')]);
+  await act(async () => {
+    message.destroy();
+    notification.destroy();
+    Modal.destroyAll();
+    // Their leaving animations end on timers: let them run inside act too.
+    await new Promise((r) => setTimeout(r, 300));
+  });
 });
 
 // The first toast loads antd's message module on demand; on a loaded 2-core CI machine that can
