@@ -160,8 +160,11 @@ test('add an enterprise, see why, fix the one missing figure in what-if, save, p
   // Opened only if it is closed (a panel still opening would be closed again by a second click).
   const header = nearMiss.locator('.ant-collapse-header');
   if ((await header.getAttribute('aria-expanded')) !== 'true') await header.click();
-  await link.click();
-  await expect(page).toHaveURL(/guide=\d+/);
+  // On a busy machine a click while the panel is still moving can miss: click again until it opens.
+  await expect(async () => {
+    await link.click();
+    await expect(page).toHaveURL(/guide=\d+/, { timeout: 5_000 });
+  }).toPass({ timeout: 60_000 });
   const own = page.getByRole('region', { name: '本企业测算' });
   const mine = own.locator('.ant-list-item').filter({ hasText: ENTERPRISE });
   await expect(mine.getByText('差一项')).toBeVisible();
