@@ -20,6 +20,7 @@ const queueFilters = {
   overdue: Type.Optional(Type.Boolean({ title: '已超期' })),
   /** Only the open appeals due within APPEAL_DUE_SOON_DAYS working days (overdue ones included). */
   dueSoon: Type.Optional(Type.Boolean({ title: '即将到期' })),
+  /** A code of the dictionary `department`. */
   department: Type.Optional(Type.String({ title: '承办部门', maxLength: 50 })),
   handlerId: Type.Optional(IdField('承办人')),
   /** Filed from / to (China days, inclusive). */
@@ -39,6 +40,7 @@ export type AppealQueueQuery = Type.Static<typeof AppealQueueQuery>;
 export const AppealQueueRow = Type.Object({
   ...AppealItem.properties,
   department: Type.Union([Type.String(), Type.Null()]),
+  departmentName: Type.Union([Type.String(), Type.Null()]),
   handlerName: Type.Union([Type.String(), Type.Null()]),
   overdue: Type.Boolean(),
 });

@@ -80,6 +80,8 @@ export const APPEAL_FLOW = defineFlow({
     refuseExtension: { label: '驳回延期', from: ['accepted', 'supplementing', 'reopened'], roles: ['admin'], noteRequired: true, internal: true },
     rate: { label: '评价', from: ['replied'], to: 'closed', roles: ['enterprise'], ownerOnly: true },
     complain: { label: '差评整改', from: ['replied'], to: 'reopened', roles: ['enterprise'], ownerOnly: true },
+    /** Staff close a replied appeal before the enterprise rates it (e.g. it asked them to by phone): 未评价, never satisfied. */
+    close: { label: '办结', from: ['replied'], to: 'closed', roles: ['staff', 'admin'], noteRequired: true },
     expire: { label: '未评价办结', from: ['replied'], to: 'closed', roles: ['system'] },
   },
 });
@@ -112,6 +114,7 @@ export const APPEAL_STEP_NOTICES: Partial<Record<AppealStep, AppealMessageKind>>
   reply: 'appeal.replied',
   callBack: 'appeal.callback',
   approveExtension: 'appeal.extended',
+  close: 'appeal.closed',
   expire: 'appeal.closed',
 };
 
@@ -132,6 +135,7 @@ export const APPEAL_MSG = {
   callBackFirst: '整改后须先记录回访，再答复',
   handlerRequired: '分派须选择部门和承办人',
   handlerNotFound: '承办人不存在或不是工作人员',
+  departmentNotFound: '承办部门不存在或已停用',
   filesNotAllowed: '该步骤不能上传附件',
   extensionDaysRequired: `申请延期须填写延长的工作日数（1–${APPEAL_MAX_EXTENSION_DAYS} 天）`,
   extensionPending: '已有待审批的延期申请',
@@ -181,7 +185,7 @@ export const AppealStepBody = Type.Object({
   fileIds: Type.Optional(FileIds),
   rating: Type.Optional(Type.Enum(APPEAL_RATING_LIST, { title: '评价', errorMessage: '评价等级不正确' })),
   comment: Type.Optional(Text('评价说明', APPEAL_LENGTH.comment, 0)),
-  /** assign: the department (a name) and the handler (a staff account). */
+  /** assign: the department (a code of the dictionary `department`) and the handler (a staff account). */
   department: Type.Optional(Text('承办部门', APPEAL_LENGTH.department, 0)),
   handlerId: Type.Optional(Id('承办人')),
   /** requestExtension: how many working days more. */
@@ -227,7 +231,9 @@ export const AppealDetail = Type.Object({
   extensionDays: Nullable(Type.Integer()),
   ratingLabel: Nullable(Type.String()),
   comment: Nullable(Type.String()),
+  /** The handling department: a code of the dictionary `department`, and its label. */
   department: Nullable(Type.String()),
+  departmentName: Nullable(Type.String()),
   /** Staff see the handler; the enterprise does not. */
   handler: Nullable(Type.Object({ id: Type.Integer(), name: Type.String() })),
   repliedAt: Nullable(Type.String()),

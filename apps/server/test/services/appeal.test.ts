@@ -120,6 +120,7 @@ describe('filing an appeal', () => {
   it("takes the category's time limit from the dictionary, as getappealcatepage shows it", async () => {
     const res = await app.inject({ method: 'POST', url: POLICY_PATHS.appealCategoryPage, payload: { currentPage: 1, pageSize: 99999 } });
     expect(res.json().data.list[0]).toEqual({ code: 'policy', label: '惠企政策', limitDays: 5 });
+    expect(res.json().data.list.map((c: { label: string }) => c.label)).toEqual(['惠企政策', '融资贷款', '人才需求', '用工社保', '基础设施', '证照办理', '市场经营', '其他']);
     expect(await categoryLimit(app.dicts, 'policy')).toBe(5);
     expect(await categoryLimit(app.dicts, 'nonexistent')).toBeNull();
   });
@@ -222,9 +223,10 @@ describe('APPEAL_FLOW', () => {
     expect(['剩余 5 个工作日', '剩余 4 个工作日']).toContain(seen.dueText);
 
     // internal business: assign and a remark
-    expect((await stepOn(as.staff, id, { step: 'assign', department: '经信局' })).json()).toMatchObject({ code: 400, msg: APPEAL_MSG.handlerRequired });
-    expect((await stepOn(as.staff, id, { step: 'assign', department: '经信局', handlerId: ent.id })).json()).toMatchObject({ code: 400, msg: APPEAL_MSG.handlerNotFound });
-    await took(as.staff, id, { step: 'assign', department: '经信局', handlerId: staff.id });
+    expect((await stepOn(as.staff, id, { step: 'assign', department: 'gxj' })).json()).toMatchObject({ code: 400, msg: APPEAL_MSG.handlerRequired });
+    expect((await stepOn(as.staff, id, { step: 'assign', department: '经信局', handlerId: staff.id })).json()).toMatchObject({ code: 400, msg: APPEAL_MSG.departmentNotFound });
+    expect((await stepOn(as.staff, id, { step: 'assign', department: 'gxj', handlerId: ent.id })).json()).toMatchObject({ code: 400, msg: APPEAL_MSG.handlerNotFound });
+    await took(as.staff, id, { step: 'assign', department: 'gxj', handlerId: staff.id });
     await took(as.staff, id, { step: 'remark', note: '内部备注：此企业去年已享受过' });
 
     // a supplement asked and given with a file
@@ -268,7 +270,7 @@ describe('APPEAL_FLOW', () => {
     const staffView = await detailOf(as.staff, id, APPEAL_CONSOLE_PATHS.detail);
     expect(staffView.timeline.map((t) => t.step)).toEqual(['accept', 'assign', 'remark', ...ownSteps.slice(1)]);
     expect(staffView.handler).toEqual({ id: staff.id, name: '张受理' });
-    expect(staffView.department).toBe('经信局');
+    expect(staffView).toMatchObject({ department: 'gxj', departmentName: '云溪县工业和信息化局' });
 
     // every step the enterprise may see and did not take reached its message centre once; no internal note
     const got = await messagesOf(ent.id, id);
@@ -281,11 +283,11 @@ describe('APPEAL_FLOW', () => {
       'appeal.callback',
       'appeal.replied',
     ]);
-    expect(got.some((m) => m.body.includes('内部备注') || m.body.includes('经信局'))).toBe(false);
+    expect(got.some((m) => m.body.includes('内部备注') || m.body.includes('工业和信息化局'))).toBe(false);
     expect(got[1]!.body).toContain('请补充研发费用明细表');
     // the staff's queue shows it with its handler
     const queue = await app.inject({ method: 'POST', url: APPEAL_CONSOLE_PATHS.page, headers: as.staff, payload: { currentPage: 1, pageSize: 20, keyword: appeal.number } });
-    expect(queue.json().data.list).toMatchObject([{ id, status: 'closed', handlerName: '张受理', department: '经信局' }]);
+    expect(queue.json().data.list).toMatchObject([{ id, status: 'closed', handlerName: '张受理', department: 'gxj', departmentName: '云溪县工业和信息化局' }]);
   });
 
   it('moves the due date by an extension an administrator approves, and keeps it when refused', async () => {
@@ -335,6 +337,19 @@ describe('APPEAL_FLOW', () => {
     expect(await messagesOf(ent.id, withdrawn.id)).toEqual([]);
   });
 
+  it('lets staff close a replied appeal with a reason, as 未评价, and tells the enterprise', async () => {
+    const appeal = await filed();
+    await took(as.staff, appeal.id, { step: 'accept' });
+    expect((await stepOn(as.staff, appeal.id, { step: 'close', note: '企业来电确认已解决' })).json()).toMatchObject({ code: 409, msg: '当前状态为「办理中」，不能办结' });
+    await took(as.staff, appeal.id, { step: 'reply', note: '已答复' });
+    expect((await stepOn(as.ent, appeal.id, { step: 'close', note: '企业自己办结' })).json()).toMatchObject({ code: 403 });
+    expect((await stepOn(as.staff, appeal.id, { step: 'close' })).json()).toMatchObject({ code: 400, msg: '办结须填写说明' });
+    const closed = await took(as.staff, appeal.id, { step: 'close', note: '企业来电确认已解决' });
+    expect(closed).toMatchObject({ status: 'closed', rating: null, ratingLabel: '未评价' });
+    expect((await stepOn(as.ent, appeal.id, { step: 'rate', rating: 'satisfied' })).json()).toMatchObject({ code: 409 });
+    expect((await messagesOf(ent.id, appeal.id)).map((m) => m.kind)).toEqual(['appeal.accepted', 'appeal.replied', 'appeal.closed']);
+  });
+
   it('refuses a sixth attachment on one appeal and a disguised file', async () => {
     const appeal = await filed(as.ent, entId, { fileIds: await uploadPdfs(as.ent, 5) });
     expect(appeal.attachments).toHaveLength(5);
@@ -365,7 +380,7 @@ describe('the staff queue', () => {
     const rejected = await filed(headers, enterpriseId);
     const finance = await filed(headers, enterpriseId, { category: 'finance' });
     await took(as.staff, accepted.id, { step: 'accept' });
-    await took(as.staff, accepted.id, { step: 'assign', department: '人社局', handlerId: handler.id });
+    await took(as.staff, accepted.id, { step: 'assign', department: 'rsj', handlerId: handler.id });
     await took(as.staff, rejected.id, { step: 'reject', note: '重复提交' });
 
     const page = async (filters: Record<string, unknown>) => {
@@ -376,7 +391,7 @@ describe('the staff queue', () => {
     expect(await page({})).toEqual([finance.id, rejected.id, accepted.id]);
     expect(await page({ status: 'accepted' })).toEqual([accepted.id]);
     expect(await page({ category: 'finance' })).toEqual([finance.id]);
-    expect(await page({ department: '人社局' })).toEqual([accepted.id]);
+    expect(await page({ department: 'rsj' })).toEqual([accepted.id]);
     expect(await page({ handlerId: handler.id })).toEqual([accepted.id]);
     expect(await page({ keyword: accepted.number })).toEqual([accepted.id]);
     const today = new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10);
@@ -556,7 +571,7 @@ describe('the jobs', () => {
     const later = await filed();
     for (const a of [soon, later]) {
       await took(as.staff, a.id, { step: 'accept' });
-      await took(as.staff, a.id, { step: 'assign', department: '人社局', handlerId: handler.id });
+      await took(as.staff, a.id, { step: 'assign', department: 'rsj', handlerId: handler.id });
     }
     // Thursday 8 October 2026: due Saturday 10 (调休, the 2nd working day) is soon; Tuesday 13 is not
     await app.db.update(appeals).set({ dueAt: chinaDayEnd('2026-10-10') }).where(eq(appeals.id, soon.id));

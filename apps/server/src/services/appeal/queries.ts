@@ -63,6 +63,9 @@ export const toItem = (dicts: Dictionaries, r: ItemRow): AppealItem => ({
   rating: r.rating,
 });
 
+/** The handling department's label (a removed code shows itself). */
+export const departmentLabel = (dicts: Dictionaries, code: string | null) => (code === null ? null : dictLabel(dicts, 'department', code));
+
 /** One appeal with what its detail shows, if the scope may see it. */
 export async function findAppeal(db: DbOrTx, scope: Scope, id: number) {
   const [row] = await db
@@ -146,7 +149,7 @@ export function appealQueue(db: DbOrTx, dicts: Dictionaries, query: AppealQueueQ
         .orderBy(desc(appeals.createdAt), desc(appeals.id))
         .limit(limit)
         .offset(offset),
-    map: ({ department, handlerName, overdue, ...r }) => ({ ...toItem(dicts, r), department, handlerName, overdue: Boolean(overdue) }),
+    map: ({ department, handlerName, overdue, ...r }) => ({ ...toItem(dicts, r), department, departmentName: departmentLabel(dicts, department), handlerName, overdue: Boolean(overdue) }),
   });
 }
 

@@ -39,7 +39,7 @@ import { CalendarYearMissingError, chinaDayEnd, type CalendarStore } from '../ca
 import { attach, attachmentsOf } from '../files/public';
 import { notify } from '../message/public';
 import { dictLabel, type DictionaryStore } from '../dict/public';
-import { appealCounts, appealQueue, enterpriseAccounts, findAppeal } from './queries';
+import { appealCounts, appealQueue, departmentLabel, enterpriseAccounts, findAppeal } from './queries';
 import { appeals } from './schema';
 
 export const APPEAL_AUDIT = { file: 'appeal.file', step: 'appeal.step' } as const;
@@ -162,6 +162,7 @@ export async function appealDetail(deps: AppealDeps, ctx: SignedInCtx, id: numbe
     reopenCount: row.reopenCount,
     extensionDays: forOwner ? null : row.extensionDays,
     department: row.department,
+    departmentName: departmentLabel(await deps.dicts.all(), row.department),
     handler: !forOwner && row.handlerId !== null ? { id: row.handlerId, name: row.handlerName ?? '' } : null,
     repliedAt: row.repliedAt?.toISOString() ?? null,
     closedAt: row.closedAt?.toISOString() ?? null,
@@ -188,8 +189,9 @@ async function calledBackSinceReopening(tx: Tx, id: number): Promise<boolean> {
   return (await tx.$count(workflowSteps, and(of, eq(workflowSteps.step, 'callBack'), gt(workflowSteps.id, reopened?.id ?? 0)))) > 0;
 }
 
-async function checkHandler(tx: Tx, body: AppealStepBody): Promise<void> {
+async function checkHandler(tx: Tx, dicts: DictionaryStore, body: AppealStepBody): Promise<void> {
   if (!body.department?.trim() || !body.handlerId) throw badRequest(APPEAL_MSG.handlerRequired);
+  if (!(await dicts.items('department')).some((d) => d.code === body.department)) throw badRequest(APPEAL_MSG.departmentNotFound);
   const [handler] = await tx.select({ roleId: accounts.roleId, disabled: accounts.disabled }).from(accounts).where(eq(accounts.id, body.handlerId));
   if (!handler || handler.disabled || handler.roleId === ROLES.enterprise.id) throw badRequest(APPEAL_MSG.handlerNotFound);
 }
@@ -240,8 +242,8 @@ export async function takeStep(deps: AppealDeps, ctx: Ctx, id: number, body: App
   else if (name === 'complain') Object.assign(set, { reopenCount: sql`${appeals.reopenCount} + 1`, rating: body.rating, comment: body.comment?.trim() || null });
   else if (name === 'rate') Object.assign(set, { rating: body.rating, comment: body.comment?.trim() || null, closedAt: now });
   else if (name === 'reply') Object.assign(set, { repliedAt: now, rating: null, comment: null, rateInvitedAt: null });
-  else if (name === 'assign') Object.assign(set, { department: body.department?.trim(), handlerId: body.handlerId });
-  else if (name === 'reject' || name === 'withdraw' || name === 'expire') Object.assign(set, { closedAt: now });
+  else if (name === 'assign') Object.assign(set, { department: body.department, handlerId: body.handlerId });
+  else if (name === 'reject' || name === 'withdraw' || name === 'expire' || name === 'close') Object.assign(set, { closedAt: now });
   else if (name === 'requestExtension') Object.assign(set, { extensionDays: body.extensionDays ?? null });
   else if (name === 'refuseExtension') Object.assign(set, { extensionDays: null });
   /** The extension decided on, read under the lock; approving moves the due date by its working days. */
@@ -278,7 +280,7 @@ export async function takeStep(deps: AppealDeps, ctx: Ctx, id: number, body: App
       checkInput(name, body);
       await startClock();
       await decideExtension(tx);
-      if (name === 'assign') await checkHandler(tx, body);
+      if (name === 'assign') await checkHandler(tx, deps.dicts, body);
       if (name === 'complain') {
         const [row] = await tx.select({ reopenCount: appeals.reopenCount }).from(appeals).where(eq(appeals.id, id));
         if (row!.reopenCount >= APPEAL_MAX_REOPENINGS) throw conflict(APPEAL_MSG.tooManyReopenings);

@@ -37,8 +37,8 @@ export const DICTIONARIES: Record<DictType, Entry[]> = {
   nature: [['state', '国有企业'], ['collective', '集体企业'], ['private', '民营企业'], ['foreign', '外商投资企业'], ['hkmt', '港澳台商投资企业'], ['other', '其他']],
   appealCategory: [
     ['policy', '惠企政策', { limitDays: 5 }], ['finance', '融资贷款', { limitDays: 10 }], ['talent', '人才需求', { limitDays: 10 }],
-    ['infrastructure', '基础设施', { limitDays: 15 }], ['license', '证照办理', { limitDays: 5 }], ['market', '市场经营', { limitDays: 10 }],
-    ['other', '其他', { limitDays: 15 }],
+    ['social', '用工社保', { limitDays: 10 }], ['infrastructure', '基础设施', { limitDays: 15 }], ['license', '证照办理', { limitDays: 5 }],
+    ['market', '市场经营', { limitDays: 10 }], ['other', '其他', { limitDays: 15 }],
   ],
 };
 

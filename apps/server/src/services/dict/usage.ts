@@ -28,7 +28,7 @@ const guideCondition = (field: RuleField): SQL => sql`
 
 export const DICT_USAGE: Record<DictType, SQL[]> = {
   policyLevel: [policyColumn(policies.level)],
-  department: [policyColumn(policies.department), subscriptions('department')],
+  department: [policyColumn(policies.department), subscriptions('department'), sql`select 'appeal'::text, ${appeals.id}, ${appeals.department} from ${appeals} where ${appeals.department} is not null`],
   supportType: [guideColumn(guides.supportType), subscriptions('supportType')],
   guideMode: [guideColumn(guides.mode)],
   industry: [guideArray(guides.industries), guideCondition('industry'), enterpriseColumn(enterprises.industry), subscriptions('industry')],
