@@ -2,19 +2,17 @@
 // 发布 and 撤回, who and when), the form, and one row of actions (保存, the steps its flow allows,
 // 返回列表). Policies, guides and topics use it alike.
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Descriptions, Flex, Result, Spin, Timeline, Typography } from 'antd';
+import { Button, Card, Descriptions, Flex, Result, Spin, Typography } from 'antd';
 import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
-import { ROLES } from '@hqt/contract/auth';
 import type { Lifecycle } from '@hqt/contract/policy-console';
 import { CONTENT_FLOW } from '@hqt/contract/content-flow';
-import type { RoleKey } from '@hqt/contract/workflow';
+import { WorkflowTimeline } from '@/shared/ui/workflow-timeline';
 import { ContentStatusTag, StepButtons, type ContentSteps } from './content-state';
 
 const when = (at: string | null, who: { name: string } | null) => (at ? `${dayjs(at).format('YYYY-MM-DD HH:mm')} ${who?.name ?? ''}` : '—');
 const stepLabel = (step: string) => CONTENT_FLOW.steps[step as keyof typeof CONTENT_FLOW.steps]?.label ?? step;
-const roleName = (role: string) => ROLES[role as RoleKey]?.name ?? role;
 
 /** 办理记录: the item's steps, oldest first (workflow_steps). */
 function ItemTimeline({ steps, id }: { steps: ContentSteps; id: number }) {
@@ -23,17 +21,7 @@ function ItemTimeline({ steps, id }: { steps: ContentSteps; id: number }) {
   return (
     <section aria-label="办理记录" style={{ marginBottom: 16 }}>
       <Typography.Title level={5}>办理记录</Typography.Title>
-      {data.length === 0 ? (
-        <Typography.Text type="secondary">尚无发布或撤回</Typography.Text>
-      ) : (
-        <Timeline
-          items={data.map((e) => ({
-            key: e.id,
-            title: dayjs(e.at).format('YYYY-MM-DD HH:mm'),
-            content: `${e.actor?.name ?? ''}（${roleName(e.role)}）${stepLabel(e.step)}${e.note ? `：${e.note}` : ''}`,
-          }))}
-        />
-      )}
+      <WorkflowTimeline entries={data} stepLabel={stepLabel} empty="尚无发布或撤回" />
     </section>
   );
 }
