@@ -11,7 +11,7 @@ import { createDb, createPool } from './db/client';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from './db/embedded-postgres';
 import { isDatabaseUnavailable } from './lib/errors';
 import { prepareDatabase } from './setup/database';
-import { isEmpty, seedDemo } from './setup/demo';
+import { isEmpty, seedDemo, seedWorkflowDemo } from './setup/demo';
 
 const EXIT_DATABASE_LOST = 70;
 /** Tries to restart a crashed embedded database, RESTART_DELAY_MS × the attempt apart (about 15 s in all). */
@@ -105,17 +105,24 @@ async function main() {
       await sleep(Math.min(attempt, 5) * 1000);
     }
   }
+  let seeded = false;
   if (config.demo) {
     const pool = createPool(databaseUrl, (err) => log.error({ err }, 'seed pool error'), 2);
     const db = createDb(pool);
     if (await isEmpty(db)) {
       await seedDemo(db);
-      log.info('empty database: demo data created');
+      seeded = true;
     }
     await pool.end();
   }
 
   const app = await buildApp({ config, databaseUrl, jwtSecret: jwtSecret(), loggerInstance: log });
+  if (seeded) {
+    // The workflow services' demo goes through the services themselves (their calendar, messages).
+    await app.ready();
+    await seedWorkflowDemo(app);
+    log.info('empty database: demo data created');
+  }
 
   const shutdown = async (signal: string) => {
     if (stopping) return;

@@ -38,6 +38,8 @@ export interface StepOptions<S extends string> {
   set?: Record<string, unknown>;
   /** What the step causes (messages, jobs, due dates), inside the same transaction. */
   effects?: (tx: Tx, moved: { from: S; to: S }) => Promise<void>;
+  /** When the step is recorded as taken (now, unless the caller decides the time, as its tests and the demo do). */
+  at?: Date;
 }
 
 function column(table: PgTable, key: string): PgColumn {
@@ -93,6 +95,7 @@ export async function step<S extends string, K extends string>(
       actorId: signed?.actor.accountId ?? null,
       actorRole: role as Taker, // stepRefusal refuses an actor of no known role
       note,
+      ...(options.at ? { at: options.at } : {}),
     });
     await audit(tx, ctx, options.audit, { id, step: name, before: { status: from }, after: { status: to }, ...(note ? { note } : {}) });
     await options.effects?.(tx, { from, to });

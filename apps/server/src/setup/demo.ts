@@ -1,9 +1,11 @@
 // Demo data for an empty database: the README's demo accounts. Never run in production.
 import { sql } from 'drizzle-orm';
 import { ROLES } from '@hqt/contract/auth';
+import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client';
 import { accounts, enterprises } from '../db/schema/index';
 import { hashPassword } from '../services/auth/password';
+import { seedAppealDemo } from './demo-content/appeal';
 import { seedPolicyDemo } from './demo-content/policy';
 import { seedPushDemo } from './demo-content/push';
 
@@ -89,4 +91,9 @@ export async function seedDemo(db: Db): Promise<void> {
       email: 'admin@yunxi.gov.cn',
     });
   });
+}
+
+/** After seedDemo, with the app built (ready): the workflow services' demo, filed and handled through them. */
+export async function seedWorkflowDemo(app: FastifyInstance): Promise<void> {
+  await seedAppealDemo({ db: app.db, calendar: app.calendar, dicts: app.dicts }, DEMO_ACCOUNTS.enterprise.username);
 }

@@ -90,7 +90,7 @@ export async function dueState(calendar: CalendarStore, status: string, dueAt: D
 }
 
 /** Files an appeal for one of the caller's enterprises; answers its id. */
-export async function saveAppeal({ db, dicts }: AppealDeps, ctx: SignedInCtx, body: AppealSaveBody): Promise<number> {
+export async function saveAppeal({ db, dicts }: AppealDeps, ctx: SignedInCtx, body: AppealSaveBody, now = new Date()): Promise<number> {
   if (!ctx.scope.enterpriseIds.includes(body.enterpriseId)) throw notFound();
   if (!(await dicts.items('appealCategory')).some((c) => c.code === body.category)) throw badRequest(APPEAL_MSG.categoryNotFound);
   return db.transaction(async (tx) => {
@@ -106,6 +106,8 @@ export async function saveAppeal({ db, dicts }: AppealDeps, ctx: SignedInCtx, bo
         contact: body.contact.trim(),
         phone: body.phone,
         guideId: body.guideId ?? null,
+        createdAt: now,
+        updatedAt: now,
       })
       .returning({ id: appeals.id, createdAt: appeals.createdAt });
     const { id, createdAt } = row!;
@@ -276,6 +278,7 @@ export async function takeStep(deps: AppealDeps, ctx: Ctx, id: number, body: App
     audit: APPEAL_AUDIT.step,
     note,
     set,
+    at: now,
     guard: async (tx) => {
       checkInput(name, body);
       await startClock();

@@ -1,0 +1,51 @@
+// The demo data as the README's start command creates them: the workflow services' part goes
+// through the services, so the demo enterprise meets its appeals in every state it acts on, with
+// real numbers, timelines and messages, and the figures have half a year of history.
+import { and, asc, eq, like } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { APPEAL_KIND } from '@hqt/contract/appeal';
+import type { App } from '../../src/app';
+import { accounts, enterprises, messages, workflowSteps } from '../../src/db/schema/index';
+import { appeals } from '../../src/services/appeal/public';
+import { DEMO_ACCOUNTS, seedDemo, seedWorkflowDemo } from '../../src/setup/demo';
+import { createTestApp } from '../helpers/app';
+
+let app: App;
+beforeAll(async () => {
+  app = await createTestApp();
+  await seedDemo(app.db);
+  await seedWorkflowDemo(app);
+});
+afterAll(() => app.close());
+
+describe('the demo', () => {
+  it("gives the demo enterprise an appeal in each state it acts on, numbered, with its timeline and messages", async () => {
+    const [demo] = await app.db.select().from(accounts).where(eq(accounts.username, DEMO_ACCOUNTS.enterprise.username));
+    const [enterprise] = await app.db.select().from(enterprises).where(eq(enterprises.accountId, demo!.id));
+    const own = await app.db.select().from(appeals).where(eq(appeals.enterpriseId, enterprise!.id)).orderBy(asc(appeals.createdAt));
+    expect(own.map((a) => a.status)).toEqual(['closed', 'replied', 'supplementing', 'accepted', 'submitted']);
+    expect(own.every((a) => /^SQ\d{8}-\d{4}$/.test(a.number ?? ''))).toBe(true);
+    expect(own[0]).toMatchObject({ rating: 'satisfied' });
+    // every step dated after the filing and before now, in order
+    for (const a of own) {
+      const steps = await app.db.select().from(workflowSteps).where(and(eq(workflowSteps.subjectKind, APPEAL_KIND), eq(workflowSteps.subjectId, a.id))).orderBy(asc(workflowSteps.id));
+      const times = steps.map((s) => s.at.getTime());
+      expect(times).toEqual([...times].sort((x, y) => x - y));
+      expect(times.every((t) => t > a.createdAt.getTime() && t < Date.now())).toBe(true);
+    }
+    const notices = await app.db.select({ kind: messages.kind }).from(messages).where(and(eq(messages.accountId, demo!.id), like(messages.kind, 'appeal.%')));
+    expect(notices.map((n) => n.kind)).toContain('appeal.supplement');
+  });
+
+  it('gives the figures half a year of other enterprises’ appeals across the outcomes', async () => {
+    const all = await app.db.select().from(appeals);
+    expect(all).toHaveLength(5 + 35);
+    const statuses = new Set(all.map((a) => a.status));
+    for (const s of ['closed', 'rejected']) expect(statuses).toContain(s);
+    const ratings = new Set(all.map((a) => a.rating));
+    for (const r of ['verySatisfied', 'satisfied', 'basic', null]) expect(ratings).toContain(r);
+    expect(all.some((a) => a.reopenCount > 0)).toBe(true);
+    const oldest = Math.min(...all.map((a) => a.createdAt.getTime()));
+    expect(Date.now() - oldest).toBeGreaterThan(150 * 86_400_000);
+  });
+});
