@@ -11,6 +11,24 @@ export async function loginViaForm(page: Page, user: { username: string; passwor
   await page.getByRole('button', { name: /登\s*录/ }).click();
 }
 
+/** Logs in through the console's login page (/admin/login); the caller waits for where it lands. */
+export async function consoleLogin(page: Page, user: { username: string; password: string }) {
+  await page.goto('/admin/login');
+  await expect(page.getByAltText('验证码图片')).toBeVisible();
+  await page.getByLabel('用户名').fill(user.username);
+  await page.getByLabel('密码', { exact: true }).fill(user.password);
+  await page.getByPlaceholder('验证码').fill(CAPTCHA_ANSWER);
+  await page.getByRole('button', { name: /登\s*录/ }).click();
+}
+
+/** An antd Select: open it, type to narrow when it searches, choose the option. */
+export async function choose(page: Page, label: string, option: string) {
+  const select = page.getByLabel(label, { exact: true });
+  await select.click();
+  if (await select.isEditable()) await select.fill(option);
+  await page.locator('.ant-select-dropdown:visible').getByTitle(option, { exact: true }).first().click();
+}
+
 export async function cookie(page: Page, name: string): Promise<string | undefined> {
   return (await page.context().cookies()).find((c) => c.name === name)?.value;
 }

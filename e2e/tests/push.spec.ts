@@ -7,7 +7,7 @@ import { type ConsolePolicyRow, type GuideInput, POLICY_CONSOLE_PATHS } from '@h
 import type { PageOf } from '@hqt/contract/envelope';
 import { PUSH_MSG } from '@hqt/contract/push';
 import { CAPTCHA_ANSWER, DEMO, STAFF } from '../support/constants';
-import { loginViaForm } from '../support/session';
+import { consoleLogin, loginViaForm } from '../support/session';
 
 const stamp = Date.now().toString(36).slice(-5);
 
@@ -49,15 +49,6 @@ async function draftGuide(request: APIRequestContext, title: string): Promise<nu
   return created.data.id as number;
 }
 
-async function consoleLogin(page: Page) {
-  await page.goto('/admin/login');
-  await expect(page.getByAltText('验证码图片')).toBeVisible();
-  await page.getByLabel('用户名').fill(STAFF.username);
-  await page.getByLabel('密码', { exact: true }).fill(STAFF.password);
-  await page.getByPlaceholder('验证码').fill(CAPTCHA_ANSWER);
-  await page.getByRole('button', { name: /登\s*录/ }).click();
-  await expect(page).toHaveURL(/\/admin$/);
-}
 
 /** The unread count on 消息中心 in the top menu (antd draws no count at 0). */
 const menuCount = (page: Page) => page.locator('.top-menu').getByRole('menuitem', { name: /消息中心/ }).locator('.ant-badge sup');
@@ -82,7 +73,8 @@ test('staff publish a guide; the subscribed enterprise’s open portal is told w
 
   const staffContext = await browser.newContext();
   const consolePage = await staffContext.newPage();
-  await consoleLogin(consolePage);
+  await consoleLogin(consolePage, STAFF);
+  await expect(consolePage).toHaveURL(/\/admin$/);
   await consolePage.goto(`/admin/guides/${guideId}`);
   await consolePage.getByRole('button', { name: /^发\s*布$/ }).first().click();
   await consolePage.locator('.ant-popconfirm:visible').getByRole('button', { name: /发\s*布/ }).click();

@@ -2,30 +2,12 @@
 // portal shows (and withdraw it again), an administrator manages accounts and reads the audit log,
 // and an enterprise account is turned away at the console's door.
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { CAPTCHA_ANSWER, DEMO, STAFF } from '../support/constants';
-import { loginViaForm } from '../support/session';
+import { ADMIN, CAPTCHA_ANSWER, DEMO, STAFF } from '../support/constants';
+import { choose, consoleLogin, loginViaForm } from '../support/session';
 
-const ADMIN = { username: 'admin', password: 'Admin1234' };
 /** A 1×1 PNG: an image the server recognises by its bytes. */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==', 'base64');
 const stamp = Date.now().toString(36).slice(-5);
-
-async function consoleLogin(page: Page, user: { username: string; password: string }) {
-  await page.goto('/admin/login');
-  await expect(page.getByAltText('验证码图片')).toBeVisible();
-  await page.getByLabel('用户名').fill(user.username);
-  await page.getByLabel('密码', { exact: true }).fill(user.password);
-  await page.getByPlaceholder('验证码').fill(CAPTCHA_ANSWER);
-  await page.getByRole('button', { name: /登\s*录/ }).click();
-}
-
-/** An antd Select: open it, type to narrow when it searches, choose the option. */
-async function choose(page: Page, label: string, option: string) {
-  const select = page.getByLabel(label, { exact: true });
-  await select.click();
-  if (await select.isEditable()) await select.fill(option);
-  await page.locator('.ant-select-dropdown:visible').getByTitle(option, { exact: true }).first().click();
-}
 
 async function confirmPopover(page: Page, button: string) {
   await page.getByRole('button', { name: new RegExp(`^${button.split('').join('\\s*')}$`) }).first().click();
