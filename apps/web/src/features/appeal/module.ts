@@ -1,0 +1,9 @@
+// 企业诉求: in the console, 诉求办理 (the queue, one appeal, the 工作台 card).
+import { appealConsoleRoutes, appealWorkbench } from './console/routes';
+import type { FeatureModule } from '@/shared/feature-module';
+
+export const appealModule: FeatureModule = {
+  name: 'appeal',
+  console: appealConsoleRoutes,
+  workbench: appealWorkbench,
+};
