@@ -11,7 +11,12 @@ export const APPEAL_CONSOLE_PATHS = {
   /** How many appeals each status holds under the queue's other filters (its tabs). */
   counts: `${CONSOLE_PREFIX}/appeals/counts`,
   detail: `${CONSOLE_PREFIX}/appeals/:id`,
+  /** Who may be chosen as a handler (承办人): every active 工作人员 and 管理员 account. */
+  handlers: `${CONSOLE_PREFIX}/appeals/handlers`,
 } as const;
+
+export const AppealHandler = Type.Object({ id: Type.Integer(), name: Type.String(), username: Type.String() });
+export type AppealHandler = Type.Static<typeof AppealHandler>;
 
 /** The queue's filters besides the status (its tabs count under them). */
 const queueFilters = {

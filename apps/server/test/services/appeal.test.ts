@@ -12,7 +12,7 @@ import { consolePath } from '@hqt/contract/console';
 import { DICT_CONSOLE_MSG, DICT_CONSOLE_PATHS } from '@hqt/contract/dict-console';
 import { chinaDayEnd } from '@hqt/contract/working-days';
 import type { App } from '../../src/app';
-import { dictItems, enterprises, messages, workflowSteps } from '../../src/db/schema/index';
+import { accounts, dictItems, enterprises, messages, workflowSteps } from '../../src/db/schema/index';
 import type { SignedInCtx } from '../../src/lib/ctx';
 import { calendarYears } from '../../src/services/calendar/schema';
 import { closeUnrated, flagDue, inviteRatings } from '../../src/services/appeal/jobs';
@@ -370,6 +370,17 @@ describe('APPEAL_FLOW', () => {
 // ---- the staff queue ----------------------------------------------------------------------------
 
 describe('the staff queue', () => {
+  it('offers every active 工作人员 and 管理员 as a handler, to staff only', async () => {
+    const gone = await createAccount(app, { roleId: ROLES.staff.id, name: '离岗人员' });
+    await app.db.update(accounts).set({ disabled: true }).where(eq(accounts.id, gone.id));
+    const res = await app.inject({ method: 'GET', url: APPEAL_CONSOLE_PATHS.handlers, headers: as.staff });
+    const names = (res.json().data as { name: string }[]).map((h) => h.name);
+    expect(names).toEqual(expect.arrayContaining(['张受理', '李受理']));
+    expect(names).not.toContain('离岗人员');
+    expect(names).not.toContain('云溪智造科技有限公司');
+    expect((await app.inject({ method: 'GET', url: APPEAL_CONSOLE_PATHS.handlers, headers: as.ent })).statusCode).toBe(403);
+  });
+
   it('filters by status, category, department, handler, due soon, time and keyword, and counts each status', async () => {
     const company = await createAccount(app, { name: `队列测试${randomBytes(3).toString('hex')}有限公司` });
     const companyName = (await app.db.select({ name: enterprises.name }).from(enterprises).where(eq(enterprises.accountId, company.id)))[0]!.name;

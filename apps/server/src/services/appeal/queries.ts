@@ -1,6 +1,6 @@
 // Reading appeals through the caller's scope (docs/scope-and-ctx.md): an enterprise account sees
 // the appeals of its own enterprises, staff see every one; an id outside the scope matches nothing.
-import { and, count, desc, eq, gte, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { ROLES } from '@hqt/contract/auth';
 import { APPEAL_FLOW, APPEAL_OPEN_STATES, APPEAL_STATUS_LIST, type AppealItem, type AppealListQuery, type AppealStatus } from '@hqt/contract/appeal';
@@ -164,6 +164,15 @@ export async function appealCounts(db: DbOrTx, filters: AppealCountsQuery, dueBy
   const byStatus: Record<string, number> = Object.fromEntries(APPEAL_STATUS_LIST.map((s) => [s, 0]));
   for (const r of rows) byStatus[r.status] = r.n;
   return { all: rows.reduce((sum, r) => sum + r.n, 0), byStatus };
+}
+
+/** Who may handle an appeal: the active 工作人员 and 管理员 accounts, by name. */
+export function handlerAccounts(db: DbOrTx) {
+  return db
+    .select({ id: accounts.id, name: accounts.name, username: accounts.username })
+    .from(accounts)
+    .where(and(inArray(accounts.roleId, [ROLES.staff.id, ROLES.admin.id]), eq(accounts.disabled, false)))
+    .orderBy(asc(accounts.name), asc(accounts.id));
 }
 
 /** The accounts holding an enterprise: those an appeal's notices go to. */

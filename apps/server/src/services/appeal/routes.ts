@@ -2,14 +2,15 @@
 // its attachments' reader and its jobs. Steps go through one call whose roles APPEAL_FLOW declares.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import fp from 'fastify-plugin';
+import Type from 'typebox';
 import { APPEAL_FLOW, APPEAL_KIND, APPEAL_MSG, APPEAL_PATHS, AppealDetail, AppealIdParams, AppealItem, AppealListQuery, AppealSaveBody, AppealStepBody, EnterpriseIdParams } from '@hqt/contract/appeal';
-import { APPEAL_CONSOLE_PATHS, AppealCounts, AppealCountsQuery, AppealQueueQuery, AppealQueueRow } from '@hqt/contract/appeal-console';
+import { APPEAL_CONSOLE_PATHS, AppealCounts, AppealHandler, AppealCountsQuery, AppealQueueQuery, AppealQueueRow } from '@hqt/contract/appeal-console';
 import { Envelope, Page } from '@hqt/contract/envelope';
 import { signedIn } from '../../lib/ctx';
 import { ok } from '../../lib/envelope';
 import { notFound } from '../../lib/errors';
 import { declareAppealJobs } from './jobs';
-import { canSeeAppeal, enterpriseAppeals } from './queries';
+import { canSeeAppeal, enterpriseAppeals, handlerAccounts } from './queries';
 import { appealDetail, queueCounts, queuePage, saveAppeal, takeStep } from './service';
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
@@ -60,6 +61,11 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     APPEAL_CONSOLE_PATHS.counts,
     { schema: { tags: consoleTags, summary: '各状态的诉求数（队列的标签）', body: AppealCountsQuery, response: { 200: Envelope(AppealCounts) } }, config: staff },
     async (request) => ok(await queueCounts(deps, request.body)),
+  );
+  app.get(
+    APPEAL_CONSOLE_PATHS.handlers,
+    { schema: { tags: consoleTags, summary: '可选的承办人（在岗的工作人员和管理员）', response: { 200: Envelope(Type.Array(AppealHandler)) } }, config: staff },
+    async () => ok(await handlerAccounts(app.db)),
   );
   app.get(
     APPEAL_CONSOLE_PATHS.detail,

@@ -4,8 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { http as mock, HttpResponse } from 'msw';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { APPEAL_MSG, APPEAL_PATHS, type AppealDetail, type AppealStepBody } from '@hqt/contract/appeal';
-import { APPEAL_CONSOLE_PATHS } from '@hqt/contract/appeal-console';
-import { AUTH_PATHS, type UserInfo } from '@hqt/contract/auth';
+import { APPEAL_CONSOLE_PATHS, type AppealHandler } from '@hqt/contract/appeal-console';
 import { withId } from '@hqt/contract/calculator';
 import { POLICY_PATHS, type DictItem } from '@hqt/contract/policy';
 import { WORKFLOW_MSG } from '@hqt/contract/workflow';
@@ -58,13 +57,18 @@ const DEPARTMENTS: DictItem[] = [
   { code: 'fgj', label: '发改局', extra: null },
   { code: 'czj', label: '财政局', extra: null },
 ];
-const ME: UserInfo = { id: 7, name: '王工', username: 'staff', roleId: 2, roleName: '工作人员', phone: null, email: null, avatar: null };
+const HANDLERS: AppealHandler[] = [
+  { id: 7, name: '王工', username: 'staff' },
+  { id: 9, name: '赵管理', username: 'admin' },
+];
 
 /** The detail answers `first` until a step is taken, then `after`; each step's body is recorded. */
 function serveAppeal(first: AppealDetail, after: AppealDetail = first) {
   const steps: AppealStepBody[] = [];
   let detailCalls = 0;
   server.use(
+    // before the detail's /appeals/:id, which would match /appeals/handlers too
+    mock.get(APPEAL_CONSOLE_PATHS.handlers, () => HttpResponse.json(ok(HANDLERS))),
     mock.get(APPEAL_CONSOLE_PATHS.detail, () => {
       detailCalls += 1;
       return HttpResponse.json(ok(steps.length ? after : first));
@@ -75,7 +79,6 @@ function serveAppeal(first: AppealDetail, after: AppealDetail = first) {
       return HttpResponse.json(ok(after, APPEAL_MSG.stepDone(body.step === 'reject' ? '不予受理' : '分派')));
     }),
     mock.get(POLICY_PATHS.dictionary, () => HttpResponse.json(ok(DEPARTMENTS))),
-    mock.get(AUTH_PATHS.userInfo, () => HttpResponse.json(ok(ME))),
   );
   return { steps, detailCalls: () => detailCalls };
 }
@@ -162,7 +165,7 @@ test('分派 asks for both a department and a handler, then sends the dictionary
   expect(served.steps).toHaveLength(0);
 
   await pick(user, within(dialog).getByRole('combobox', { name: '承办部门' }), '财政局');
-  await pick(user, within(dialog).getByRole('combobox', { name: '承办人' }), '王工（本人）');
+  await pick(user, within(dialog).getByRole('combobox', { name: '承办人' }), '王工（staff）');
   await user.click(within(dialog).getByRole('button', { name: named('分派') }));
   await waitFor(() => expect(served.steps).toEqual([{ step: 'assign', department: 'czj', handlerId: 7 }]));
   expect(await screen.findByText('分派成功')).toBeInTheDocument();

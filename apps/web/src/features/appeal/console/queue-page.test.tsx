@@ -4,8 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { http as mock, HttpResponse } from 'msw';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { APPEAL_STATUS_LIST } from '@hqt/contract/appeal';
-import { APPEAL_CONSOLE_PATHS, type AppealCounts, type AppealCountsQuery, type AppealQueueQuery, type AppealQueueRow } from '@hqt/contract/appeal-console';
-import { AUTH_PATHS, type UserInfo } from '@hqt/contract/auth';
+import { APPEAL_CONSOLE_PATHS, type AppealCounts, type AppealCountsQuery, type AppealQueueQuery, type AppealQueueRow, type AppealHandler } from '@hqt/contract/appeal-console';
 import { DEFAULT_PAGE_SIZE } from '@hqt/contract/constants';
 import type { PageOf } from '@hqt/contract/envelope';
 import { POLICY_PATHS, type AppealCategory, type DictItem } from '@hqt/contract/policy';
@@ -45,7 +44,10 @@ const DEPARTMENTS: DictItem[] = [
   { code: 'fgj', label: '发改局', extra: null },
   { code: 'rsj', label: '人社局', extra: null },
 ];
-const ME: UserInfo = { id: 7, name: '王工', username: 'staff', roleId: 2, roleName: '工作人员', phone: null, email: null, avatar: null };
+const HANDLERS: AppealHandler[] = [
+  { id: 7, name: '王工', username: 'staff' },
+  { id: 9, name: '赵管理', username: 'admin' },
+];
 
 /** The queue's calls, answering the rows above and recording what each was sent. */
 function serveQueue() {
@@ -64,7 +66,7 @@ function serveQueue() {
     }),
     mock.post(POLICY_PATHS.appealCategoryPage, () => HttpResponse.json(ok({ list: CATEGORIES, total: CATEGORIES.length, currentPage: 1, pageSize: 99999 }))),
     mock.get(POLICY_PATHS.dictionary, () => HttpResponse.json(ok(DEPARTMENTS))),
-    mock.get(AUTH_PATHS.userInfo, () => HttpResponse.json(ok(ME))),
+    mock.get(APPEAL_CONSOLE_PATHS.handlers, () => HttpResponse.json(ok(HANDLERS))),
   );
   return { pages, counts };
 }

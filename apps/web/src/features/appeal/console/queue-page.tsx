@@ -152,7 +152,7 @@ function QueueFilters({ params, update }: { params: Params; update: (patch: Part
       />
       <Select<number>
         aria-label="承办人"
-        placeholder={handlers.everyone ? '承办人' : '承办人（本人）'}
+        placeholder="承办人"
         allowClear
         showSearch={{ optionFilterProp: 'label' }}
         style={{ width: 160 }}

@@ -170,7 +170,6 @@ function AssignFields() {
         label="承办人"
         name="handlerId"
         rules={[{ required: true, message: APPEAL_MSG.handlerRequired }]}
-        extra={handlers.everyone ? undefined : '工作人员只能分派给本人；分派给其他工作人员请联系管理员。'}
       >
         <Select<number> placeholder="请选择承办人" options={handlers.options} showSearch={{ optionFilterProp: 'label' }} />
       </Form.Item>
