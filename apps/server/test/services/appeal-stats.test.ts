@@ -118,9 +118,11 @@ beforeAll(async () => {
   // E — filed 1 January 2026 00:00 China (still 2025 in UTC): January 2026, not accepted.
   const e = await file(as.ent, entId, 'policy');
   await setTimes(e, { createdAt: '2025-12-31T16:00:00Z' });
-  // F — filed 31 December 2025 23:59 China: another year.
+  // F — filed 31 December 2025 23:59 China: another year, whose calendar is not published; its
+  // acceptance on Sunday 4 January (调休, the next working day after 元旦) is not counted as 响应,
+  // since 2025's days are never guessed.
   const f = await file(as.ent, entId, 'policy');
-  await setTimes(f, { createdAt: '2025-12-31T15:59:00Z' });
+  await setTimes(f, { createdAt: '2025-12-31T15:59:00Z', acceptedAt: '2026-01-04T02:00:00Z' });
 
   // G — 惠企政策, 科技局: filed Friday 8 May 16:00, accepted Monday 11th (调休 Saturday 9th works:
   // 2 working days, no 响应), first replied Wednesday 13th (2 working days); two 差评 reopen it,
@@ -215,6 +217,7 @@ describe('the staff figures of a year', () => {
     const byDept = await figures({ year: 2026, by: 'department', department: 'gxj' });
     expect(byDept.rows.map((r) => r.key)).toEqual(['gxj']);
     expect(byDept.totals.received).toBe(2);
+    // 2025's calendar is not published: F's working days are unknown, not counted Monday–Friday.
     expect((await figures({ year: 2025, by: 'month' })).totals).toMatchObject({ received: 1, responded: 0, responseRate: 0 });
     expect((await figures({ year: 2024, by: 'month' })).totals).toEqual(zero);
   });

@@ -1,8 +1,8 @@
 // 企业诉求's figures (docs/appeal.md «Figures»): one SQL pass per call, conditional aggregates over
-// the year's appeals. Working days are counted in SQL: each appeal joins by day the calendar's
-// running index of working days over the two years an appeal of year Y is handled in (about 730
-// rows, services/calendar/day-index.ts); the difference of two days' indexes is the working days
-// between them, null in a year not published (left out, never guessed).
+// the year's appeals. Working days are counted in SQL: each appeal reads, by China day, the
+// calendar's running index of working days over the two years an appeal of year Y is handled in
+// (one array, services/calendar/day-index.ts); the difference of two days' indexes is the working
+// days between them, null in a year not published (left out, never guessed).
 import { inArray, sql, type SQL } from 'drizzle-orm';
 import { APPEAL_KIND, APPEAL_RATING_LIST, isBadRating, type AppealRating } from '@hqt/contract/appeal';
 import {
@@ -20,7 +20,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import { workflowSteps } from '../../db/schema/index';
 import type { Scope } from '../../lib/ctx';
-import { workingDayIndex } from '../calendar/public';
+import { workingDayAt, workingDayIndexes } from '../calendar/public';
 import { dictLabel, type DictionaryStore } from '../dict/public';
 import { appeals } from './schema';
 
@@ -83,26 +83,22 @@ const groupKey: Record<AppealFiguresQuery['by'], SQL> = {
 export async function appealFigures(db: DbOrTx, dicts: DictionaryStore, query: AppealFiguresQuery): Promise<AppealFiguresResult> {
   const { year, by } = query;
   const key = groupKey[by];
+  // The working-day indexes of the two years a year's appeals are handled in, from 1 January.
+  const [from, to] = [`${year}-01-01`, `${year + 1}-12-31`];
+  const at = (ts: SQL | AnyPgColumn) => workingDayAt(sql`cal.idx`, from, chinaDay(ts));
   // The first reply: the only one while never reopened, else the earliest reply step.
   const firstReply = sql`case when ${appeals.reopenCount} = 0 then ${appeals.repliedAt}
     else (select min(ws.at) from ${workflowSteps} ws where ws.subject_kind = ${APPEAL_KIND} and ws.subject_id = ${appeals.id} and ws.step = 'reply') end`;
   const result = await db.execute<FigureCounts & { key: string | null; total: boolean }>(sql`
-    with cal as ${workingDayIndex(`${year}-01-01`, `${year + 1}-12-31`)},
-    base as (
+    with cal as (select ${workingDayIndexes(from, to)} as idx),
+    a as (
       select ${key} as key, ${appeals.status} as status, ${appeals.rating} as rating, ${appeals.reopenCount} as reopen_count,
         ${answered} as answered, coalesce(${answeredOnTime}, false) as on_time,
-        ${chinaDay(appeals.createdAt)} as filed_day, ${chinaDay(appeals.acceptedAt)} as accepted_day, ${chinaDay(firstReply)} as replied_day
-      from ${appeals}
+        ${at(appeals.createdAt)} as filed_idx, ${at(appeals.acceptedAt)} as accepted_idx, ${at(firstReply)} as replied_idx
+      from ${appeals} cross join cal
       where ${filedIn(year)}
         ${query.category ? sql`and ${appeals.category} = ${query.category}` : sql``}
         ${query.department ? sql`and ${appeals.department} = ${query.department}` : sql``}
-    ),
-    a as (
-      select base.*, cf.idx as filed_idx, ca.idx as accepted_idx, cr.idx as replied_idx
-      from base
-      left join cal cf on cf.day = base.filed_day
-      left join cal ca on ca.day = base.accepted_day
-      left join cal cr on cr.day = base.replied_day
     )
     select key, grouping(key) = 1 as total,
       count(*) as received,
