@@ -5,6 +5,7 @@ import fp from 'fastify-plugin';
 import Type from 'typebox';
 import { APPEAL_FLOW, APPEAL_KIND, APPEAL_MSG, APPEAL_PATHS, AppealDetail, AppealIdParams, AppealItem, AppealListQuery, AppealSaveBody, AppealStepBody, EnterpriseIdParams } from '@hqt/contract/appeal';
 import { APPEAL_CONSOLE_PATHS, AppealCounts, AppealHandler, AppealCountsQuery, AppealQueueQuery, AppealQueueRow } from '@hqt/contract/appeal-console';
+import { APPEAL_STATS_PATHS, AppealFiguresQuery, AppealFiguresResult, AppealMyCounts, AppealTotals } from '@hqt/contract/appeal-stats';
 import { Envelope, Page } from '@hqt/contract/envelope';
 import { signedIn } from '../../lib/ctx';
 import { ok } from '../../lib/envelope';
@@ -12,6 +13,7 @@ import { notFound } from '../../lib/errors';
 import { declareAppealJobs } from './jobs';
 import { canSeeAppeal, enterpriseAppeals, handlerAccounts } from './queries';
 import { appealDetail, queueCounts, queuePage, saveAppeal, takeStep } from './service';
+import { appealFigures, appealTotals, myAppealCounts } from './stats';
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   const deps = { db: app.db, calendar: app.calendar, dicts: app.dicts };
@@ -50,6 +52,18 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
+  // Figures: the public totals (home page) and an account's own counts (data overview).
+  app.get(
+    APPEAL_STATS_PATHS.totals,
+    { schema: { tags, summary: '本年度诉求办理情况（公开）', response: { 200: Envelope(AppealTotals) } }, config: { access: 'public' } },
+    async () => ok(await appealTotals(app.db)),
+  );
+  app.get(
+    APPEAL_STATS_PATHS.mine,
+    { schema: { tags, summary: '本账号企业的办理中与待评价诉求数', response: { 200: Envelope(AppealMyCounts) } }, config: { access: 'account' } },
+    async (request) => ok(await myAppealCounts(app.db, signedIn(request).scope)),
+  );
+
   const consoleTags = ['控制台：诉求办理'];
   const staff = { access: 'staff' } as const;
   app.post(
@@ -61,6 +75,11 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     APPEAL_CONSOLE_PATHS.counts,
     { schema: { tags: consoleTags, summary: '各状态的诉求数（队列的标签）', body: AppealCountsQuery, response: { 200: Envelope(AppealCounts) } }, config: staff },
     async (request) => ok(await queueCounts(deps, request.body)),
+  );
+  app.post(
+    APPEAL_STATS_PATHS.figures,
+    { schema: { tags: consoleTags, summary: '诉求统计（响应率、按时办结率、满意率）', body: AppealFiguresQuery, response: { 200: Envelope(AppealFiguresResult) } }, config: staff },
+    async (request) => ok(await appealFigures(app.db, app.dicts, request.body)),
   );
   app.get(
     APPEAL_CONSOLE_PATHS.handlers,

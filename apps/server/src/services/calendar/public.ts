@@ -4,3 +4,4 @@
 // caller decides (refuse the filing, or store no deadline and warn), never Monday–Friday by guess.
 export { type CalendarStore } from './store';
 export { CalendarYearMissingError, chinaDayEnd } from '@hqt/contract/working-days';
+export { workingDayAt, workingDayIndexes } from './day-index';

@@ -1,10 +1,12 @@
 // Where every login lands: this account's enterprises and their estimated support, guides newly
 // open for them, what to do next, and the entries to the other services. An app page: it composes
-// the calculator's account figures (under the calculator's query key) and 政策推送's unread count.
+// the calculator's account figures (under the calculator's query key), 政策推送's unread count and
+// 企业诉求's open and to-rate counts.
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Col, Empty, List, Row, Skeleton, Space, Statistic, Tag } from 'antd';
 import { Link } from 'react-router';
 import { CALCULATOR_PATHS, type AccountCalculatorInfo } from '@hqt/contract/calculator';
+import { appealStatsQueries } from '@/features/appeal/api/appeal-stats-api';
 import { http } from '@/shared/api/http';
 import { messageQueries } from '@/shared/messages/messages-api';
 import { useSession } from '@/shared/session/session-store';
@@ -12,11 +14,13 @@ import { useSession } from '@/shared/session/session-store';
 const calculatorLink = (enterpriseId?: number, edit = false) =>
   `/policyCalculation/policyCalculation${enterpriseId ? `?enterprise=${enterpriseId}${edit ? '&edit=1' : ''}` : ''}`;
 
+const APPEALS = '/enterpriseDemands/enterpriseDemands';
+
 const ENTRIES = [
   { to: '/policyCalculation/policyCalculation', title: '政策计算' },
   { to: '/policyMarket/policyMarket', title: '政策超市' },
   { to: '/policyPush/policyPush', title: '政策推送' },
-  { to: '/enterpriseDemands/enterpriseDemands', title: '企业诉求' },
+  { to: APPEALS, title: '企业诉求' },
   { to: '/personal/personal', title: '个人中心' },
 ];
 
@@ -37,6 +41,7 @@ export default function DataOverviewPage() {
   const name = useSession((s) => s.name);
   const { data: info } = useQuery({ queryKey: ['calculator', 'accountInfo'], queryFn: () => http.get<AccountCalculatorInfo>(CALCULATOR_PATHS.accountInfo) });
   const { data: unread } = useQuery(messageQueries.unread());
+  const { data: appeals } = useQuery(appealStatsQueries.mine());
   if (!info) return <Skeleton active />;
   const evaluated = info.enterprises.filter((e) => e.lastEvaluation);
   const amount = evaluated.reduce((sum, e) => sum + e.lastEvaluation!.amount, 0);
@@ -100,6 +105,20 @@ export default function DataOverviewPage() {
           </Card>
         </Col>
       </Row>
+      <Card title="企业诉求" size="small" extra={<Link to={APPEALS}>查看我的诉求</Link>}>
+        <Row gutter={[16, 16]}>
+          <Col xs={12} md={6}>
+            <Link to={APPEALS} className="overview-stat-link">
+              <Statistic title="办理中的诉求" value={appeals?.open ?? 0} suffix="件" />
+            </Link>
+          </Col>
+          <Col xs={12} md={6}>
+            <Link to={APPEALS} className="overview-stat-link">
+              <Statistic title="待评价的诉求" value={appeals?.toRate ?? 0} suffix="件" />
+            </Link>
+          </Col>
+        </Row>
+      </Card>
       <Card title="服务入口" size="small">
         <Space wrap>
           {ENTRIES.map((e) => (

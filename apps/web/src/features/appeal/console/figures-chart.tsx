@@ -1,0 +1,60 @@
+// 诉求统计's chart, drawn by ECharts and loaded only with the page (its own chunk, as the
+// calculator's amount chart): each group's received appeals as bars, and its 响应率, 按时办结率 and
+// 满意率 as lines on a percentage axis (a group without a rate leaves a gap, not a 0 %).
+import { BarChart, LineChart } from 'echarts/charts';
+import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
+import * as echarts from 'echarts/core';
+import { SVGRenderer } from 'echarts/renderers';
+import { useEffect, useRef, useState } from 'react';
+import type { AppealFiguresRow } from '@hqt/contract/appeal-stats';
+
+echarts.use([BarChart, LineChart, GridComponent, LegendComponent, TooltipComponent, SVGRenderer]);
+
+const percent = (rate: number | null) => (rate === null ? null : Math.round(rate * 1000) / 10);
+
+export default function FiguresChart({ rows, title }: { rows: AppealFiguresRow[]; title: string }) {
+  const host = useRef<HTMLDivElement>(null);
+  const [ready, setReady] = useState(false);
+  // Drawn once its box has a size, and resized with it (the side menu folding too, not only the window).
+  useEffect(() => {
+    const el = host.current!;
+    let chart: echarts.ECharts | undefined;
+    const observer = new ResizeObserver(() => {
+      if (!el.clientWidth) return;
+      if (chart) chart.resize();
+      else {
+        chart = echarts.init(el, undefined, { renderer: 'svg' });
+        setReady(true);
+      }
+    });
+    observer.observe(el);
+    return () => {
+      observer.disconnect();
+      chart?.dispose();
+    };
+  }, []);
+  useEffect(() => {
+    if (!ready) return;
+    const line = (name: string, pick: (r: AppealFiguresRow) => number | null) => ({ name, type: 'line', yAxisIndex: 1, connectNulls: false, data: rows.map((r) => percent(pick(r))) });
+    echarts.getInstanceByDom(host.current!)?.setOption(
+      {
+        tooltip: { trigger: 'axis' },
+        legend: { top: 0 },
+        grid: { left: 8, right: 8, top: 40, bottom: 8 },
+        xAxis: { type: 'category', data: rows.map((r) => r.label), axisLabel: { interval: 0, rotate: rows.length > 8 ? 30 : 0 } },
+        yAxis: [
+          { type: 'value', name: '件', minInterval: 1 },
+          { type: 'value', name: '%', min: 0, max: 100 },
+        ],
+        series: [
+          { name: '收件数', type: 'bar', data: rows.map((r) => r.received), barMaxWidth: 28 },
+          line('响应率', (r) => r.responseRate),
+          line('按时办结率', (r) => r.onTimeRate),
+          line('满意率', (r) => r.satisfactionRate),
+        ],
+      },
+      true,
+    );
+  }, [rows, ready]);
+  return <div ref={host} role="img" aria-label={title} style={{ width: '100%', height: 320 }} />;
+}
