@@ -11,7 +11,7 @@ import type { DbOrTx } from '../../db/client';
 import { accounts, enterprises } from '../../db/schema/index';
 import type { Scope } from '../../lib/ctx';
 import { keywordMatch } from '../../lib/like';
-import { paginate, totalOver } from '../../lib/paginate';
+import { paginate, totalOver, type PageWindow } from '../../lib/paginate';
 import { dictLabel, type Dictionaries } from '../dict/public';
 import { appeals } from './schema';
 
@@ -97,25 +97,26 @@ export async function canSeeAppeal(db: DbOrTx, scope: Scope, id: number): Promis
   return (await db.$count(appeals, and(eq(appeals.id, id), inScope(scope)))) > 0;
 }
 
-/** An enterprise's appeals, newest first (the caller checked the enterprise is its own). */
 /** Filed on or after the China day `from`, on or before the day `to`. */
 const filedBetween = (from?: string, to?: string) =>
   and(from ? gte(appeals.createdAt, new Date(chinaDayEnd(from).getTime() - 86_400_000)) : undefined, to ? lt(appeals.createdAt, chinaDayEnd(to)) : undefined);
 
-export function enterpriseAppeals(db: DbOrTx, dicts: Dictionaries, enterpriseId: number, query: AppealListQuery): Promise<PageOf<AppealItem>> {
+/** An enterprise's page as one statement (the bench explains it): newest first, each row with the count of all matches. */
+export function enterpriseStatement(db: DbOrTx, enterpriseId: number, query: AppealListQuery, { limit, offset }: Pick<PageWindow, 'limit' | 'offset'>) {
   const where = and(eq(appeals.enterpriseId, enterpriseId), query.status ? eq(appeals.status, query.status) : undefined, filedBetween(query.from, query.to));
-  return paginate(query, {
-    rows: ({ limit, offset }) =>
-      db
-        .select({ ...itemColumns, total: totalOver() })
-        .from(appeals)
-        .innerJoin(enterprises, eq(enterprises.id, appeals.enterpriseId))
-            .where(where)
-        .orderBy(desc(appeals.createdAt), desc(appeals.id))
-        .limit(limit)
-        .offset(offset),
-    map: (r) => toItem(dicts, r),
-  });
+  return db
+    .select({ ...itemColumns, total: totalOver() })
+    .from(appeals)
+    .innerJoin(enterprises, eq(enterprises.id, appeals.enterpriseId))
+    .where(where)
+    .orderBy(desc(appeals.createdAt), desc(appeals.id))
+    .limit(limit)
+    .offset(offset);
+}
+
+/** An enterprise's appeals, newest first (the caller checked the enterprise is its own). */
+export function enterpriseAppeals(db: DbOrTx, dicts: Dictionaries, enterpriseId: number, query: AppealListQuery): Promise<PageOf<AppealItem>> {
+  return paginate(query, { rows: (window) => enterpriseStatement(db, enterpriseId, query, window), map: (r) => toItem(dicts, r) });
 }
 
 const openStates = sql.raw(`(${APPEAL_OPEN_STATES.map((s) => `'${s}'`).join(', ')})`);
@@ -135,20 +136,26 @@ const queueWhere = (f: AppealCountsQuery, dueBy: Date | null) =>
     keywordMatch(f.keyword, appeals.number, appeals.title, enterprises.name),
   );
 
+const queueColumns = { ...itemColumns, department: appeals.department, handlerName: handlers.name, overdue: overdueSql, total: totalOver() };
+
+/** The queue's page as one statement (the bench explains it): the window's rows, newest first, each with the count of all matches. */
+export function queueStatement(db: DbOrTx, query: AppealQueueQuery, dueBy: Date | null, { limit, offset }: Pick<PageWindow, 'limit' | 'offset'>) {
+  const where = and(query.status ? eq(appeals.status, query.status) : undefined, queueWhere(query, dueBy));
+  return db
+    .select(queueColumns)
+    .from(appeals)
+    .innerJoin(enterprises, eq(enterprises.id, appeals.enterpriseId))
+    .leftJoin(handlers, eq(handlers.id, appeals.handlerId))
+    .where(where)
+    .orderBy(desc(appeals.createdAt), desc(appeals.id))
+    .limit(limit)
+    .offset(offset);
+}
+
 /** The staff queue: newest first, under its filters. */
 export function appealQueue(db: DbOrTx, dicts: Dictionaries, query: AppealQueueQuery, dueBy: Date | null): Promise<PageOf<AppealQueueRow>> {
-  const where = and(query.status ? eq(appeals.status, query.status) : undefined, queueWhere(query, dueBy));
   return paginate(query, {
-    rows: ({ limit, offset }) =>
-      db
-        .select({ ...itemColumns, department: appeals.department, handlerName: handlers.name, overdue: overdueSql, total: totalOver() })
-        .from(appeals)
-        .innerJoin(enterprises, eq(enterprises.id, appeals.enterpriseId))
-        .leftJoin(handlers, eq(handlers.id, appeals.handlerId))
-        .where(where)
-        .orderBy(desc(appeals.createdAt), desc(appeals.id))
-        .limit(limit)
-        .offset(offset),
+    rows: (window) => queueStatement(db, query, dueBy, window),
     map: ({ department, handlerName, overdue, ...r }) => ({ ...toItem(dicts, r), department, departmentName: departmentLabel(dicts, department), handlerName, overdue: Boolean(overdue) }),
   });
 }
