@@ -4,7 +4,8 @@
 // same run (the page's rows from appeals alone, newest first, limit 20: no names, no count), as
 // the median and p95 of N runs on a warm cache over one connection. The page's rows must be the
 // bare query's (MISMATCH otherwise, and the run fails). Then EXPLAIN (ANALYZE, BUFFERS) of the
-// queue's page statement (queueStatement) for each case: how many rows it reads.
+// queue's page statement (queueStatement) for each case and of the busiest enterprise's list
+// (enterpriseStatement): how many rows they read.
 // The statistics for a year are a third part: STATISTICS below is where their cases go.
 // Usage: npm run bench (or tsx bench/appeal-scale.ts); BENCH_RUNS, BENCH_APPEALS, BENCH_ENTERPRISES.
 import { APPEAL_DUE_SOON_DAYS, APPEAL_OPEN_STATES } from '@hqt/contract/appeal';
@@ -15,7 +16,7 @@ import { createDb, createPool } from '../apps/server/src/db/client';
 import { calendarYears } from '../apps/server/src/services/calendar/schema';
 import { CalendarStore } from '../apps/server/src/services/calendar/store';
 import { DictionaryStore } from '../apps/server/src/services/dict/store';
-import { enterpriseAppeals, queueStatement } from '../apps/server/src/services/appeal/queries';
+import { enterpriseAppeals, enterpriseStatement, queueStatement } from '../apps/server/src/services/appeal/queries';
 import { dueAfter, queueCounts, queuePage } from '../apps/server/src/services/appeal/service';
 import { seedAppeals } from './appeal-seed';
 import { startBenchDatabase } from './support';
@@ -153,6 +154,10 @@ try {
     const plan = await pool.query<{ 'QUERY PLAN': string }>({ text: `explain (analyze, buffers, costs off) ${text}`, values: params });
     process.stdout.write(`\n-- ${c.name}\n${plan.rows.map((r) => r['QUERY PLAN']).join('\n')}\n`);
   }
+  const busiest = { currentPage: 1, pageSize: 20 };
+  const { sql: text, params } = enterpriseStatement(db, seed.busiest.enterpriseId, busiest, pageWindow(busiest)).toSQL();
+  const plan = await pool.query<{ 'QUERY PLAN': string }>({ text: `explain (analyze, buffers, costs off) ${text}`, values: params });
+  process.stdout.write(`\n-- the busiest enterprise's list (enterpriseStatement)\n${plan.rows.map((r) => r['QUERY PLAN']).join('\n')}\n`);
   await calendar.stop();
   await dicts.stop();
   await pool.end();

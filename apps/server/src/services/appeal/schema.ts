@@ -64,8 +64,9 @@ export const appeals = pgTable(
     index('appeals_category_status_created_idx').on(t.category, t.status, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('appeals_department_status_created_idx').on(t.department, t.status, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('appeals_handler_status_created_idx').on(t.handlerId, t.status, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
-    // The jobs: replies waiting for a rating; open appeals by due date.
+    // The jobs: replies waiting for a rating; open appeals by due date (with the department and the
+    // handler: the queue's due soon / overdue total and tabs under those filters read the index only).
     index('appeals_replied_idx').on(t.repliedAt).where(sql`${t.status} = 'replied'`),
-    index('appeals_due_idx').on(t.dueAt).where(sql`${t.status} in ('accepted', 'supplementing', 'reopened')`),
+    index('appeals_due_idx').on(t.dueAt, t.department, t.handlerId).where(sql`${t.status} in ('accepted', 'supplementing', 'reopened')`),
   ],
 );
