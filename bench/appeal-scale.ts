@@ -54,7 +54,7 @@ try {
   const db = createDb(pool);
   const seed = await seedAppeals(db, pool, { enterprises: ENTERPRISES, appeals: APPEALS });
   process.stdout.write(
-    `${APPEALS.toLocaleString('en')} appeals over ${ENTERPRISES.toLocaleString('en')} enterprises and ${seed.staffIds.length} handlers seeded in ${seed.ms} ms; the busiest enterprise #${seed.busiest.enterpriseId} has ${seed.busiest.appeals}\n`,
+    `${APPEALS.toLocaleString('en')} appeals over ${ENTERPRISES.toLocaleString('en')} enterprises and ${seed.staffIds.length} handlers (${seed.steps.toLocaleString('en')} timeline steps) seeded in ${seed.ms} ms; the busiest enterprise #${seed.busiest.enterpriseId} has ${seed.busiest.appeals}\n`,
   );
   // Due soon counts working days: this year and the next published (unmarked days follow the week).
   const year = new Date(Date.now() + 8 * 3_600_000).getUTCFullYear();

@@ -19,6 +19,7 @@
 // - steps: accept, assign, askSupplement, reply (each round), complain, callBack, rate/expire,
 //   reject, withdraw — with their states, actors' roles and times.
 import type pg from 'pg';
+import { APPEAL_KIND, APPEAL_NUMBER_PREFIX, APPEAL_RATINGS } from '@hqt/contract/appeal';
 import { ROLES } from '@hqt/contract/auth';
 import type { DbOrTx } from '../apps/server/src/db/client';
 import { generateEnterprises } from '../apps/server/src/services/calculator/synthetic';
@@ -36,6 +37,8 @@ export interface AppealSeed {
   enterprises: number;
   appeals: number;
   staffIds: number[];
+  /** workflow_steps rows written (the appeals' timelines). */
+  steps: number;
   /** The enterprise with the most appeals, and how many. */
   busiest: { enterpriseId: number; appeals: number };
   ms: number;
@@ -58,6 +61,8 @@ const SUBJECTS = ['研发费用加计扣除', '技术改造补助', '专精特�
 const ASKS = ['咨询', '申请协调', '反映问题', '求助', '建议', '催办'];
 
 const sqlArray = (values: readonly string[]) => `array[${values.map((v) => `'${v}'`).join(', ')}]`;
+/** A rating's label (非常满意 …), as the step's note says it. */
+const ratingLabel = (column: string) => `case ${column} ${Object.entries(APPEAL_RATINGS).map(([code, label]) => `when '${code}' then '${label}'`).join(' ')} end`;
 
 /** Seeds the enterprises (with their accounts), the staff and the appeals on a migrated database. */
 export async function seedAppeals(db: DbOrTx, pool: pg.Pool, options: AppealSeedOptions = {}): Promise<AppealSeed> {
@@ -78,14 +83,14 @@ export async function seedAppeals(db: DbOrTx, pool: pg.Pool, options: AppealSeed
     await client.query(insertAppealsSql, [staffIds, Math.max(1, Math.floor(staffIds.length / DEPARTMENTS.length))]);
     // Fresh statistics, or the steps' join by number is planned for an empty table.
     await client.query('analyze appeals');
-    await client.query(insertStepsSql, [staffIds[0]]);
+    const steps = await client.query(insertStepsSql, [staffIds[0]]);
     await client.query(`insert into number_counters (series, period, last)
-      select 'SQ', period, max(seq) from appeal_seed_plan group by period
+      select '${APPEAL_NUMBER_PREFIX}', period, max(seq) from appeal_seed_plan group by period
       on conflict (series, period) do update set last = greatest(number_counters.last, excluded.last)`);
     await client.query('commit');
     await client.query('vacuum (analyze) appeals, workflow_steps, enterprises, accounts');
     const busiest = await client.query<{ enterprise_id: number; n: number }>('select enterprise_id, count(*)::int as n from appeals group by enterprise_id order by n desc, enterprise_id limit 1');
-    return { enterprises, appeals, staffIds, busiest: { enterpriseId: busiest.rows[0]!.enterprise_id, appeals: busiest.rows[0]!.n }, ms: Date.now() - started };
+    return { enterprises, appeals, staffIds, steps: steps.rowCount ?? 0, busiest: { enterpriseId: busiest.rows[0]!.enterprise_id, appeals: busiest.rows[0]!.n }, ms: Date.now() - started };
   } catch (err) {
     await client.query('rollback').catch(() => {});
     throw err;
@@ -197,9 +202,10 @@ with dept as (
 )
 insert into appeals (number, enterprise_id, account_id, category, title, content, contact, phone, status, due_at, department, handler_id,
   reopen_count, rating, comment, created_at, accepted_at, replied_at, closed_at, updated_at)
-select 'SQ' || p.period || '-' || lpad(p.seq::text, 4, '0'), p.enterprise_id, p.account_id, p.category, p.title,
+select '${APPEAL_NUMBER_PREFIX}' || p.period || '-' || lpad(p.seq::text, 4, '0'), p.enterprise_id, p.account_id, p.category, p.title,
   p.enterprise_name || p.title || '，请相关部门协调解决。', p.contact, p.phone, p.status,
   case when p.status = 'reopened' then ${dayEnd("p.complained_at + interval '21 days'")}
+       when p.reopen_count > 0 then ${dayEnd("p.first_reply_at + p.round_len * (p.reopen_count - 1) + p.round_len * 0.2 + interval '21 days'")}
        when p.accepted_at is not null then ${dayEnd("p.accepted_at + interval '1 day' * ceil(p.limit_days * 1.4)")} end,
   p.department,
   case when d.d is not null then ($1::int[])[1 + (d.d * $2::int + floor(p.u7 * $2::int)::int) % cardinality($1::int[])] end,
@@ -215,14 +221,14 @@ order by p.i`;
 // account, $1, before one is assigned); the enterprise's by the filing account; expire by the system.
 const insertStepsSql = `
 insert into workflow_steps (subject_kind, subject_id, step, from_state, to_state, actor_id, actor_role, note, at)
-select 'appeal', a.id, s.step, s.from_state, s.to_state, s.actor_id, s.actor_role, s.note, s.at
+select '${APPEAL_KIND}', a.id, s.step, s.from_state, s.to_state, s.actor_id, s.actor_role, s.note, s.at
 from appeal_seed_plan p
-join appeals a on a.number = 'SQ' || p.period || '-' || lpad(p.seq::text, 4, '0')
+join appeals a on a.number = '${APPEAL_NUMBER_PREFIX}' || p.period || '-' || lpad(p.seq::text, 4, '0')
 cross join lateral (
   select 'withdraw' as step, 'submitted' as from_state, 'withdrawn' as to_state, p.account_id as actor_id, 'enterprise' as actor_role, null::text as note, p.ended_at as at where p.status = 'withdrawn'
   union all select 'reject', 'submitted', 'rejected', $1::int, 'staff', '不属于诉求受理范围，请通过12345热线反映', p.ended_at where p.status = 'rejected'
   union all select 'accept', 'submitted', 'accepted', coalesce(a.handler_id, $1::int), 'staff', null, p.accepted_at where p.accepted_at is not null
-  union all select 'assign', 'accepted', 'accepted', coalesce(a.handler_id, $1::int), 'staff', a.department, p.accepted_at + least(interval '10 minutes', (now() - p.accepted_at) / 4) where a.handler_id is not null
+  union all select 'assign', 'accepted', 'accepted', coalesce(a.handler_id, $1::int), 'staff', null, p.accepted_at + least(interval '10 minutes', (now() - p.accepted_at) / 4) where a.handler_id is not null
   union all select 'askSupplement', 'accepted', 'supplementing', a.handler_id, 'staff', '请补充相关证明材料', p.accepted_at + least(interval '1 hour', (now() - p.accepted_at) / 2) where p.status = 'supplementing'
   union all select r.step, r.from_state, r.to_state, r.actor_id, r.actor_role, r.note, r.at
   from generate_series(0, p.reopen_count) k
@@ -236,6 +242,6 @@ cross join lateral (
     where k < p.reopen_count and (p.status <> 'reopened' or k < p.reopen_count - 1 or p.u11 < 0.5)
   ) r
   union all select case when p.unrated then 'expire' else 'rate' end, 'replied', 'closed', case when p.unrated then null else p.account_id end,
-    case when p.unrated then 'system' else 'enterprise' end, a.comment, p.closed_at where p.status = 'closed'
+    case when p.unrated then 'system' else 'enterprise' end, nullif(concat_ws('：', ${ratingLabel('a.rating')}, a.comment), ''), p.closed_at where p.status = 'closed'
 ) s
 order by s.at, a.id`;
