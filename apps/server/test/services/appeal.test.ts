@@ -2,7 +2,7 @@
 // in working days, ownership on every call, the messages the enterprise gets, and the jobs.
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { and, asc, eq, like } from 'drizzle-orm';
+import { and, asc, eq, like, sql } from 'drizzle-orm';
 import { ROLES } from '@hqt/contract/auth';
 import { APPEAL_MSG, APPEAL_PATHS, type AppealDetail } from '@hqt/contract/appeal';
 import { APPEAL_CONSOLE_PATHS } from '@hqt/contract/appeal-console';
@@ -423,6 +423,29 @@ describe('the staff queue', () => {
     });
     const enterpriseCall = await app.inject({ method: 'POST', url: APPEAL_CONSOLE_PATHS.page, headers, payload: { currentPage: 1, pageSize: 20 } });
     expect(enterpriseCall.statusCode).toBe(403);
+  });
+
+  it('says 10000+ when more than 10,000 appeals match, the page still the newest ones', async () => {
+    const company = await createAccount(app, { name: `万件测试${randomBytes(3).toString('hex')}有限公司` });
+    const companyName = (await app.db.select({ name: enterprises.name }).from(enterprises).where(eq(enterprises.accountId, company.id)))[0]!.name;
+    const enterpriseId = await enterpriseOf(app, company);
+    // 10,001 filings of this enterprise, one a minute until an hour ago (submitted: no clock runs).
+    await app.db.execute(sql`insert into ${appeals} (number, enterprise_id, account_id, category, title, content, contact, phone, created_at)
+      select 'SQ19990101-' || lpad(g::text, 5, '0'), ${enterpriseId}, ${company.id}, 'policy', '批量诉求' || g, '内容', '王经理', '13800138000', now() - interval '1 hour' - interval '1 minute' * (10001 - g)
+      from generate_series(1, 10001) g`);
+    const page = async (currentPage: number) => {
+      const res = await app.inject({ method: 'POST', url: APPEAL_CONSOLE_PATHS.page, headers: as.staff, payload: { currentPage, pageSize: 20, keyword: companyName } });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().data as { list: { title: string }[]; total: number; totalCapped?: boolean };
+    };
+    const first = await page(1);
+    expect(first).toMatchObject({ total: 10_000, totalCapped: true });
+    expect(first.list.map((a) => a.title).slice(0, 2)).toEqual(['批量诉求10001', '批量诉求10000']);
+    // a page past the last one is empty and still says 10000+
+    expect(await page(600)).toMatchObject({ list: [], total: 10_000, totalCapped: true });
+    // a filter that matches fewer counts them exactly
+    const few = await app.inject({ method: 'POST', url: APPEAL_CONSOLE_PATHS.page, headers: as.staff, payload: { currentPage: 1, pageSize: 20, keyword: '批量诉求10001' } });
+    expect(few.json().data).toMatchObject({ total: 1, totalCapped: false });
   });
 });
 

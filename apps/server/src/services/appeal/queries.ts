@@ -1,6 +1,6 @@
 // Reading appeals through the caller's scope (docs/scope-and-ctx.md): an enterprise account sees
 // the appeals of its own enterprises, staff see every one; an id outside the scope matches nothing.
-import { and, asc, count, desc, eq, gte, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { ROLES } from '@hqt/contract/auth';
 import { APPEAL_FLOW, APPEAL_OPEN_STATES, APPEAL_STATUS_LIST, type AppealItem, type AppealListQuery, type AppealStatus } from '@hqt/contract/appeal';
@@ -11,7 +11,7 @@ import type { DbOrTx } from '../../db/client';
 import { accounts, enterprises } from '../../db/schema/index';
 import type { Scope } from '../../lib/ctx';
 import { keywordMatch } from '../../lib/like';
-import { paginate, totalOver } from '../../lib/paginate';
+import { COUNT_CAP, paginate, totalOver, type PageWindow } from '../../lib/paginate';
 import { dictLabel, type Dictionaries } from '../dict/public';
 import { appeals } from './schema';
 
@@ -97,25 +97,26 @@ export async function canSeeAppeal(db: DbOrTx, scope: Scope, id: number): Promis
   return (await db.$count(appeals, and(eq(appeals.id, id), inScope(scope)))) > 0;
 }
 
-/** An enterprise's appeals, newest first (the caller checked the enterprise is its own). */
 /** Filed on or after the China day `from`, on or before the day `to`. */
 const filedBetween = (from?: string, to?: string) =>
   and(from ? gte(appeals.createdAt, new Date(chinaDayEnd(from).getTime() - 86_400_000)) : undefined, to ? lt(appeals.createdAt, chinaDayEnd(to)) : undefined);
 
-export function enterpriseAppeals(db: DbOrTx, dicts: Dictionaries, enterpriseId: number, query: AppealListQuery): Promise<PageOf<AppealItem>> {
+/** An enterprise's page as one statement (the bench explains it): newest first, each row with the count of all matches. */
+export function enterpriseStatement(db: DbOrTx, enterpriseId: number, query: AppealListQuery, { limit, offset }: Pick<PageWindow, 'limit' | 'offset'>) {
   const where = and(eq(appeals.enterpriseId, enterpriseId), query.status ? eq(appeals.status, query.status) : undefined, filedBetween(query.from, query.to));
-  return paginate(query, {
-    rows: ({ limit, offset }) =>
-      db
-        .select({ ...itemColumns, total: totalOver() })
-        .from(appeals)
-        .innerJoin(enterprises, eq(enterprises.id, appeals.enterpriseId))
-            .where(where)
-        .orderBy(desc(appeals.createdAt), desc(appeals.id))
-        .limit(limit)
-        .offset(offset),
-    map: (r) => toItem(dicts, r),
-  });
+  return db
+    .select({ ...itemColumns, total: totalOver() })
+    .from(appeals)
+    .innerJoin(enterprises, eq(enterprises.id, appeals.enterpriseId))
+    .where(where)
+    .orderBy(desc(appeals.createdAt), desc(appeals.id))
+    .limit(limit)
+    .offset(offset);
+}
+
+/** An enterprise's appeals, newest first (the caller checked the enterprise is its own). */
+export function enterpriseAppeals(db: DbOrTx, dicts: Dictionaries, enterpriseId: number, query: AppealListQuery): Promise<PageOf<AppealItem>> {
+  return paginate(query, { rows: (window) => enterpriseStatement(db, enterpriseId, query, window), map: (r) => toItem(dicts, r) });
 }
 
 const openStates = sql.raw(`(${APPEAL_OPEN_STATES.map((s) => `'${s}'`).join(', ')})`);
@@ -132,23 +133,39 @@ const queueWhere = (f: AppealCountsQuery, dueBy: Date | null) =>
     f.department ? eq(appeals.department, f.department) : undefined,
     f.handlerId ? eq(appeals.handlerId, f.handlerId) : undefined,
     filedBetween(f.from, f.to),
-    keywordMatch(f.keyword, appeals.number, appeals.title, enterprises.name),
+    keywordWhere(f.keyword),
   );
 
-/** The staff queue: newest first, under its filters. */
-export function appealQueue(db: DbOrTx, dicts: Dictionaries, query: AppealQueueQuery, dueBy: Date | null): Promise<PageOf<AppealQueueRow>> {
+/** The keyword in the number, the title or the enterprise's name: the name by a subquery, so the filters read appeals alone. */
+function keywordWhere(keyword: string | undefined): SQL | undefined {
+  const byName = keywordMatch(keyword, enterprises.name);
+  return byName && or(keywordMatch(keyword, appeals.number, appeals.title), sql`${appeals.enterpriseId} in (select ${enterprises.id} from ${enterprises} where ${byName})`);
+}
+
+/**
+ * The queue's page as one statement (the bench explains it): the window's rows, newest first (a
+ * walk of an index, names joined for those rows only), each with the count of at most COUNT_CAP + 1
+ * matches (an uncorrelated subquery, run once): at 100,000 appeals a page never reads them all.
+ */
+export function queueStatement(db: DbOrTx, query: AppealQueueQuery, dueBy: Date | null, { limit, offset }: Pick<PageWindow, 'limit' | 'offset'>) {
   const where = and(query.status ? eq(appeals.status, query.status) : undefined, queueWhere(query, dueBy));
+  const total = sql<number>`(select count(*) from (select 1 from ${appeals} where ${where ?? sql`true`} limit ${COUNT_CAP + 1}) matches)`.mapWith(Number);
+  return db
+    .select({ ...itemColumns, department: appeals.department, handlerName: handlers.name, overdue: overdueSql, total })
+    .from(appeals)
+    .innerJoin(enterprises, eq(enterprises.id, appeals.enterpriseId))
+    .leftJoin(handlers, eq(handlers.id, appeals.handlerId))
+    .where(where)
+    .orderBy(desc(appeals.createdAt), desc(appeals.id))
+    .limit(limit)
+    .offset(offset);
+}
+
+/** The staff queue: newest first, under its filters; above COUNT_CAP matches the total says 10000+ (`totalCapped`). */
+export function appealQueue(db: DbOrTx, dicts: Dictionaries, query: AppealQueueQuery, dueBy: Date | null): Promise<PageOf<AppealQueueRow>> {
   return paginate(query, {
-    rows: ({ limit, offset }) =>
-      db
-        .select({ ...itemColumns, department: appeals.department, handlerName: handlers.name, overdue: overdueSql, total: totalOver() })
-        .from(appeals)
-        .innerJoin(enterprises, eq(enterprises.id, appeals.enterpriseId))
-        .leftJoin(handlers, eq(handlers.id, appeals.handlerId))
-        .where(where)
-        .orderBy(desc(appeals.createdAt), desc(appeals.id))
-        .limit(limit)
-        .offset(offset),
+    cap: COUNT_CAP,
+    rows: (window) => queueStatement(db, query, dueBy, window),
     map: ({ department, handlerName, overdue, ...r }) => ({ ...toItem(dicts, r), department, departmentName: departmentLabel(dicts, department), handlerName, overdue: Boolean(overdue) }),
   });
 }
@@ -158,7 +175,6 @@ export async function appealCounts(db: DbOrTx, filters: AppealCountsQuery, dueBy
   const rows = await db
     .select({ status: appeals.status, n: count() })
     .from(appeals)
-    .innerJoin(enterprises, eq(enterprises.id, appeals.enterpriseId))
     .where(queueWhere(filters, dueBy))
     .groupBy(appeals.status);
   const byStatus: Record<string, number> = Object.fromEntries(APPEAL_STATUS_LIST.map((s) => [s, 0]));

@@ -53,12 +53,20 @@ export const appeals = pgTable(
   (t) => [
     check('appeals_status_check', sql`${t.status} in ${inList(APPEAL_STATUS_LIST)}`),
     check('appeals_rating_check', sql`${t.rating} is null or ${t.rating} in ${inList(APPEAL_RATING_LIST)}`),
-    // The staff queue's first page (newest first, by status) and an enterprise's list.
-    index('appeals_status_created_idx').on(t.status, t.createdAt.desc(), t.id.desc()),
-    index('appeals_created_idx').on(t.createdAt.desc(), t.id.desc()),
-    index('appeals_enterprise_created_idx').on(t.enterpriseId, t.createdAt.desc(), t.id.desc()),
-    // The jobs: replies waiting for a rating; open appeals by due date.
+    // The staff queue's first page (newest first, by status) and an enterprise's list. NULLS FIRST
+    // as `order by … desc` sorts: an index in the other null order cannot give that order at all.
+    index('appeals_status_created_idx').on(t.status, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('appeals_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('appeals_enterprise_created_idx').on(t.enterpriseId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // The queue filtered by category, department or handler (with a status or not): its page walks
+    // one of these newest first, its capped total and its tabs' counts are index-only scans
+    // (docs/appeal.md, Scale). The handler's also serves the accounts' on-delete set null.
+    index('appeals_category_status_created_idx').on(t.category, t.status, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('appeals_department_status_created_idx').on(t.department, t.status, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('appeals_handler_status_created_idx').on(t.handlerId, t.status, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // The jobs: replies waiting for a rating; open appeals by due date (with the department and the
+    // handler: the queue's due soon / overdue total and tabs under those filters read the index only).
     index('appeals_replied_idx').on(t.repliedAt).where(sql`${t.status} = 'replied'`),
-    index('appeals_due_idx').on(t.dueAt).where(sql`${t.status} in ('accepted', 'supplementing', 'reopened')`),
+    index('appeals_due_idx').on(t.dueAt, t.department, t.handlerId).where(sql`${t.status} in ('accepted', 'supplementing', 'reopened')`),
   ],
 );
