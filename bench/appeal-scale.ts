@@ -6,7 +6,7 @@
 // bare query's (MISMATCH otherwise, and the run fails). Then EXPLAIN (ANALYZE, BUFFERS) of the
 // queue's page statement (queueStatement) for each case and of the busiest enterprise's list
 // (enterpriseStatement): how many rows they read.
-// The statistics for a year are a third part: STATISTICS below is where their cases go.
+// Then the statistics for this year and the home page's totals against bare aggregates of the same rows.
 // Usage: npm run bench (or tsx bench/appeal-scale.ts); BENCH_RUNS, BENCH_APPEALS, BENCH_ENTERPRISES.
 import { APPEAL_DUE_SOON_DAYS, APPEAL_OPEN_STATES } from '@hqt/contract/appeal';
 import type { AppealQueueQuery } from '@hqt/contract/appeal-console';
@@ -17,6 +17,7 @@ import { calendarYears } from '../apps/server/src/services/calendar/schema';
 import { CalendarStore } from '../apps/server/src/services/calendar/store';
 import { DictionaryStore } from '../apps/server/src/services/dict/store';
 import { enterpriseAppeals, enterpriseStatement, queueStatement } from '../apps/server/src/services/appeal/queries';
+import { appealFigures, appealTotals } from '../apps/server/src/services/appeal/stats';
 import { dueAfter, queueCounts, queuePage } from '../apps/server/src/services/appeal/service';
 import { seedAppeals } from './appeal-seed';
 import { startBenchDatabase } from './support';
@@ -145,8 +146,27 @@ try {
     line(name, bare, real, `total ${real.result.total}${same ? '' : '  MISMATCH'}`);
   }
 
-  // STATISTICS: the figures for a year (响应率, 按时办结率, 满意率 … per category, department and
-  // month) go here, each against a bare aggregate of the same rows, on the same seed.
+  // The figures for this year, per category, department and month (one statement with grouping
+  // sets, working days from the calendar's index array) against a bare aggregate of the same rows:
+  // a count and the satisfied over rated, grouped by the same key, without working days.
+  header(`statistics for ${year} (appealFigures) and the home page's totals (appealTotals)`);
+  const yearRows = `a.created_at >= make_timestamptz(${year}, 1, 1, 0, 0, 0, 'Asia/Shanghai') and a.created_at < make_timestamptz(${year + 1}, 1, 1, 0, 0, 0, 'Asia/Shanghai')`;
+  const bareKey = { category: 'a.category', department: 'a.department', month: `to_char(a.created_at at time zone 'Asia/Shanghai', 'YYYY-MM')` } as const;
+  for (const by of ['category', 'department', 'month'] as const) {
+    const bare = await time(() =>
+      pool.query<{ n: string; total: boolean }>(
+        `select ${bareKey[by]} as key, grouping(${bareKey[by]}) = 1 as total, count(*) as n, count(*) filter (where a.rating in ('verySatisfied', 'satisfied', 'basic')) as satisfied, count(*) filter (where a.rating is not null) as rated
+         from appeals a where ${yearRows} group by rollup (${bareKey[by]})`,
+      ),
+    );
+    const real = await time(() => appealFigures(db, dicts, { year, by }));
+    const bareAll = Number(bare.result.rows.find((r) => r.total)!.n);
+    if (bareAll !== real.result.totals.received) process.exitCode = 1;
+    line(`by ${by}`, bare, real, `received ${real.result.totals.received}${bareAll === real.result.totals.received ? '' : `  MISMATCH (bare ${bareAll})`}`);
+  }
+  const bareTotals = await time(() => pool.query(`select count(*), count(*) filter (where a.status = 'closed') from appeals a where ${yearRows}`));
+  const totals = await time(() => appealTotals(db, now));
+  line('the public totals', bareTotals, totals, `received ${totals.result.received}`);
 
   process.stdout.write(`\nEXPLAIN (ANALYZE, BUFFERS) of the queue's page statement (queueStatement), first page\n`);
   for (const c of QUEUE) {
