@@ -236,10 +236,20 @@ describe('one code per enterprise, for life', () => {
 describe('the card a scanned code opens', () => {
   const VISITOR_KEYS = ['viewer', 'code', 'status', 'statusLabel', 'name', 'creditCode', 'industry', 'industryLabel', 'regionLabel', 'qualifications', 'guides'];
 
-  it("a visitor sees exactly the public card's fields — never the figures, contacts or appeals — and the guides open to its industry", async () => {
+  it("a visitor sees exactly the public card's fields — never the figures, contacts or appeals — and the guides open to its industry and scale", async () => {
     const policyId = await insertPolicy(app, { status: 'published' });
     const guideId = await insertDraftGuide(app, policyId, '制造业技术改造补助', { status: 'published', publishedAt: new Date() });
     await insertDraftGuide(app, policyId, '软件业专项（不对本企业所属行业开放）', { status: 'published', publishedAt: new Date(), industries: ['I'] });
+    await insertDraftGuide(app, policyId, '大型企业专项（不对本企业规模开放）', {
+      status: 'published',
+      publishedAt: new Date(),
+      eligibility: { groups: [[{ field: 'scale', op: 'in', value: ['large', 'medium'] }]] },
+    });
+    const smallToo = await insertDraftGuide(app, policyId, '中小企业或高企专项', {
+      status: 'published',
+      publishedAt: new Date(),
+      eligibility: { groups: [[{ field: 'scale', op: 'in', value: ['large'] }], [{ field: 'qualification', op: 'has', value: 'hightech' }]] },
+    });
     const filed = await call('POST', APPEAL_PATHS.save, owner.headers, {
       enterpriseId: ownerEnterprise.id,
       category: 'policy',
@@ -259,7 +269,9 @@ describe('the card a scanned code opens', () => {
     expect(card.qualifications[0]!.label).not.toBe('hightech');
     for (const q of card.qualifications) expect(Object.keys(q).sort()).toEqual(['code', 'label', 'validUntil']);
     expect(card.guides.map((g) => g.id)).toContain(guideId);
+    expect(card.guides.map((g) => g.id)).toContain(smallToo);
     expect(card.guides.map((g) => g.title)).not.toContain('软件业专项（不对本企业所属行业开放）');
+    expect(card.guides.map((g) => g.title)).not.toContain('大型企业专项（不对本企业规模开放）');
     for (const g of card.guides) expect(Object.keys(g).sort()).toEqual(['amountText', 'id', 'supportTypeLabel', 'title', 'windowEnd']);
     const raw = JSON.stringify(res.body);
     for (const secret of ['13912345678', '98765', '4321', '张伟', '厂房用电增容诉求', '刘秘密', '13700001111']) expect(raw).not.toContain(secret);

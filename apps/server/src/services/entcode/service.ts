@@ -22,9 +22,10 @@ import {
   type VisitorCard,
 } from '@hqt/contract/entcode';
 import { entcodeStatusLabel, type EntcodeDetail, type EntcodeStepBody, type EntcodeStepResult } from '@hqt/contract/entcode-console';
+import type { Condition, EligibilityRules } from '@hqt/contract/policy';
 import { permittedSteps, roleKeyOf } from '@hqt/contract/workflow';
 import type { Db } from '../../db/client';
-import { enterprises, workflowSteps } from '../../db/schema/index';
+import { enterprises, guides, workflowSteps } from '../../db/schema/index';
 import { audit } from '../../lib/audit';
 import { isSignedIn, type Ctx, type SignedInCtx } from '../../lib/ctx';
 import { AppError, conflict, isUniqueViolation, notFound } from '../../lib/errors';
@@ -50,7 +51,7 @@ export interface EntcodeDeps {
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
-/** Guides on the card: open now, for the enterprise's industry, newest first. */
+/** Guides on the card: open now, for the enterprise's industry and scale, newest first. */
 const CARD_GUIDES = 5;
 /** Open appeals listed on staff's record. */
 const CARD_APPEALS = 10;
@@ -59,6 +60,24 @@ const CARD_APPEALS = 10;
 export async function bureauPhone(deps: Pick<EntcodeDeps, 'dicts' | 'bureauPhone'>): Promise<string> {
   const phone = (await deps.dicts.all()).get('department')?.get('gxj')?.extra?.phone;
   return typeof phone === 'string' && phone ? phone : deps.bureauPhone;
+}
+
+/** Whether a guide's rules leave room for an enterprise of this scale: some group without a scale condition that excludes it. */
+export function openToScale(rules: EligibilityRules, scale: string | null): boolean {
+  if (rules.openToAll || !rules.groups.length || !scale) return true;
+  const admits = (c: Condition) => (c.op === 'in' && Array.isArray(c.value) ? c.value.includes(scale) : c.op === 'eq' ? c.value === scale : true);
+  return rules.groups.some((group) => group.filter((c) => c.field === 'scale').every(admits));
+}
+
+/** The guides open now to the enterprise's industry (the market's filter) and scale (their rules), newest first. */
+async function openGuides(deps: EntcodeDeps, industry: string | null, scale: string | null) {
+  if (!industry) return [];
+  const page = await guidePage(deps, { industry, openNow: true, currentPage: 1, pageSize: CARD_GUIDES * 4 });
+  if (!page.list.length) return [];
+  const rules = new Map(
+    (await deps.db.select({ id: guides.id, eligibility: guides.eligibility }).from(guides).where(inArray(guides.id, page.list.map((g) => g.id)))).map((r) => [r.id, r.eligibility]),
+  );
+  return page.list.filter((g) => openToScale(rules.get(g.id) ?? { groups: [] }, scale)).slice(0, CARD_GUIDES);
 }
 
 /** Who the caller is to this enterprise. */
@@ -86,9 +105,7 @@ export async function lookupCard(deps: EntcodeDeps, ctx: Ctx, typed: string, now
   if (status !== 'active' && viewer !== 'staff') throw new AppError(410, ENTCODE_MSG[status as 'frozen' | 'revoked' | 'replaced'](phone));
 
   const dicts = await deps.dicts.all();
-  const guides = enterprise.industry
-    ? await guidePage(deps, { industry: enterprise.industry, openNow: true, currentPage: 1, pageSize: CARD_GUIDES })
-    : { list: [] };
+  const guides = await openGuides(deps, enterprise.industry, enterprise.scale);
   const card: VisitorCard = {
     viewer: 'visitor',
     code: code.code,
@@ -100,7 +117,7 @@ export async function lookupCard(deps: EntcodeDeps, ctx: Ctx, typed: string, now
     industryLabel: enterprise.industry ? dictLabel(dicts, 'industry', enterprise.industry) : null,
     regionLabel: enterprise.region ? dictLabel(dicts, 'region', enterprise.region) : null,
     qualifications: enterprise.qualifications.map((q) => ({ code: q.code, label: dictLabel(dicts, 'qualification', q.code), validUntil: q.validUntil ?? null })),
-    guides: guides.list.map((g) => ({ id: g.id, title: g.title, supportTypeLabel: g.supportTypeLabel, windowEnd: g.windowEnd, amountText: g.amountText })),
+    guides: guides.map((g) => ({ id: g.id, title: g.title, supportTypeLabel: g.supportTypeLabel, windowEnd: g.windowEnd, amountText: g.amountText })),
   };
   if (viewer === 'visitor') return card;
   if (viewer === 'owner') return { ...card, viewer, enterpriseId: enterprise.id };
