@@ -200,6 +200,17 @@ export const StaffCard = Type.Object({
   contactPhone: Nullable(Type.String()),
   openAppealCount: Type.Integer(),
   openAppeals: Type.Array(CardAppeal),
+  /** The enterprise's latest saved 测算 (not a what-if): when, how many guides 符合 and which (at most 10), the estimate in 万元. */
+  lastEvaluation: Type.Union([
+    Type.Object({
+      id: Type.Integer(),
+      evaluatedAt: Type.String({ format: 'date-time' }),
+      eligible: Type.Integer(),
+      amount: Type.Number(),
+      guides: Type.Array(Type.Object({ id: Type.Integer(), title: Type.String(), amount: Type.Union([Type.Number(), Type.Null()]) })),
+    }),
+    Type.Null(),
+  ]),
 });
 export type StaffCard = Type.Static<typeof StaffCard>;
 

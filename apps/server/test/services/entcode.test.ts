@@ -290,8 +290,16 @@ describe('the card a scanned code opens', () => {
     expect(stale.body.data.viewer).toBe('visitor');
   });
 
-  it('staff see the record: contacts and open appeals', async () => {
+  it('staff see the record: contacts, open appeals and the guides the latest saved 测算 found 符合', async () => {
+    const none = await call<StaffCard>('GET', cardUrl(ownerCode), staff.headers, undefined, app, '10.9.4.1');
+    expect(none.body.data.lastEvaluation).toBeNull();
+    const saved = await call<{ id: number; eligible: number }>('POST', CALCULATOR_PATHS.saveEvaluation, owner.headers, { enterpriseId: ownerEnterprise.id });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
     const res = await call<StaffCard>('GET', cardUrl(ownerCode), staff.headers, undefined, app, '10.9.4.1');
+    expect(res.body.data.lastEvaluation).toMatchObject({ id: saved.body.data.id, eligible: saved.body.data.eligible });
+    expect(res.body.data.lastEvaluation!.eligible).toBeGreaterThan(0);
+    expect(res.body.data.lastEvaluation!.guides.map((g) => g.title)).toContain('制造业技术改造补助');
+    expect(res.body.data.lastEvaluation!.guides.map((g) => g.title)).not.toContain('大型企业专项（不对本企业规模开放）');
     expect(res.body.data).toMatchObject({ viewer: 'staff', enterpriseId: ownerEnterprise.id, contactPhone: '13912345678', legalPerson: '张伟' });
     expect(res.body.data.openAppealCount).toBeGreaterThanOrEqual(1);
     expect(res.body.data.openAppeals.map((a) => a.title)).toContain('厂房用电增容诉求');

@@ -1,12 +1,13 @@
 // Reading codes: by the code a person typed or scanned, an account's enterprises' codes, the
 // console's list with its scan counts, and the scans per day.
 import { and, desc, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
+import type { Assessments } from '@hqt/contract/calculator-engine';
 import { ENTCODE_VIEWER_LIST, formatCode, normalizeCode, type EntcodeViewer } from '@hqt/contract/entcode';
 import { entcodeStatusLabel, type EntcodePageQuery, type EntcodeRow, type EntcodeScans } from '@hqt/contract/entcode-console';
 import type { PageOf } from '@hqt/contract/envelope';
 import { chinaDate } from '@hqt/contract/working-days';
 import type { DbOrTx } from '../../db/client';
-import { enterprises } from '../../db/schema/index';
+import { enterprises, evaluations } from '../../db/schema/index';
 import { likePattern } from '../../lib/like';
 import { paginate, totalOver } from '../../lib/paginate';
 import { enterpriseCodeScans, enterpriseCodes } from './schema';
@@ -151,4 +152,26 @@ export async function scansPerDay(db: DbOrTx, days: number, now = new Date()): P
     if (day && r.day <= today) day[r.viewer as EntcodeViewer] = Number(r.n);
   }
   return [...byDay].map(([day, c]) => ({ day, ...c, total: c.visitor + c.owner + c.staff }));
+}
+
+/** Eligible guides listed from a saved 测算. */
+const EVALUATION_GUIDES = 10;
+
+/** The enterprise's latest saved 测算 (not a what-if), with the guides it 符合 (most valuable first). */
+export async function latestEvaluation(db: DbOrTx, enterpriseId: number) {
+  const [row] = await db
+    .select({ id: evaluations.id, evaluatedAt: evaluations.evaluatedAt, eligible: evaluations.eligible, amount: evaluations.amount, guides: evaluations.guides, evaluation: evaluations.evaluation })
+    .from(evaluations)
+    .where(and(eq(evaluations.enterpriseId, enterpriseId), eq(evaluations.whatIf, false)))
+    .orderBy(desc(evaluations.evaluatedAt), desc(evaluations.id))
+    .limit(1);
+  if (!row) return null;
+  const results = (row.evaluation as Assessments).results;
+  const titles = new Map(row.guides.map((g) => [g.id, g.title]));
+  const guides = results
+    .filter((r) => r.verdict === 'eligible')
+    .map((r) => ({ id: r.guideId, title: titles.get(r.guideId) ?? '', amount: r.amount }))
+    .sort((a, b) => (b.amount ?? -1) - (a.amount ?? -1))
+    .slice(0, EVALUATION_GUIDES);
+  return { id: row.id, evaluatedAt: row.evaluatedAt.toISOString(), eligible: row.eligible, amount: row.amount, guides };
 }

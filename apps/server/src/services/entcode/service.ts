@@ -35,7 +35,7 @@ import { dictLabel, type DictionaryStore } from '../dict/public';
 import { notify } from '../message/public';
 import { guidePage } from '../policy/public';
 import { assignCode } from './assign';
-import { codeRow, currentCodes, findByCode, recordScan, scansByViewer, toRow } from './queries';
+import { codeRow, currentCodes, findByCode, latestEvaluation, recordScan, scansByViewer, toRow } from './queries';
 import { enterpriseCodes } from './schema';
 
 export const ENTCODE_AUDIT = { step: 'entcode.step', issue: 'entcode.issue' } as const;
@@ -53,7 +53,7 @@ type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** Guides on the card: open now, for the enterprise's industry and scale, newest first. */
 const CARD_GUIDES = 5;
-/** Open appeals listed on staff's record. */
+/** Open appeals listed on staff's record (with the latest saved 测算's 符合 guides). */
 const CARD_APPEALS = 10;
 
 /** The bureau's phone, as the dictionary `department` says it for 工信局 (gxj). */
@@ -131,6 +131,7 @@ export async function lookupCard(deps: EntcodeDeps, ctx: Ctx, typed: string, now
     contactPhone: enterprise.contactPhone,
     openAppealCount: appeals.total,
     openAppeals: appeals.list,
+    lastEvaluation: await latestEvaluation(deps.db, enterprise.id),
   };
 }
 
