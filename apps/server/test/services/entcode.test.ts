@@ -220,11 +220,13 @@ describe('one code per enterprise, for life', () => {
     expect((await mine(c)).find((m) => m.enterpriseId === again.id)?.code).toBe(code!.code);
   });
 
-  it('the daily job gives every enterprise without a code one, and a second run nothing', async () => {
-    const accounts = await Promise.all([1, 2, 3].map((i) => createAccount(app, { name: `存量企业${i}` })));
-    await assignMissingCodes(app.db);
-    for (const a of accounts) {
-      const [e] = await app.db.select().from(enterprises).where(eq(enterprises.accountId, a.id));
+  it('the daily job gives every enterprise without a code one, also run twice at once beside the owners opening their page; a second run nothing', async () => {
+    const accounts = await Promise.all(Array.from({ length: 12 }, (_, i) => createAccount(app, { name: `存量企业${i}` })));
+    const owners = await Promise.all(accounts.slice(0, 4).map((a) => signIn(a)));
+    const [a, b] = await Promise.all([assignMissingCodes(app.db), assignMissingCodes(app.db), ...owners.map((o) => mine(o))]);
+    expect(a + b).toBeLessThanOrEqual(12);
+    for (const account of accounts) {
+      const [e] = await app.db.select().from(enterprises).where(eq(enterprises.accountId, account.id));
       expect(await codesOf(e!.creditCode)).toHaveLength(1);
     }
     expect(await assignMissingCodes(app.db)).toBe(0);

@@ -159,9 +159,8 @@ export async function myCodes(deps: EntcodeDeps, ctx: SignedInCtx): Promise<MyEn
   let codes = await currentCodes(deps.db, mine.map((e) => e.creditCode));
   const missing = mine.filter((e) => codes.get(e.creditCode)?.enterpriseId !== e.id);
   if (missing.length) {
-    await deps.db.transaction(async (tx) => {
-      for (const e of missing) await assignCode(tx, e);
-    });
+    // One transaction each: holding one enterprise's new code while waiting on another's could deadlock with the job's batch.
+    for (const e of missing) await deps.db.transaction((tx) => assignCode(tx, e));
     codes = await currentCodes(deps.db, mine.map((e) => e.creditCode));
   }
   return mine.flatMap((e) => {
