@@ -1,7 +1,7 @@
 // 企业赋码 in the staff console: the codes with their scans, one code with its timeline, its steps
 // (ENTCODE_FLOW, one call) and the scans per day for the chart.
 import Type from 'typebox';
-import { CONSOLE_PREFIX, InstantField, KeywordField } from './console';
+import { CONSOLE_PREFIX, IdField, InstantField, KeywordField } from './console';
 import { ENTCODE_FLOW, ENTCODE_STATUS_LIST, ENTCODE_STEP_LIST } from './entcode';
 import { PageQuery } from './envelope';
 import { TimelineEntry } from './workflow';
@@ -15,6 +15,8 @@ export const ENTCODE_CONSOLE_PATHS = {
   detail: `${CONSOLE_PREFIX}/entcodes/:id`,
   step: `${CONSOLE_PREFIX}/entcodes/:id/step`,
 } as const;
+
+export const EnterpriseIdParams = Type.Object({ id: IdField('企业编号') });
 
 export const EntcodePageQuery = Type.Object({
   ...PageQuery.properties,

@@ -2,9 +2,8 @@
 // the account's codes, and the console's list, detail, steps and scans (ENTCODE_FLOW's roles decide).
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import fp from 'fastify-plugin';
-import Type from 'typebox';
 import { CodeIdParams, CodeQuery, ENTCODE_FLOW, ENTCODE_MSG, ENTCODE_PATHS, EntcodeCard, MyEntcodes } from '@hqt/contract/entcode';
-import { ENTCODE_CONSOLE_PATHS, EntcodeDetail, EntcodePageQuery, EntcodeRow, EntcodeScans, EntcodeScansQuery, EntcodeStepBody, EntcodeStepResult } from '@hqt/contract/entcode-console';
+import { ENTCODE_CONSOLE_PATHS, EnterpriseIdParams, EntcodeDetail, EntcodePageQuery, EntcodeRow, EntcodeScans, EntcodeScansQuery, EntcodeStepBody, EntcodeStepResult } from '@hqt/contract/entcode-console';
 import { Envelope, Page } from '@hqt/contract/envelope';
 import { signedIn } from '../../lib/ctx';
 import { ok } from '../../lib/envelope';
@@ -48,7 +47,7 @@ const routes: FastifyPluginAsyncTypebox<{ publicUrl: string; bureauPhone: string
   );
   app.get(
     ENTCODE_CONSOLE_PATHS.ofEnterprise,
-    { schema: { tags: consoleTags, summary: '企业的企业码（企业详情）', params: Type.Object({ id: CodeIdParams.properties.id }), response: { 200: Envelope(EntcodeDetail) } }, config: staff },
+    { schema: { tags: consoleTags, summary: '企业的企业码（企业详情）', params: EnterpriseIdParams, response: { 200: Envelope(EntcodeDetail) } }, config: staff },
     async (request) => ok(await codeOfEnterprise(deps, signedIn(request), request.params.id)),
   );
   app.get(
