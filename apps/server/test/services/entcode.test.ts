@@ -406,6 +406,8 @@ describe('freeze, unfreeze, revoke, reissue', () => {
     expect((await mine(c))[0]).toMatchObject({ code: fresh!.code, codeId: newId, status: 'active' });
     const newDetail = await call<EntcodeDetail>('GET', consolePath(ENTCODE_CONSOLE_PATHS.detail, { id: newId }), staff.headers);
     expect(newDetail.body.data.replaces).toEqual({ id: m!.codeId, code: m!.code });
+    // The enterprise's timeline of codes: the old code's steps, seen from the new one too.
+    expect(newDetail.body.data.timeline.map((t) => t.step)).toEqual(['revoke', 'reissue']);
     const told = await app.db.select().from(messages).where(and(eq(messages.accountId, c.account.id), eq(messages.kind, 'entcode.reissued')));
     expect(told[0]!.body).toContain(formatCode(fresh!.code));
     expect((await app.db.select().from(auditLog).where(eq(auditLog.action, 'entcode.issue'))).some((a) => (a.detail as { id?: number }).id === newId)).toBe(true);

@@ -169,7 +169,14 @@ export async function myCodes(deps: EntcodeDeps, ctx: SignedInCtx): Promise<MyEn
   });
 }
 
-/** One code as the console shows it, with its timeline and the steps the caller may take. */
+/** The steps taken on every code the credit code has had (a reissued code's too), oldest first: the enterprise's timeline of its codes. */
+async function enterpriseTimeline(db: Db, creditCode: string) {
+  const ids = await db.select({ id: enterpriseCodes.id }).from(enterpriseCodes).where(eq(enterpriseCodes.creditCode, creditCode));
+  const entries = (await Promise.all(ids.map(({ id }) => timeline(db, ENTCODE_KIND, id, { flow: ENTCODE_FLOW })))).flat();
+  return entries.sort((a, b) => a.id - b.id);
+}
+
+/** One code as the console shows it, with its enterprise's timeline of codes and the steps the caller may take on it. */
 export async function codeDetail(deps: EntcodeDeps, ctx: SignedInCtx, id: number): Promise<EntcodeDetail> {
   const row = await codeRow(deps.db, id);
   if (!row) throw notFound(ENTCODE_MSG.notFound);
@@ -182,7 +189,7 @@ export async function codeDetail(deps: EntcodeDeps, ctx: SignedInCtx, id: number
     replaces: predecessor ?? null,
     url: entcodeUrl(deps.publicUrl, row.code),
     scansByViewer: await scansByViewer(deps.db, id),
-    timeline: await timeline(deps.db, ENTCODE_KIND, id, { flow: ENTCODE_FLOW }),
+    timeline: await enterpriseTimeline(deps.db, row.creditCode),
     steps: permittedSteps(ENTCODE_FLOW, row.status as EntcodeStatus, roleKeyOf(ctx.actor.roleId), false),
   };
 }
