@@ -22,6 +22,7 @@ import authRoutes, { AUTH_BUDGET } from './services/auth/routes';
 import calendarPlugin from './services/calendar/plugin';
 import filesRoutes from './services/files/routes';
 import appealRoutes from './services/appeal/routes';
+import entcodeRoutes, { ENTCODE_BUDGET } from './services/entcode/routes';
 import dictConsoleRoutes from './services/dict/console-routes';
 import dictPlugin from './services/dict/plugin';
 import policyConsoleRoutes from './services/policy/console-routes';
@@ -93,7 +94,12 @@ export async function buildApp(opts: AppOptions) {
   await app.register(formbody, { bodyLimit: 16 * 1024 });
   await app.register(dbPlugin, { connectionString: opts.databaseUrl });
   await app.register(authPlugin, { secret: opts.jwtSecret, accessTtlS: config.accessTokenTtlS, connectionString: opts.databaseUrl });
-  await app.register(rateLimitPlugin, { budgets: { [AUTH_BUDGET]: { max: config.loginRateLimitPerMinute, windowS: 60 } } });
+  await app.register(rateLimitPlugin, {
+    budgets: {
+      [AUTH_BUDGET]: { max: config.loginRateLimitPerMinute, windowS: 60 },
+      [ENTCODE_BUDGET]: { max: config.entcodeRateLimitPerMinute, windowS: 60 },
+    },
+  });
   await app.register(docsPlugin);
   await app.register(jobsPlugin, { connectionString: opts.databaseUrl, monitorIntervalS: config.jobs.monitorIntervalS });
   await app.register(hubPlugin, { sessionCheckS: config.hub.sessionCheckS });
@@ -115,6 +121,7 @@ export async function buildApp(opts: AppOptions) {
   await app.register(messageRoutes, { connectionString: opts.databaseUrl });
   await app.register(pushRoutes, config.push);
   await app.register(appealRoutes);
+  await app.register(entcodeRoutes, { publicUrl: config.publicUrl, bureauPhone: config.platform.bureau.phone });
   // After push: publishing a guide queues its messages.
   await app.register(policyConsoleRoutes, { uploadsDir: config.uploadsDir });
 

@@ -21,6 +21,10 @@ export interface Config {
   trustProxy: false | number | string;
   /** Login endpoints: requests per address per minute. */
   loginRateLimitPerMinute: number;
+  /** 企业码 look-ups (the public card): requests per address per minute. */
+  entcodeRateLimitPerMinute: number;
+  /** The site's public address (PUBLIC_URL, no trailing slash): the mails' links and the 企业码 QR codes' address. */
+  publicUrl: string;
   push: {
     /** Messages written per transaction of a fan-out. */
     batchSize: number;
@@ -93,12 +97,14 @@ function publicUrl(value: string | undefined, fallback: string): string {
   throw new Error(`PUBLIC_URL must be an http(s) address, got "${raw}"`);
 }
 
+const sitePublicUrl = (env: NodeJS.ProcessEnv, host: string, port: number) => publicUrl(env.PUBLIC_URL, `http://${host === '0.0.0.0' ? 'localhost' : host}:${port}`);
+
 function mail(env: NodeJS.ProcessEnv, nodeEnv: Config['env'], host: string, port: number): Config['mail'] {
   const smtpUrl = env.SMTP_URL || undefined;
   if (!smtpUrl) return null;
   if (!/^smtps?:\/\//.test(smtpUrl)) throw new Error('SMTP_URL must start with smtp:// or smtps://');
   if (nodeEnv === 'production' && !env.PUBLIC_URL) throw new Error('PUBLIC_URL must be set with SMTP_URL when NODE_ENV=production (the links in mails)');
-  return { smtpUrl, publicUrl: publicUrl(env.PUBLIC_URL, `http://${host === '0.0.0.0' ? 'localhost' : host}:${port}`) };
+  return { smtpUrl, publicUrl: sitePublicUrl(env, host, port) };
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -128,6 +134,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: path.resolve(env.WEB_DIST || path.join(repoRoot, 'apps/web/dist')),
     trustProxy: trustProxy(env.TRUST_PROXY),
     loginRateLimitPerMinute: int('LOGIN_RATE_LIMIT', env.LOGIN_RATE_LIMIT, 30),
+    entcodeRateLimitPerMinute: int('ENTCODE_RATE_LIMIT', env.ENTCODE_RATE_LIMIT, 30),
+    publicUrl: sitePublicUrl(env, host, port),
     push: {
       batchSize: int('PUSH_BATCH_SIZE', env.PUSH_BATCH_SIZE, 2000),
     },

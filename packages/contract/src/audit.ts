@@ -82,6 +82,8 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'subscription.cancelled': '取消订阅',
   'appeal.file': '提交企业诉求',
   'appeal.step': '办理企业诉求',
+  'entcode.step': '办理企业码',
+  'entcode.issue': '换发企业码',
 };
 export const auditActionLabel = (action: string) => AUDIT_ACTION_LABELS[action] ?? action;
 
@@ -178,6 +180,8 @@ export const AUDIT_DETAIL_LABELS: Record<string, string> = {
   // 企业诉求
   number: '诉求编号',
   category: '诉求类别',
+  // 企业赋码
+  replaces: '被换发的企业码',
   // workflow steps (lib/workflow.ts)
   step: '办理步骤',
   note: '说明',

@@ -5,6 +5,7 @@ import Type from 'typebox';
 import { MAX_INT } from './constants';
 import { PageQuery } from './envelope';
 import { APPEAL_MESSAGE_KINDS } from './appeal';
+import { ENTCODE_MESSAGE_KINDS } from './entcode';
 import { PUSH_MESSAGE_KINDS } from './push';
 
 export const INBOX_PATHS = {
@@ -26,6 +27,7 @@ const ofSource = (source: MessageSource, labels: Record<string, string>) => Obje
 export const MESSAGE_KINDS: Record<string, { label: string; source: MessageSource }> = {
   ...ofSource('policy', PUSH_MESSAGE_KINDS),
   ...ofSource('appeal', APPEAL_MESSAGE_KINDS),
+  ...ofSource('system', ENTCODE_MESSAGE_KINDS),
 };
 export const kindLabel = (kind: string) => MESSAGE_KINDS[kind]?.label ?? '通知';
 

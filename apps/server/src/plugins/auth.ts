@@ -12,7 +12,7 @@ import { ROLES } from '@hqt/contract/auth';
 import { MSG, OWN_MSG } from '@hqt/contract/messages';
 import { audit } from '../lib/audit';
 import { anonymousCtx, bearerToken, isSignedIn, type Ctx, type SignedInCtx } from '../lib/ctx';
-import { forbidden, unauthorized } from '../lib/errors';
+import { AppError, forbidden, unauthorized } from '../lib/errors';
 import { TokenSigner } from '../lib/tokens';
 import { LiveLogins } from '../services/auth/public';
 
@@ -52,6 +52,11 @@ declare module 'fastify' {
      * on this node already sees it.
      */
     changesLogins?: boolean;
+    /**
+     * A public route that answers a logged-in caller more (企业码's card): a Bearer token, when sent
+     * and live, sets the caller's ctx; a missing, expired or ended one leaves the caller anonymous.
+     */
+    readsLogin?: boolean;
   }
   interface FastifyInstance {
     tokens: TokenSigner;
@@ -123,6 +128,17 @@ export default fp<{ secret: string; accessTtlS: number; connectionString: string
       };
     const guards = new Map((Object.keys(ACCESS_ROLES) as Access[]).map((a) => [a, ACCESS_ROLES[a] && guardFor(ACCESS_ROLES[a])]));
 
+    /** A public route's optional login: the caller's ctx when its token is live, anonymous otherwise. */
+    const optionalLogin: onRequestAsyncHookHandler = async function optionalLogin(request) {
+      const token = bearerToken(request);
+      if (!token) return;
+      try {
+        request.ctx = await signIn(token, request.ip, false);
+      } catch (err) {
+        if (!(err instanceof AppError)) throw err;
+      }
+    };
+
     const heardChanges: onSendAsyncHookHandler = async (_request, _reply, payload) => {
       await logins.heard();
       return payload;
@@ -141,6 +157,10 @@ export default fp<{ secret: string; accessTtlS: number; connectionString: string
       for (const method of methods) if (method !== 'HEAD') routeAccess.push({ method, url: route.url, access, schema: route.schema });
       const guard = guards.get(access);
       if (guard) route.onRequest = [guard, ...[route.onRequest ?? []].flat()];
+      if (route.config?.readsLogin) {
+        if (access !== 'public') throw new Error(`${methods.join(',')} ${route.url}: readsLogin is for public routes (the others require a login)`);
+        route.onRequest = [optionalLogin, ...[route.onRequest ?? []].flat()];
+      }
       if (route.config?.changesLogins) route.onSend = [...[route.onSend ?? []].flat(), heardChanges];
     });
 

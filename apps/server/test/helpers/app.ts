@@ -2,6 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { inject } from 'vitest';
+import { sql } from 'drizzle-orm';
 import { ROLES } from '@hqt/contract/auth';
 import { creditCodeCheckChar } from '@hqt/contract/validation';
 import { buildApp, type App, type AppOptions } from '../../src/app';
@@ -91,3 +92,16 @@ export async function loginAs(app: App, account: TestAccount, ip = '10.0.0.1') {
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/**
+ * Waits until the jobs sent at the app's start (atStart) have run: a test that writes rows with
+ * past times (a reply 20 days ago) must not race the start's own runs over them.
+ */
+export async function startJobsDone(app: App): Promise<void> {
+  const pending = async () => (await app.db.execute<{ n: number }>(sql`select count(*)::int as n from pgboss.job where state in ('created', 'retry', 'active')`)).rows[0]!.n;
+  // A loop, not expect.poll: this runs in hooks too.
+  for (const started = Date.now(); (await pending()) > 0; ) {
+    if (Date.now() - started > 60_000) throw new Error('the start jobs did not finish in 60 s');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}

@@ -12,7 +12,7 @@ import { enterprises, workflowSteps } from '../../src/db/schema/index';
 import { calendarYears } from '../../src/services/calendar/schema';
 import { appeals } from '../../src/services/appeal/schema';
 import { appealTotals } from '../../src/services/appeal/stats';
-import { bearer, createAccount, createTestApp, loginAs, type TestAccount } from '../helpers/app';
+import { bearer, createAccount, createTestApp, loginAs, startJobsDone, type TestAccount } from '../helpers/app';
 
 let app: App;
 let as: Record<'ent' | 'ent2' | 'staff', Record<string, string>>;
@@ -60,6 +60,7 @@ const zero = { received: 0, responded: 0, responseRate: null, replied: 0, replie
 
 beforeAll(async () => {
   app = await createTestApp();
+  await startJobsDone(app); // the rating job's start run would close the fixtures' old replies as 未评价
   const ent = await createAccount(app, { name: '云溪智造科技有限公司' });
   const ent2 = await createAccount(app, { name: '云溪农业发展有限公司' });
   staff = await createAccount(app, { roleId: ROLES.staff.id, name: '张受理' });

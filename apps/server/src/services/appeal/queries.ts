@@ -1,6 +1,6 @@
 // Reading appeals through the caller's scope (docs/scope-and-ctx.md): an enterprise account sees
 // the appeals of its own enterprises, staff see every one; an id outside the scope matches nothing.
-import { and, asc, count, desc, eq, gte, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, lt, lte, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { ROLES } from '@hqt/contract/auth';
 import { APPEAL_FLOW, APPEAL_OPEN_STATES, APPEAL_STATUS_LIST, type AppealItem, type AppealListQuery, type AppealStatus } from '@hqt/contract/appeal';
@@ -195,4 +195,27 @@ export function handlerAccounts(db: DbOrTx) {
 export async function enterpriseAccounts(db: DbOrTx, enterpriseId: number): Promise<number[]> {
   const rows = await db.select({ id: enterprises.accountId }).from(enterprises).where(eq(enterprises.id, enterpriseId));
   return rows.map((r) => r.id);
+}
+
+/** An enterprise's open appeals (not closed, rejected or withdrawn), newest first, at most `limit`, and how many there are. */
+export async function openAppealsOf(db: DbOrTx, enterpriseId: number, limit: number) {
+  const where = and(eq(appeals.enterpriseId, enterpriseId), notInArray(appeals.status, ['closed', 'rejected', 'withdrawn']));
+  const rows = await db
+    .select({ id: appeals.id, number: appeals.number, title: appeals.title, status: appeals.status, createdAt: appeals.createdAt, dueAt: appeals.dueAt, total: totalOver() })
+    .from(appeals)
+    .where(where)
+    .orderBy(desc(appeals.createdAt), desc(appeals.id))
+    .limit(limit);
+  return {
+    total: rows[0]?.total ?? 0,
+    list: rows.map((r) => ({
+      id: r.id,
+      number: r.number ?? '',
+      title: r.title,
+      status: r.status,
+      statusLabel: APPEAL_FLOW.states[r.status as AppealStatus] ?? r.status,
+      createdAt: r.createdAt.toISOString(),
+      dueAt: r.dueAt?.toISOString() ?? null,
+    })),
+  };
 }

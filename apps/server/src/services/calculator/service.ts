@@ -37,6 +37,7 @@ import type { SignedInCtx } from '../../lib/ctx';
 import { badRequest, conflict, isUniqueViolation, notFound } from '../../lib/errors';
 import { pageOfArray, paginate, totalOver } from '../../lib/paginate';
 import { dictCode, dictLabel, type Dictionaries, type DictionaryStore } from '../dict/public';
+import { assignCode } from '../entcode/public';
 import { ownEnterprise, ownEvaluations, ownLiveEnterprises } from './queries';
 import type { AssessmentCache } from './assessments';
 import { ruleGuideColumns, toRuleGuide, type Rulebook } from './rulebook';
@@ -159,6 +160,7 @@ export async function saveEnterprise({ db, dicts }: Pick<CalculatorDeps, 'db' | 
         body.id === undefined
           ? await tx.insert(enterprises).values({ ...values, accountId: ctx.scope.accountId }).returning()
           : await tx.update(enterprises).set(values).where(eq(enterprises.id, body.id)).returning();
+      await assignCode(tx, row!); // 企业赋码: a confirmed profile holds its credit code's lifelong code
       await audit(tx, ctx, body.id === undefined ? CALCULATOR_AUDIT.createEnterprise : CALCULATOR_AUDIT.updateEnterprise, {
         enterpriseId: row!.id,
         name: row!.name,
