@@ -2,6 +2,7 @@
 // declares its portal pages and its console pages apart (FeatureModule.portal, .console); each
 // branch takes its own part (app/branches.ts), so the console's pages are behind its guard only.
 import { accountModule } from '@/features/account/module';
+import { appealModule } from '@/features/appeal/module';
 import { authModule } from '@/features/auth/module';
 import { calculatorModule } from '@/features/calculator/module';
 import { comingSoonModule } from '@/features/coming-soon/module';
@@ -13,4 +14,4 @@ import type { FeatureModule } from '@/shared/feature-module';
 import { adminPagesModule } from './admin/module';
 import { appPagesModule } from './pages/module';
 
-export const FEATURES: FeatureModule[] = [appPagesModule, adminPagesModule, authModule, accountModule, systemModule, calculatorModule, pushModule, policyModule, messagesModule, comingSoonModule];
+export const FEATURES: FeatureModule[] = [appPagesModule, adminPagesModule, authModule, accountModule, systemModule, calculatorModule, pushModule, policyModule, messagesModule, appealModule, comingSoonModule];
