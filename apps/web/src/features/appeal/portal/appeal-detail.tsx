@@ -119,7 +119,7 @@ export function AppealDetailView({ id, onBack }: { id: number; onBack: () => voi
         <Result
           status={missing ? '404' : 'error'}
           title={missing ? '诉求不存在' : '诉求加载失败'}
-          subTitle={missing ? '该诉求不存在，或不属于您名下的企业。' : error?.message}
+          subTitle={missing ? '链接有误，或该诉求不属于您名下的企业。' : error?.message}
           extra={[
             ...(missing
               ? []

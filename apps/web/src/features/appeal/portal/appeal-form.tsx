@@ -44,10 +44,7 @@ export function AppealForm({
         status="success"
         title={msg}
         subTitle={
-          <>
-            <div>诉求编号：{appeal.number}</div>
-            <div>{appeal.limitDays ? `受理后按 ${appeal.limitDays} 个工作日计算办理期限` : '受理后计算办理期限'}，办理进展会通过消息中心通知您。</div>
-          </>
+`${appeal.limitDays ? `受理后按 ${appeal.limitDays} 个工作日计算办理期限` : '受理后计算办理期限'}，办理进展会通过消息中心通知您。`
         }
         extra={[
           <Button key="open" type="primary" onClick={() => onOpenAppeal(appeal.id)}>

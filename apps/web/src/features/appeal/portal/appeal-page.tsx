@@ -82,17 +82,15 @@ export default function AppealPage() {
       )}
       <AppealList key={chosen.id} enterpriseId={chosen.id} onOpen={openAppeal} />
       <Drawer open={formOpen} onClose={() => change({ new: null, guideId: null })} size={isMobile ? '100%' : 640} title="提交诉求" destroyOnHidden>
-        {formOpen && (
-          <AppealForm
-            key={`${account}:${chosen.id}`}
-            account={account}
-            enterprise={chosen}
-            guideId={guideId}
-            onUnlinkGuide={() => change({ guideId: null, new: '1' })}
-            onOpenAppeal={openAppeal}
-            onDone={() => change({ new: null, guideId: null })}
-          />
-        )}
+        <AppealForm
+          key={`${account}:${chosen.id}`}
+          account={account}
+          enterprise={chosen}
+          guideId={guideId}
+          onUnlinkGuide={() => change({ guideId: null, new: '1' })}
+          onOpenAppeal={openAppeal}
+          onDone={() => change({ new: null, guideId: null })}
+        />
       </Drawer>
     </Card>
   );
