@@ -9,6 +9,7 @@ import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
 import type { AppealDetail } from '@hqt/contract/appeal';
 import { ApiError } from '@/shared/api/http';
+import { usePageTitle } from '@/shared/lib/page-title';
 import { useIsMobile } from '@/shared/lib/use-is-mobile';
 import { AttachmentList } from '@/shared/upload/attachments';
 import { WorkflowTimeline } from '@/shared/ui/workflow-timeline';
@@ -111,6 +112,8 @@ function Body({ appeal, onBack }: { appeal: AppealDetail; onBack: () => void }) 
 
 export function AppealDetailView({ id, onBack }: { id: number; onBack: () => void }) {
   const { data, error, isLoading, refetch } = useQuery({ ...appealQueries.detail(id), retry: (count, e) => !(e instanceof ApiError && e.code === 404) && count < 2 });
+  // the tag and the tab are named by the appeal, as an opened guide is
+  usePageTitle(data ? `诉求 ${data.number}` : undefined);
   if (isLoading) return <Card><Skeleton active /></Card>;
   if (error || !data) {
     const missing = error instanceof ApiError && error.code === 404;

@@ -10,6 +10,7 @@ import { APPEAL_MSG, APPEAL_PATHS, type AppealDetail, type AppealItem, type Appe
 import { ROLES } from '@hqt/contract/auth';
 import { CALCULATOR_PATHS, type EnterpriseSummary } from '@hqt/contract/calculator';
 import type { PageOf } from '@hqt/contract/envelope';
+import { INBOX_PATHS } from '@hqt/contract/inbox';
 import { POLICY_PATHS, type AppealCategory } from '@hqt/contract/policy';
 import { session } from '@/shared/session/session-store';
 import { ok, server } from '../../../../test/msw';
@@ -67,14 +68,17 @@ const detail = (patch: Partial<AppealDetail> = {}): AppealDetail => ({
 
 let saved: AppealSaveBody[] = [];
 let stepped: AppealStepBody[] = [];
+let unread = 0;
 
 beforeEach(() => {
   saved = [];
   stepped = [];
+  unread = 0;
   localStorage.clear();
   session.setUser({ name: 'demo', roles: [ROLES.enterprise.name] });
   server.use(
     mock.get(CALCULATOR_PATHS.allEnterprises, () => HttpResponse.json(ok([ENTERPRISE]))),
+    mock.get(INBOX_PATHS.unreadCount, () => HttpResponse.json(ok({ unread }))),
     mock.post(POLICY_PATHS.appealCategoryPage, () => HttpResponse.json(ok(page(CATEGORIES)))),
     mock.get(APPEAL_PATHS.list, () => HttpResponse.json(ok(page([item])))),
     mock.post(APPEAL_PATHS.save, async ({ request }) => {
@@ -85,10 +89,10 @@ beforeEach(() => {
   );
 });
 
-function renderPage(query = '') {
+function renderPage(query = '', queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } })) {
   const router = createMemoryRouter([{ path: PAGE, Component: AppealPage }], { initialEntries: [`${PAGE}${query}`] });
   return render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+    <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />
     </QueryClientProvider>,
   );
@@ -242,4 +246,57 @@ test('the reply is the latest reply step, shown with the reply files only', asyn
   expect(within(reply).getByText('贴息资金已于 11 月 20 日拨付，请查收。')).toBeInTheDocument();
   expect(within(reply).getByText(/拨付凭证\.pdf/)).toBeInTheDocument();
   expect(within(reply).queryByText(/申请表\.pdf/)).toBeNull();
+});
+
+test('with several enterprises the picker is shown, and choosing one lists its appeals', async () => {
+  const other: EnterpriseSummary = { ...ENTERPRISE, id: 8, name: '云溪新材料有限公司' };
+  const asked: string[] = [];
+  server.use(
+    mock.get(CALCULATOR_PATHS.allEnterprises, () => HttpResponse.json(ok([ENTERPRISE, other]))),
+    mock.get(APPEAL_PATHS.list, ({ params }) => {
+      asked.push(String(params.id));
+      return HttpResponse.json(ok(page(params.id === '8' ? [{ ...item, id: 50, enterpriseId: 8, title: '新材料项目用地咨询' }] : [item])));
+    }),
+  );
+  renderPage();
+  expect(await screen.findByText(item.title)).toBeInTheDocument();
+  await userEvent.click(screen.getByRole('combobox', { name: '诉求企业' }));
+  await userEvent.click(await screen.findByText('云溪新材料有限公司'));
+  expect(await screen.findByText('新材料项目用地咨询')).toBeInTheDocument();
+  expect(asked).toEqual(['7', '8']);
+});
+
+test('one enterprise: no picker', async () => {
+  renderPage();
+  expect(await screen.findByText(item.title)).toBeInTheDocument();
+  expect(screen.queryByRole('combobox', { name: '诉求企业' })).toBeNull();
+});
+
+test("a new message (the hub's notice of a staff step) reads the open appeal again; reading one does not", async () => {
+  let served = detail({ status: 'accepted', statusLabel: '办理中', steps: [] });
+  let fetched = 0;
+  server.use(
+    mock.get(APPEAL_PATHS.detail, () => {
+      fetched++;
+      return HttpResponse.json(ok(served));
+    }),
+  );
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  renderPage('?id=41', queryClient);
+  expect(await screen.findByText('办理中', { selector: 'td *, td' })).toBeInTheDocument();
+  await vi.waitFor(() => expect(queryClient.getQueryData(['messages', 'unread'])).toEqual({ unread: 0 }));
+  const before = fetched;
+
+  // staff reply: the hub's notice makes the shell read ['messages'] again, one more unread
+  served = detail();
+  unread = 1;
+  await queryClient.invalidateQueries({ queryKey: ['messages'] });
+  expect(await screen.findByText('已答复', { selector: 'td *, td' })).toBeInTheDocument();
+  expect(fetched).toBe(before + 1);
+
+  // the enterprise reads a message: fewer unread, nothing read again
+  unread = 0;
+  await queryClient.invalidateQueries({ queryKey: ['messages'] });
+  await vi.waitFor(() => expect(queryClient.getQueryData(['messages', 'unread'])).toEqual({ unread: 0 }));
+  expect(fetched).toBe(before + 1);
 });

@@ -12,6 +12,7 @@ import { AppealDetailView } from './appeal-detail';
 import { AppealForm } from './appeal-form';
 import { AppealList } from './appeal-list';
 import { enterprisesQuery } from './enterprises';
+import { useRefreshOnNotice } from './use-refresh-on-notice';
 import './appeal.css';
 
 const positiveId = (raw: string | null) => {
@@ -28,6 +29,7 @@ export default function AppealPage() {
   const guideId = positiveId(params.get('guideId'));
   const formOpen = params.get('new') === '1' || guideId !== null;
   const { data: enterprises, isLoading } = useQuery(enterprisesQuery());
+  useRefreshOnNotice();
 
   const change = (patch: Record<string, string | null>) =>
     setParams((p) => {
