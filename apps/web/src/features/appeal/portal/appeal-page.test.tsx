@@ -300,3 +300,27 @@ test("a new message (the hub's notice of a staff step) reads the open appeal aga
   await vi.waitFor(() => expect(queryClient.getQueryData(['messages', 'unread'])).toEqual({ unread: 0 }));
   expect(fetched).toBe(before + 1);
 });
+
+test('撤回 asks first, then sends the step', async () => {
+  stubDetail(detail({ status: 'submitted', statusLabel: '已提交', steps: ['withdraw'] }));
+  renderPage('?id=41');
+  await userEvent.click(await screen.findByRole('button', { name: /^撤\s*回$/ }));
+  expect(await screen.findByText('撤回该诉求？')).toBeInTheDocument();
+  expect(stepped).toEqual([]);
+  const confirm = (await screen.findByRole('tooltip')) as HTMLElement;
+  await userEvent.click(within(confirm).getByRole('button', { name: /^撤\s*回$/ }));
+  await vi.waitFor(() => expect(stepped).toEqual([{ step: 'withdraw' }]));
+});
+
+test('补充材料 needs its text, then sends it', async () => {
+  stubDetail(detail({ status: 'supplementing', statusLabel: '待补充', steps: ['supplement'] }));
+  renderPage('?id=41');
+  await userEvent.click(await screen.findByRole('button', { name: '补充材料' }));
+  const modal = within(await screen.findByRole('dialog'));
+  await userEvent.click(modal.getByRole('button', { name: '提交补充材料' }));
+  expect(await modal.findByText('补充材料须填写说明')).toBeInTheDocument();
+  expect(stepped).toEqual([]);
+  await userEvent.type(modal.getByLabelText('补充说明'), '已附社保缴纳证明');
+  await userEvent.click(modal.getByRole('button', { name: '提交补充材料' }));
+  await vi.waitFor(() => expect(stepped).toEqual([{ step: 'supplement', note: '已附社保缴纳证明' }]));
+});
