@@ -36,7 +36,15 @@ export function AppealList({ enterpriseId, onOpen }: { enterpriseId: number; onO
   const { data, isFetching, dataUpdatedAt } = useQuery({ ...appealQueries.list(enterpriseId, query), placeholderData: keepPreviousData });
   const filtered = Boolean(filters.status || filters.from || filters.to);
   const title = (a: AppealItem) => (
-    <button type="button" className="link-button appeal-title" onClick={() => onOpen(a.id)}>
+    <button
+      type="button"
+      className="link-button appeal-title"
+      onClick={(e) => {
+        // on a phone the whole card opens it too: once, or Back would need two presses
+        e.stopPropagation();
+        onOpen(a.id);
+      }}
+    >
       {a.title}
     </button>
   );

@@ -2,7 +2,7 @@
 // survives a remount, the counter, the rating's rules, a detail that is not the caller's, and the
 // buttons drawn from the steps the server allows.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http as mock, HttpResponse } from 'msw';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -89,8 +89,11 @@ beforeEach(() => {
   );
 });
 
+let lastRouter: ReturnType<typeof createMemoryRouter>;
+
 function renderPage(query = '', queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } })) {
   const router = createMemoryRouter([{ path: PAGE, Component: AppealPage }], { initialEntries: [`${PAGE}${query}`] });
+  lastRouter = router;
   return render(
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />
@@ -323,4 +326,14 @@ test('补充材料 needs its text, then sends it', async () => {
   await userEvent.type(modal.getByLabelText('补充说明'), '已附社保缴纳证明');
   await userEvent.click(modal.getByRole('button', { name: '提交补充材料' }));
   await vi.waitFor(() => expect(stepped).toEqual([{ step: 'supplement', note: '已附社保缴纳证明' }]));
+});
+
+test('an appeal opened from the list is one step in the history: Back returns to the list', async () => {
+  stubDetail(detail());
+  renderPage();
+  await userEvent.click(await screen.findByRole('button', { name: item.title }));
+  expect(await screen.findByText('办理记录')).toBeInTheDocument();
+  await act(() => lastRouter.navigate(-1));
+  expect(await screen.findByRole('button', { name: /提交诉求/ })).toBeInTheDocument();
+  expect(screen.queryByText('办理记录')).toBeNull();
 });
