@@ -18,7 +18,7 @@ import { AppealDue, appealStepLabel, AppealStatusTag } from '../ui/appeal-status
 import { AppealActions } from './appeal-actions';
 import { GUIDE_LINK } from './appeal-form';
 
-const at = (iso: string) => dayjs(iso).format('YYYY-MM-DD HH:mm');
+const when = (iso: string) => dayjs(iso).format('YYYY-MM-DD HH:mm');
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -35,15 +35,23 @@ function Due({ appeal }: { appeal: AppealDetail }) {
   return <AppealDue appeal={appeal} />;
 }
 
+/** Whose answer the latest reply is: the first, one after a 整改, or the one a 差评 sent back. */
+function replyNote(appeal: AppealDetail, at: number) {
+  if (appeal.status === 'reopened') return '（已转入整改，以下为上次答复）';
+  const reopenings = appeal.timeline.slice(0, at).filter((e) => e.to === 'reopened').length;
+  return reopenings > 0 ? `（第 ${reopenings} 次整改后的答复）` : '';
+}
+
 function Reply({ appeal }: { appeal: AppealDetail }) {
-  const reply = appeal.timeline.findLast((e) => e.step === 'reply');
+  const at = appeal.timeline.findLastIndex((e) => e.step === 'reply');
+  const reply = appeal.timeline[at];
   const files = appeal.attachments.filter((f) => f.role === 'reply');
   if (!reply) return null;
   return (
     <Section title="答复">
       <Typography.Paragraph type="secondary" style={{ marginBottom: 4 }}>
-        {at(reply.at)}
-        {appeal.reopenCount > 0 && `（整改后答复，第 ${appeal.reopenCount} 次整改）`}
+        {when(reply.at)}
+        {replyNote(appeal, at)}
       </Typography.Paragraph>
       <Typography.Paragraph style={{ whiteSpace: 'pre-wrap' }}>{reply.note}</Typography.Paragraph>
       <AttachmentList files={files} />
@@ -72,7 +80,7 @@ function Body({ appeal, onBack }: { appeal: AppealDetail; onBack: () => void }) 
         <Descriptions.Item label="办理状态">{appeal.statusLabel}</Descriptions.Item>
         <Descriptions.Item label="诉求类别">{appeal.categoryName}</Descriptions.Item>
         <Descriptions.Item label="诉求企业">{appeal.enterpriseName}</Descriptions.Item>
-        <Descriptions.Item label="提交时间">{at(appeal.createdAt)}</Descriptions.Item>
+        <Descriptions.Item label="提交时间">{when(appeal.createdAt)}</Descriptions.Item>
         <Descriptions.Item label="办理期限">
           <Due appeal={appeal} />
         </Descriptions.Item>

@@ -337,3 +337,18 @@ test('an appeal opened from the list is one step in the history: Back returns to
   expect(await screen.findByRole('button', { name: /提交诉求/ })).toBeInTheDocument();
   expect(screen.queryByText('办理记录')).toBeNull();
 });
+
+test('the reply says whether it followed a 整改, or was sent back by a 差评', async () => {
+  const base = detail().timeline;
+  const rated = { id: 3, at: '2026-11-25T03:00:00.000Z', step: 'rate', from: 'replied', to: 'reopened', actor: null, role: 'enterprise', note: null };
+  const again = { id: 5, at: '2026-11-27T03:00:00.000Z', step: 'reply', from: 'reopened', to: 'replied', actor: null, role: 'staff', note: '已协调银行完成贴息。' };
+  stubDetail(detail({ status: 'reopened', statusLabel: '整改中', reopenCount: 1, timeline: [...base, rated], steps: [] }));
+  const first = renderPage('?id=41');
+  expect(await screen.findByText(/已转入整改，以下为上次答复/)).toBeInTheDocument();
+  first.unmount();
+  stubDetail(detail({ reopenCount: 1, timeline: [...base, rated, again] }));
+  renderPage('?id=41');
+  expect(await screen.findByText(/第 1 次整改后的答复/)).toBeInTheDocument();
+  const reply = screen.getByRole('heading', { name: '答复' }).closest('section') as HTMLElement;
+  expect(within(reply).getByText('已协调银行完成贴息。')).toBeInTheDocument();
+});
