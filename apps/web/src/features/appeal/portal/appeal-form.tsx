@@ -34,6 +34,8 @@ export function AppealForm({
 }) {
   const [form] = Form.useForm<Values>();
   const [filed, setFiled] = useState<{ appeal: AppealDetail; msg: string } | null>(null);
+  // read once, as the form mounts (a remount, a reload): the form keeps the values from then on
+  const [draft] = useState(() => readDraft(account, enterprise.id));
   const { data: categories = [], isLoading } = useQuery(appealQueries.categories());
   const save = useWrite(saveAppeal, [appealQueries.all()]);
 
@@ -82,7 +84,7 @@ export function AppealForm({
     <Form<Values>
       form={form}
       layout="vertical"
-      initialValues={readDraft(account, enterprise.id)}
+      initialValues={draft}
       onValuesChange={(_, all) => writeDraft(account, enterprise.id, all)}
       onFinish={submit}
       requiredMark
