@@ -15,15 +15,6 @@ export const comingSoonModule: FeatureModule = {
   name: 'coming-soon',
   portal: [
     comingSoon({
-      path: '/enterpriseDemands/enterpriseDemands',
-      title: '企业诉求',
-      access: 'private',
-      icon: lazyIcon(() => import('@ant-design/icons/es/icons/MessageOutlined')),
-      menu: 50,
-      footer: 50,
-      tile: { order: 40, blurb: '向工信局提出诉求，限时办结、全程可查' },
-    }),
-    comingSoon({
       path: '/enterCode/enterCode',
       title: '企业赋码',
       access: 'public',

@@ -47,6 +47,8 @@ export function AttachmentField({ value = [], onChange, label = '上传附件' }
         type="file"
         multiple
         hidden
+        // inside an antd Form, its stylesheet shows file inputs (`.ant-form input[type=file]` is block)
+        style={{ display: 'none' }}
         accept={FILE_ACCEPT}
         aria-label={label}
         onChange={(e) => {

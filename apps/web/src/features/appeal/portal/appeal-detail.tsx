@@ -1,0 +1,151 @@
+// One appeal as its enterprise sees it (opened from the list, or by ?id= from a message-centre
+// notice): its state and due date, what was filed, the latest reply with its files, the rating and
+// the timeline; the buttons are the steps the server says it may take. Another enterprise's id
+// answers 404 like a wrong one: 诉求不存在, with the way back.
+import { ArrowLeftOutlined } from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Card, Descriptions, Flex, Result, Skeleton, Typography } from 'antd';
+import dayjs from 'dayjs';
+import type { ReactNode } from 'react';
+import type { AppealDetail } from '@hqt/contract/appeal';
+import { ApiError } from '@/shared/api/http';
+import { usePageTitle } from '@/shared/lib/page-title';
+import { useIsMobile } from '@/shared/lib/use-is-mobile';
+import { AttachmentList } from '@/shared/upload/attachments';
+import { WorkflowTimeline } from '@/shared/ui/workflow-timeline';
+import { appealQueries } from '../api/appeal-api';
+import { AppealDue, appealStepLabel, AppealStatusTag } from '../ui/appeal-status';
+import { AppealActions } from './appeal-actions';
+import { GUIDE_LINK } from './appeal-form';
+
+const when = (iso: string) => dayjs(iso).format('YYYY-MM-DD HH:mm');
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className="appeal-section">
+      <Typography.Title level={5}>{title}</Typography.Title>
+      {children}
+    </section>
+  );
+}
+
+function Due({ appeal }: { appeal: AppealDetail }) {
+  if (appeal.status === 'submitted') return <Typography.Text type="secondary">{appeal.limitDays ? `受理后按 ${appeal.limitDays} 个工作日计算办理期限` : '受理后计算办理期限'}</Typography.Text>;
+  if (!appeal.dueAt) return <Typography.Text type="secondary">—</Typography.Text>;
+  return <AppealDue appeal={appeal} />;
+}
+
+/** Whose answer the latest reply is: the first, one after a 整改, or the one a 差评 sent back. */
+function replyNote(appeal: AppealDetail, at: number) {
+  if (appeal.status === 'reopened') return '（已转入整改，以下为上次答复）';
+  const reopenings = appeal.timeline.slice(0, at).filter((e) => e.to === 'reopened').length;
+  return reopenings > 0 ? `（第 ${reopenings} 次整改后的答复）` : '';
+}
+
+function Reply({ appeal }: { appeal: AppealDetail }) {
+  const at = appeal.timeline.findLastIndex((e) => e.step === 'reply');
+  const reply = appeal.timeline[at];
+  const files = appeal.attachments.filter((f) => f.role === 'reply');
+  if (!reply) return null;
+  return (
+    <Section title="答复">
+      <Typography.Paragraph type="secondary" style={{ marginBottom: 4 }}>
+        {when(reply.at)}
+        {replyNote(appeal, at)}
+      </Typography.Paragraph>
+      <Typography.Paragraph style={{ whiteSpace: 'pre-wrap' }}>{reply.note}</Typography.Paragraph>
+      <AttachmentList files={files} />
+    </Section>
+  );
+}
+
+function Body({ appeal, onBack }: { appeal: AppealDetail; onBack: () => void }) {
+  const isMobile = useIsMobile();
+  const filed = appeal.attachments.filter((f) => f.role === 'appeal' || f.role === null);
+  const supplements = appeal.attachments.filter((f) => f.role === 'supplement');
+  return (
+    <Card
+      className="appeal-detail"
+      title={
+        <Flex gap={8} align="center" wrap>
+          <Button type="text" icon={<ArrowLeftOutlined />} onClick={onBack} aria-label="返回诉求列表" />
+          <span className="appeal-detail-title">{appeal.title}</span>
+          <AppealStatusTag status={appeal.status} />
+        </Flex>
+      }
+    >
+      <AppealActions appeal={appeal} />
+      <Descriptions column={isMobile ? 1 : 2} size="small" bordered styles={{ label: { width: 96, whiteSpace: 'nowrap' } }}>
+        <Descriptions.Item label="诉求编号">{appeal.number}</Descriptions.Item>
+        <Descriptions.Item label="办理状态">{appeal.statusLabel}</Descriptions.Item>
+        <Descriptions.Item label="诉求类别">{appeal.categoryName}</Descriptions.Item>
+        <Descriptions.Item label="诉求企业">{appeal.enterpriseName}</Descriptions.Item>
+        <Descriptions.Item label="提交时间">{when(appeal.createdAt)}</Descriptions.Item>
+        <Descriptions.Item label="办理期限">
+          <Due appeal={appeal} />
+        </Descriptions.Item>
+        <Descriptions.Item label="联系人">{appeal.contact}</Descriptions.Item>
+        <Descriptions.Item label="联系电话">{appeal.phone}</Descriptions.Item>
+        {appeal.departmentName && <Descriptions.Item label="承办部门">{appeal.departmentName}</Descriptions.Item>}
+        {appeal.guideId && (
+          <Descriptions.Item label="关联申报指南">
+            <a href={GUIDE_LINK(appeal.guideId)}>#{appeal.guideId}</a>
+          </Descriptions.Item>
+        )}
+      </Descriptions>
+      <Section title="诉求内容">
+        <Typography.Paragraph style={{ whiteSpace: 'pre-wrap' }}>{appeal.content}</Typography.Paragraph>
+        <AttachmentList files={filed} />
+      </Section>
+      {supplements.length > 0 && (
+        <Section title="补充材料附件">
+          <AttachmentList files={supplements} />
+        </Section>
+      )}
+      <Reply appeal={appeal} />
+      {appeal.ratingLabel && (
+        <Section title="我的评价">
+          <Typography.Paragraph style={{ marginBottom: 4 }}>
+            <Typography.Text strong>{appeal.ratingLabel}</Typography.Text>
+          </Typography.Paragraph>
+          {appeal.comment && <Typography.Paragraph style={{ whiteSpace: 'pre-wrap' }}>{appeal.comment}</Typography.Paragraph>}
+        </Section>
+      )}
+      <Section title="办理记录">
+        <WorkflowTimeline entries={appeal.timeline} stepLabel={appealStepLabel} first={{ at: appeal.createdAt, text: '提交诉求' }} empty="暂无办理记录" />
+      </Section>
+    </Card>
+  );
+}
+
+export function AppealDetailView({ id, onBack }: { id: number; onBack: () => void }) {
+  const { data, error, isLoading, refetch } = useQuery({ ...appealQueries.detail(id), retry: (count, e) => !(e instanceof ApiError && e.code === 404) && count < 2 });
+  // the tag and the tab are named by the appeal, as an opened guide is
+  usePageTitle(data ? `诉求 ${data.number}` : undefined);
+  if (isLoading) return <Card><Skeleton active /></Card>;
+  if (error || !data) {
+    const missing = error instanceof ApiError && error.code === 404;
+    return (
+      <Card>
+        <Result
+          status={missing ? '404' : 'error'}
+          title={missing ? '诉求不存在' : '诉求加载失败'}
+          subTitle={missing ? '链接有误，或该诉求不属于您名下的企业。' : error?.message}
+          extra={[
+            ...(missing
+              ? []
+              : [
+                  <Button key="retry" onClick={() => void refetch()}>
+                    重试
+                  </Button>,
+                ]),
+            <Button key="back" type="primary" onClick={onBack}>
+              返回诉求列表
+            </Button>,
+          ]}
+        />
+      </Card>
+    );
+  }
+  return <Body appeal={data} onBack={onBack} />;
+}

@@ -1,0 +1,99 @@
+// 企业诉求 (/enterpriseDemands/enterpriseDemands): the chosen enterprise's appeals and 提交诉求; one
+// appeal in full at ?id= (where message-centre notices lead). The address holds the enterprise
+// (?enterprise=), the list's filters, the open form (?new=1, or ?guideId=N from a guide) and the
+// appeal, so each can be reloaded, shared and gone Back to.
+import { PlusOutlined } from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Card, Drawer, Empty, Select, Skeleton } from 'antd';
+import { useNavigate, useSearchParams } from 'react-router';
+import { useIsMobile } from '@/shared/lib/use-is-mobile';
+import { useSession } from '@/shared/session/session-store';
+import { AppealDetailView } from './appeal-detail';
+import { AppealForm } from './appeal-form';
+import { AppealList } from './appeal-list';
+import { enterprisesQuery } from './enterprises';
+import { useRefreshOnNotice } from './use-refresh-on-notice';
+import './appeal.css';
+
+const positiveId = (raw: string | null) => {
+  const n = Number(raw);
+  return Number.isSafeInteger(n) && n > 0 ? n : null;
+};
+
+export default function AppealPage() {
+  const [params, setParams] = useSearchParams();
+  const isMobile = useIsMobile();
+  const navigate = useNavigate();
+  const account = useSession((s) => s.name) ?? '';
+  const openId = positiveId(params.get('id'));
+  const guideId = positiveId(params.get('guideId'));
+  const formOpen = params.get('new') === '1' || guideId !== null;
+  const { data: enterprises, isLoading } = useQuery(enterprisesQuery());
+  useRefreshOnNotice();
+
+  const change = (patch: Record<string, string | null>) =>
+    setParams((p) => {
+      const out = new URLSearchParams(p);
+      for (const [key, value] of Object.entries(patch)) {
+        if (value === null) out.delete(key);
+        else out.set(key, value);
+      }
+      return out;
+    });
+  const openAppeal = (id: number | null) => change({ id: id === null ? null : String(id), new: null, guideId: null });
+
+  if (openId !== null) return <AppealDetailView key={openId} id={openId} onBack={() => openAppeal(null)} />;
+  if (isLoading || !enterprises) return <Card title="企业诉求"><Skeleton active /></Card>;
+
+  const asked = positiveId(params.get('enterprise'));
+  const chosen = enterprises.find((e) => e.id === asked) ?? enterprises[0] ?? null;
+  if (!chosen) {
+    return (
+      <Card title="企业诉求">
+        <Empty description="提交诉求前，请先在政策计算中添加您的企业信息">
+          <Button type="primary" onClick={() => void navigate('/policyCalculation/policyCalculation?edit=new')}>
+            添加企业
+          </Button>
+        </Empty>
+      </Card>
+    );
+  }
+
+  return (
+    <Card
+      title="企业诉求"
+      className="appeal-page"
+      extra={
+        <Button type="primary" icon={<PlusOutlined />} onClick={() => change({ new: '1' })}>
+          提交诉求
+        </Button>
+      }
+    >
+      {enterprises.length > 1 && (
+        <div className="appeal-enterprise">
+          <span>诉求企业：</span>
+          <Select
+            aria-label="诉求企业"
+            value={chosen.id}
+            // Another enterprise's list starts afresh: its filters and page do not follow.
+            onChange={(id: number) => setParams({ enterprise: String(id) })}
+            options={enterprises.map((e) => ({ value: e.id, label: e.name }))}
+            popupMatchSelectWidth={false}
+          />
+        </div>
+      )}
+      <AppealList key={chosen.id} enterpriseId={chosen.id} onOpen={openAppeal} />
+      <Drawer open={formOpen} onClose={() => change({ new: null, guideId: null })} size={isMobile ? '100%' : 640} title="提交诉求" destroyOnHidden>
+        <AppealForm
+          key={`${account}:${chosen.id}`}
+          account={account}
+          enterprise={chosen}
+          guideId={guideId}
+          onUnlinkGuide={() => change({ guideId: null, new: '1' })}
+          onOpenAppeal={openAppeal}
+          onDone={() => change({ new: null, guideId: null })}
+        />
+      </Drawer>
+    </Card>
+  );
+}
