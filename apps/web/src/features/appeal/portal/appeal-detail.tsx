@@ -6,7 +6,7 @@ import { ArrowLeftOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Descriptions, Flex, Result, Skeleton, Typography } from 'antd';
 import dayjs from 'dayjs';
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import type { AppealDetail } from '@hqt/contract/appeal';
 import { ApiError } from '@/shared/api/http';
 import { usePageTitle } from '@/shared/lib/page-title';
@@ -21,9 +21,12 @@ import { GUIDE_LINK } from './appeal-form';
 const when = (iso: string) => dayjs(iso).format('YYYY-MM-DD HH:mm');
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
+  const id = useId();
   return (
-    <section className="appeal-section">
-      <Typography.Title level={5}>{title}</Typography.Title>
+    <section className="appeal-section" aria-labelledby={id}>
+      <Typography.Title level={5} id={id}>
+        {title}
+      </Typography.Title>
       {children}
     </section>
   );
