@@ -25,7 +25,8 @@ export const appealQueries = {
       queryKey: [...appealQueries.all(), 'list', enterpriseId, query],
       queryFn: () => http.get<PageOf<AppealItem>>(withId(APPEAL_PATHS.list, enterpriseId), { params: query }),
     }),
-  detail: (id: number) => queryOptions({ queryKey: [...appealQueries.all(), 'detail', id], queryFn: () => http.get<AppealDetail>(withId(APPEAL_PATHS.detail, id)) }),
+  /** Silent: the page says 诉求不存在 or 诉求加载失败 itself, without a toast beside it. */
+  detail: (id: number) => queryOptions({ queryKey: [...appealQueries.all(), 'detail', id], queryFn: () => http.get<AppealDetail>(withId(APPEAL_PATHS.detail, id), { silent: true }) }),
 };
 
 /** saveappeal: answers the appeal filed and the server's 「诉求已提交，编号 SQ…」. */
@@ -44,5 +45,6 @@ export const appealConsoleQueries = {
   all: () => ['console', 'appeals'] as const,
   page: (query: AppealQueueQuery) => queryOptions({ queryKey: [...appealConsoleQueries.all(), 'page', query], queryFn: () => http.post<PageOf<AppealQueueRow>>(APPEAL_CONSOLE_PATHS.page, query) }),
   counts: (filters: AppealCountsQuery) => queryOptions({ queryKey: [...appealConsoleQueries.all(), 'counts', filters], queryFn: () => http.post<AppealCounts>(APPEAL_CONSOLE_PATHS.counts, filters) }),
-  detail: (id: number) => queryOptions({ queryKey: [...appealConsoleQueries.all(), 'detail', id], queryFn: () => http.get<AppealDetail>(withId(APPEAL_CONSOLE_PATHS.detail, id)) }),
+  /** Silent, as the enterprise's. */
+  detail: (id: number) => queryOptions({ queryKey: [...appealConsoleQueries.all(), 'detail', id], queryFn: () => http.get<AppealDetail>(withId(APPEAL_CONSOLE_PATHS.detail, id), { silent: true }) }),
 };
