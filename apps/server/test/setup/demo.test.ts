@@ -37,9 +37,11 @@ describe('the demo', () => {
     expect(notices.map((n) => n.kind)).toContain('appeal.supplement');
   });
 
-  it('gives the figures half a year of other enterprises’ appeals across the outcomes', async () => {
+  it('gives the figures half a year of other enterprises’ appeals across the outcomes, and one overdue', async () => {
     const all = await app.db.select().from(appeals);
-    expect(all).toHaveLength(5 + 35);
+    expect(all).toHaveLength(5 + 2 + 35);
+    // the 工作台's first card has one to show: an open appeal past its due date
+    expect(all.some((a) => a.status === 'accepted' && a.dueAt !== null && a.dueAt.getTime() < Date.now())).toBe(true);
     const statuses = new Set(all.map((a) => a.status));
     for (const s of ['closed', 'rejected']) expect(statuses).toContain(s);
     const ratings = new Set(all.map((a) => a.rating));

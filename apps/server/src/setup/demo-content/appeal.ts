@@ -72,6 +72,24 @@ const OWN: Story[] = [
   },
 ];
 
+/** Other enterprises' appeals still open: one past its due date, one due within days (the 工作台's first cards). */
+const OPEN: Story[] = [
+  {
+    category: 'policy',
+    title: '企业上云补助资金拨付进度',
+    content: '我公司去年参与企业上云项目，补助资金至今未到账，请协助查询。',
+    ago: 20 * DAY,
+    steps: [accept(2), assign('czj')],
+  },
+  {
+    category: 'license',
+    title: '排污许可证变更登记咨询',
+    content: '我公司新增一条生产线，需办理排污许可变更，想了解所需材料。',
+    ago: 5 * DAY,
+    steps: [accept(1), assign('scj')],
+  },
+];
+
 const CATEGORIES = ['policy', 'finance', 'talent', 'social', 'infrastructure', 'license', 'market', 'other'];
 const DEPARTMENTS = ['gxj', 'kjj', 'czj', 'rsj', 'swj', 'fgj', 'scj', 'tax'];
 const TOPICS = ['技改项目补助申报', '流动资金贷款对接', '技术工人招聘', '稳岗返还办理', '园区供电扩容', '排污许可变更', '产品进入政府采购目录', '厂房租金减免'];
@@ -111,7 +129,8 @@ async function tell(deps: AppealDeps, story: Story, who: Record<Who, SignedInCtx
   for (const { by, after, ...step } of story.steps) {
     at = new Date(Math.min(at.getTime() + after * HOUR, now.getTime() - 60_000));
     try {
-      await takeStep(deps, who[by], id, step, at);
+      // 分派 names the staff member who handles it.
+      await takeStep(deps, who[by], id, step.step === 'assign' ? { ...step, handlerId: who.staff.actor.accountId } : step, at);
     } catch (err) {
       if (err instanceof AppError) return; // e.g. a due date in a year whose calendar is not published
       throw err;
@@ -125,12 +144,8 @@ export async function seedAppealDemo(deps: AppealDeps, demoUsername: string, now
   const staffAccounts = await deps.db.select().from(accounts).where(eq(accounts.roleId, ROLES.staff.id));
   const [admin] = await deps.db.select().from(accounts).where(eq(accounts.roleId, ROLES.admin.id));
   const staff = ctxOf(staffAccounts[0]!);
-  // Handlers are staff accounts: the handling step names the one who took it.
   const own = { enterprise: ctxOf(demo!, [demoEnterprise!.id]), staff, admin: ctxOf(admin!) };
-  for (const story of OWN) {
-    const steps = story.steps.map((s) => (s.step === 'assign' ? { ...s, handlerId: staff.actor.accountId } : s));
-    await tell(deps, { ...story, steps }, own, demoEnterprise!.id, now);
-  }
+  for (const story of OWN) await tell(deps, story, own, demoEnterprise!.id, now);
   for (const [n, name] of OTHERS.entries()) {
     const [account] = await deps.db
       .insert(accounts)
@@ -142,10 +157,7 @@ export async function seedAppealDemo(deps: AppealDeps, demoUsername: string, now
       .values({ accountId: account!.id, name, creditCode: first17 + creditCodeCheckChar(first17), contactPhone: account!.phone, industry: 'C', scale: 'small', region: 'park' })
       .returning({ id: enterprises.id });
     const who = { enterprise: ctxOf(account!, [enterprise!.id]), staff, admin: own.admin };
-    for (let i = n; i < 35; i += OTHERS.length) {
-      const story = history(i);
-      const steps = story.steps.map((s) => (s.step === 'assign' ? { ...s, handlerId: staff.actor.accountId } : s));
-      await tell(deps, { ...story, steps }, who, enterprise!.id, now);
-    }
+    for (const story of n === 0 ? OPEN : []) await tell(deps, story, who, enterprise!.id, now);
+    for (let i = n; i < 35; i += OTHERS.length) await tell(deps, history(i), who, enterprise!.id, now);
   }
 }
