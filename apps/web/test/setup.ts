@@ -23,6 +23,11 @@ globalThis.ResizeObserver ??= class {
   disconnect() {}
 };
 
+// rc-table measures the scrollbar through a pseudo-element, which jsdom does not implement (a
+// "Not implemented" error printed for every table drawn): measure the element itself.
+const computedStyle = window.getComputedStyle.bind(window);
+window.getComputedStyle = (element: Element) => computedStyle(element);
+
 // Toasts and dialogs outlive a test; close them before jsdom goes, or React renders into nothing.
 // Only where one was drawn (a file that drew none would load antd just to close nothing), and inside
 // act, so React's work for it is done before the file's window is torn down, however busy the machine.
