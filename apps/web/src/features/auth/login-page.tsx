@@ -5,7 +5,7 @@ import { Button } from 'antd';
 import Input from 'antd/es/input/Input';
 import Password from 'antd/es/input/Password';
 import { useCallback, useState, type FormEvent, type ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { PASSWORD_RESET_PAGES } from '@hqt/contract/mail-links';
 import { OWN_MSG } from '@hqt/contract/messages';
 import { POST_LOGIN_PATH } from '@/config/routes';
@@ -114,6 +114,10 @@ export function LoginForm({ title, afterLogin, other }: LoginFormProps) {
   );
 }
 
+/** `?redirect=` (a page that sent the visitor to log in, as 企业码's 提交诉求): a path of this site only. */
+const afterLoginPath = (redirect: string | null) => (redirect && /^\/(?![/\\])/.test(redirect) ? redirect : POST_LOGIN_PATH);
+
 export default function LoginPage() {
-  return <LoginForm title="企业账户登录" afterLogin={POST_LOGIN_PATH} other={{ to: '/register', label: '没有账号？立即注册' }} />;
+  const [params] = useSearchParams();
+  return <LoginForm title="企业账户登录" afterLogin={afterLoginPath(params.get('redirect'))} other={{ to: '/register', label: '没有账号？立即注册' }} />;
 }

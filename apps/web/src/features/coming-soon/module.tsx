@@ -23,13 +23,5 @@ export const comingSoonModule: FeatureModule = {
       footer: 50,
       tile: { order: 40, blurb: '向工信局提出诉求，限时办结、全程可查' },
     }),
-    comingSoon({
-      path: '/enterCode/enterCode',
-      title: '企业赋码',
-      access: 'public',
-      icon: lazyIcon(() => import('@ant-design/icons/es/icons/QrcodeOutlined')),
-      menu: 70,
-      tile: { order: 60, blurb: '一企一码，扫码查看企业名片' },
-    }),
   ],
 };
