@@ -7,7 +7,7 @@ import type { MyEntcode } from '@hqt/contract/entcode';
 import { entcodeQueries } from '../api/entcode-api';
 import { useBureau } from '../ui/bureau';
 import { CodeSheet, PAPERS, PrintSheet, type Paper } from '../ui/code-sheet';
-import { PNG_SIZE, QR_ERROR_LEVEL } from '../ui/qr';
+import { PNG_SIZE, QR_LOOK } from '../ui/qr';
 import { savePng, saveSvg } from '../ui/qr-files';
 
 export function MyCodes() {
@@ -43,7 +43,7 @@ function CodeTile({ item, onPrint }: { item: MyEntcode; onPrint: () => void }) {
       </div>
       <div className="entcode-tile-credit">统一社会信用代码 {item.creditCode}</div>
       <div ref={svg}>
-        <QRCode value={item.url} type="svg" size={200} errorLevel={QR_ERROR_LEVEL} />
+        <QRCode value={item.url} type="svg" size={200} {...QR_LOOK} />
       </div>
       <div className="entcode-code-large" aria-label="企业码">
         {item.display}
@@ -61,7 +61,7 @@ function CodeTile({ item, onPrint }: { item: MyEntcode; onPrint: () => void }) {
       )}
       {/* The PNG's source: the same QR drawn at the download's size, off-screen. */}
       <div ref={png} className="entcode-offscreen" aria-hidden>
-        <QRCode value={item.url} type="canvas" size={PNG_SIZE} errorLevel={QR_ERROR_LEVEL} bordered={false} />
+        <QRCode value={item.url} type="canvas" size={PNG_SIZE} {...QR_LOOK} />
       </div>
     </section>
   );

@@ -5,7 +5,7 @@ import { QRCode } from 'antd';
 import { createPortal } from 'react-dom';
 import type { MyEntcode } from '@hqt/contract/entcode';
 import type { Bureau } from './bureau';
-import { QR_ERROR_LEVEL } from './qr';
+import { QR_LOOK } from './qr';
 import './code-sheet.css';
 
 export type Paper = 'a6' | 'a4';
@@ -27,7 +27,7 @@ export function CodeSheet({ item, bureau, paper }: SheetProps) {
     <div className={`entcode-sheet entcode-sheet-${paper}`}>
       <div className="entcode-sheet-head">惠企通 · 企业码</div>
       <div className="entcode-sheet-name">{item.enterpriseName}</div>
-      <QRCode className="entcode-sheet-qr" type="svg" value={item.url} size={paper === 'a4' ? 360 : 200} errorLevel={QR_ERROR_LEVEL} bordered={false} />
+      <QRCode className="entcode-sheet-qr" type="svg" value={item.url} size={paper === 'a4' ? 360 : 200} {...QR_LOOK} />
       <div className="entcode-sheet-code">{item.display}</div>
       <ol className="entcode-sheet-howto">
         {HOW_TO_USE.map((line) => (
