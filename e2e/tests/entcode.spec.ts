@@ -124,7 +124,7 @@ test('the PNG decodes to the card’s address; a visitor sees the card and 提�
   const staffContext = await browser.newContext();
   const staff = await staffContext.newPage();
   await consoleLogin(staff, STAFF);
-  await expect(staff).toHaveURL(/\/admin/);
+  await expect(staff).toHaveURL(/\/admin$/);
   await staff.goto(address.toString());
   await expect(staff.getByText('企业档案')).toBeVisible();
   await expect(staff.getByText('法定代表人')).toBeVisible();
