@@ -19,7 +19,11 @@ const SHOTS = path.resolve(import.meta.dirname, '../.out/screenshots/entcode');
 /** 工信局's phone in the dictionary `department` (the reference data). */
 const BUREAU_PHONE = '0839-7202345';
 const WIDTHS = [1280, 375] as const;
-const shot = (page: Page, name: string, width: number) => page.screenshot({ path: path.join(SHOTS, `${name}-${width}.png`), fullPage: true });
+const shot = async (page: Page, name: string, width: number) => {
+  // From the top: the sticky header then sits where it belongs in a full-page picture.
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: path.join(SHOTS, `${name}-${width}.png`), fullPage: true });
+};
 
 async function staffHeaders(request: APIRequestContext) {
   const captcha = await (await request.get('/api/v1/connect/vierifycode')).json();

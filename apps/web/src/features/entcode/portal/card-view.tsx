@@ -68,14 +68,18 @@ function PublicCard({ card }: { card: EntcodeCard }) {
         <Descriptions.Item label="所属行业">{dash(card.industryLabel)}</Descriptions.Item>
         <Descriptions.Item label="所在乡镇">{dash(card.regionLabel)}</Descriptions.Item>
         <Descriptions.Item label="企业资质">
-          {card.qualifications.length === 0
-            ? '—'
-            : card.qualifications.map((q) => (
+          {card.qualifications.length === 0 ? (
+            '—'
+          ) : (
+            <div className="entcode-tags">
+              {card.qualifications.map((q) => (
                 <Tag key={q.code} color="blue">
                   {q.label}
                   {q.validUntil && `（有效期至 ${day(q.validUntil)}）`}
                 </Tag>
               ))}
+            </div>
+          )}
         </Descriptions.Item>
       </Descriptions>
     </Card>
