@@ -22,7 +22,8 @@ const WIDTHS = [1280, 375] as const;
 const shot = async (page: Page, name: string, width: number) => {
   // From the top: the sticky header then sits where it belongs in a full-page picture.
   await page.evaluate(() => window.scrollTo(0, 0));
-  await page.screenshot({ path: path.join(SHOTS, `${name}-${width}.png`), fullPage: true });
+  // The message centre's live notices (the demo's deadlines, arriving at any moment) are not this page's.
+  await page.screenshot({ path: path.join(SHOTS, `${name}-${width}.png`), fullPage: true, animations: 'disabled', style: '.ant-notification { display: none !important; }' });
 };
 
 async function staffHeaders(request: APIRequestContext) {
