@@ -23,7 +23,7 @@ const shot = async (page: Page, name: string, width: number) => {
   // From the top: the sticky header then sits where it belongs in a full-page picture.
   await page.evaluate(() => window.scrollTo(0, 0));
   // The message centre's live notices (the demo's deadlines, arriving at any moment) are not this page's.
-  await page.screenshot({ path: path.join(SHOTS, `${name}-${width}.png`), fullPage: true, animations: 'disabled', style: '.ant-notification { display: none !important; }' });
+  await page.screenshot({ path: path.join(SHOTS, `${name}-${width}.png`), fullPage: true, style: '.ant-notification { display: none !important; }' });
 };
 
 async function staffHeaders(request: APIRequestContext) {
@@ -78,6 +78,8 @@ test('the PNG decodes to the card’s address; a visitor sees the card and 提�
     await tile.getByRole('button', { name: '打印企业码名片' }).click();
     const dialog = page.getByRole('dialog', { name: '打印企业码名片' });
     await expect(dialog.getByText(display)).toBeVisible();
+    // The dialog has finished zooming in.
+    await expect.poll(() => dialog.evaluate((el) => el.closest('.ant-modal-wrap')!.getAnimations({ subtree: true }).length)).toBe(0);
     await shot(page, 'card-dialog', width);
     for (const paper of ['A6', 'A4'] as const) {
       await dialog.getByRole('radio', { name: new RegExp(`^${paper}`) }).check();
