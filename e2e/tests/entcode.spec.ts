@@ -18,6 +18,8 @@ import { consoleLogin, loginViaForm } from '../support/session';
 const SHOTS = path.resolve(import.meta.dirname, '../.out/screenshots/entcode');
 /** 工信局's phone in the dictionary `department` (the reference data). */
 const BUREAU_PHONE = '0839-7202345';
+/** The PDF's page in points: A6 is 105×148 mm, A4 210×297 mm. */
+const MEDIA_BOX = { A6: /\/MediaBox\s*\[\s*0 0 297\.\d+ 419\.\d+\s*\]/, A4: /\/MediaBox\s*\[\s*0 0 595\.\d+ 841\.\d+\s*\]/ };
 const WIDTHS = [1280, 375] as const;
 const shot = async (page: Page, name: string, width: number) => {
   // From the top: the sticky header then sits where it belongs in a full-page picture.
@@ -91,6 +93,12 @@ test('the PNG decodes to the card’s address; a visitor sees the card and 提�
       await expect(sheet.getByText(/服务电话/)).toBeVisible();
       await expect(dialog).toBeHidden();
       await shot(page, `print-${paper.toLowerCase()}`, width);
+      if (width === WIDTHS[0]) {
+        // Printed for real (Chromium's PDF, the page size the print CSS asks for): one page of that paper.
+        const pdf = (await page.pdf({ path: path.join(SHOTS, `print-${paper.toLowerCase()}.pdf`), preferCSSPageSize: true })).toString('latin1');
+        expect(pdf.match(/\/Type\s*\/Page\b/g)).toHaveLength(1);
+        expect(pdf).toMatch(MEDIA_BOX[paper]);
+      }
       await page.emulateMedia({ media: 'screen' });
     }
     await dialog.getByRole('button', { name: '取 消' }).click();
