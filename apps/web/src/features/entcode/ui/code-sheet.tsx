@@ -9,9 +9,10 @@ import { QR_LOOK } from './qr';
 import './code-sheet.css';
 
 export type Paper = 'a6' | 'a4';
+/** `size` in millimetres: Chromium knows the keyword A4 but not A6 (it drops the rule). */
 export const PAPERS: Record<Paper, { label: string; size: string }> = {
-  a6: { label: 'A6（105×148 毫米，名片/门贴）', size: 'A6 portrait' },
-  a4: { label: 'A4（210×297 毫米）', size: 'A4 portrait' },
+  a6: { label: 'A6（105×148 毫米，名片/门贴）', size: '105mm 148mm' },
+  a4: { label: 'A4（210×297 毫米）', size: '210mm 297mm' },
 };
 
 export const HOW_TO_USE = ['用手机扫描二维码，查看企业名片和适用的惠企政策', '企业登录后扫码，可查看测算结果、提交诉求', '工作人员走访时扫码，即可打开企业档案'];
