@@ -8,7 +8,7 @@ import { useCallback, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { PASSWORD_RESET_PAGES } from '@hqt/contract/mail-links';
 import { OWN_MSG } from '@hqt/contract/messages';
-import { POST_LOGIN_PATH } from '@/config/routes';
+import { afterLoginPath } from './after-login';
 import { AuthCard } from './auth-card';
 import { CaptchaField, useCaptcha } from './captcha-field';
 import './auth.css';
@@ -113,9 +113,6 @@ export function LoginForm({ title, afterLogin, other }: LoginFormProps) {
     </AuthCard>
   );
 }
-
-/** `?redirect=` (a page that sent the visitor to log in, as 企业码's 提交诉求): a path of this site only. */
-const afterLoginPath = (redirect: string | null) => (redirect && /^\/(?![/\\])/.test(redirect) ? redirect : POST_LOGIN_PATH);
 
 export default function LoginPage() {
   const [params] = useSearchParams();
