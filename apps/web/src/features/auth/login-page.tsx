@@ -5,10 +5,10 @@ import { Button } from 'antd';
 import Input from 'antd/es/input/Input';
 import Password from 'antd/es/input/Password';
 import { useCallback, useState, type FormEvent, type ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { PASSWORD_RESET_PAGES } from '@hqt/contract/mail-links';
 import { OWN_MSG } from '@hqt/contract/messages';
-import { POST_LOGIN_PATH } from '@/config/routes';
+import { afterLoginPath } from './after-login';
 import { AuthCard } from './auth-card';
 import { CaptchaField, useCaptcha } from './captcha-field';
 import './auth.css';
@@ -115,5 +115,6 @@ export function LoginForm({ title, afterLogin, other }: LoginFormProps) {
 }
 
 export default function LoginPage() {
-  return <LoginForm title="企业账户登录" afterLogin={POST_LOGIN_PATH} other={{ to: '/register', label: '没有账号？立即注册' }} />;
+  const [params] = useSearchParams();
+  return <LoginForm title="企业账户登录" afterLogin={afterLoginPath(params.get('redirect'))} other={{ to: '/register', label: '没有账号？立即注册' }} />;
 }
