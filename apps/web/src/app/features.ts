@@ -6,6 +6,7 @@ import { appealModule } from '@/features/appeal/module';
 import { authModule } from '@/features/auth/module';
 import { calculatorModule } from '@/features/calculator/module';
 import { comingSoonModule } from '@/features/coming-soon/module';
+import { entcodeModule } from '@/features/entcode/module';
 import { messagesModule } from '@/features/messages/module';
 import { policyModule } from '@/features/policy/module';
 import { pushModule } from '@/features/push/module';
@@ -14,4 +15,4 @@ import type { FeatureModule } from '@/shared/feature-module';
 import { adminPagesModule } from './admin/module';
 import { appPagesModule } from './pages/module';
 
-export const FEATURES: FeatureModule[] = [appPagesModule, adminPagesModule, authModule, accountModule, systemModule, appealModule, calculatorModule, pushModule, policyModule, messagesModule, comingSoonModule];
+export const FEATURES: FeatureModule[] = [appPagesModule, adminPagesModule, authModule, accountModule, systemModule, appealModule, entcodeModule, calculatorModule, pushModule, policyModule, messagesModule, comingSoonModule];
