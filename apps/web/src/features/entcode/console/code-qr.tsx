@@ -9,7 +9,7 @@ export function CodeQr({ code, size = 160 }: { code: Pick<EntcodeDetail, 'code' 
   const live = code.status === 'active';
   return (
     <Flex vertical align="center" gap={8} style={{ width: size + 24 }}>
-      <QRCode value={code.url} size={size} errorLevel="H" status={live ? 'active' : 'expired'} statusRender={() => <EntcodeStatusTag status={code.status} />} aria-label={`${code.enterpriseName}的企业码二维码`} />
+      <QRCode type="svg" value={code.url} size={size} errorLevel="H" status={live ? 'active' : 'expired'} statusRender={() => <EntcodeStatusTag status={code.status} />} aria-label={`${code.enterpriseName}的企业码二维码`} />
       <Typography.Text strong copyable={{ text: code.code, tooltips: ['复制企业码', '已复制'] }} style={{ fontSize: 24, fontFamily: 'monospace', letterSpacing: 1, whiteSpace: 'nowrap' }}>
         {formatCode(code.code)}
       </Typography.Text>

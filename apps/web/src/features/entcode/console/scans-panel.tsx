@@ -45,19 +45,21 @@ export function ScansPanel() {
             <ScansChart days={data} title={scansSummary(data, range)} />
           </Suspense>
           {asTable && (
-            <Table
-              aria-label="每日扫码次数"
-              rowKey="day"
-              size="small"
-              pagination={false}
-              scroll={{ x: 'max-content', y: 320 }}
-              dataSource={[...data].reverse()}
-              columns={[
-                { title: '日期', dataIndex: 'day' },
-                ...ENTCODE_VIEWER_LIST.map((v) => ({ title: ENTCODE_VIEWERS[v], dataIndex: v, align: 'right' as const })),
-                { title: '合计', dataIndex: 'total', align: 'right' as const },
-              ]}
-            />
+            <div style={{ maxHeight: 360, overflowY: 'auto' }}>
+              <Table
+                aria-label="每日扫码次数"
+                rowKey="day"
+                size="small"
+                pagination={false}
+                scroll={{ x: 'max-content' }}
+                dataSource={[...data].reverse()}
+                columns={[
+                  { title: '日期', dataIndex: 'day' },
+                  ...ENTCODE_VIEWER_LIST.map((v) => ({ title: ENTCODE_VIEWERS[v], dataIndex: v, align: 'right' as const })),
+                  { title: '合计', dataIndex: 'total', align: 'right' as const },
+                ]}
+              />
+            </div>
           )}
           <Typography.Text type="secondary" style={{ fontSize: 12 }}>
             按北京时间统计每天被扫码查看的次数，不记录访客地址。
