@@ -4,6 +4,7 @@
 // 工作台 and the public paths are all derived from the list of modules (app/features.ts).
 import { lazy, type ComponentType, type ReactNode } from 'react';
 import type { RoleName } from '@hqt/contract/auth';
+import type { EnterpriseCard } from './enterprise-cards';
 
 type Loaded<T> = () => Promise<{ default: T }>;
 
@@ -68,4 +69,10 @@ export interface FeatureModule {
    * in this service. Loaded lazily with the 工作台, never by the portal.
    */
   workbench?: ComponentType;
+  /**
+   * The service's card on the console's 企业详情 (features/account's page, which reads the cards from
+   * shared/enterprise-cards.ts: a feature never imports another): what this service holds for that
+   * enterprise (企业赋码: its code). Loaded lazily with the page.
+   */
+  enterpriseCard?: EnterpriseCard;
 }

@@ -4,6 +4,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Descriptions, Flex, Result, Table, Tabs, Tag, Typography, type TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
+import { Suspense } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { INDICATOR_BOUNDS } from '@hqt/contract/calculator';
 import { YEARLY_FIELDS } from '@hqt/contract/calculator-engine';
@@ -13,6 +14,7 @@ import { SUBSCRIPTION_KINDS } from '@hqt/contract/push';
 import { ADMIN_BASE } from '@/config/routes';
 import { ApiError } from '@/shared/api/http';
 import { consoleKeys } from '@/shared/console/console-api';
+import { useEnterpriseCards } from '@/shared/enterprise-cards';
 import { accountConsoleApi } from '../../api/account-api';
 import { deletionText, EnterpriseStateTag } from './enterprise-state';
 
@@ -98,6 +100,7 @@ function ProfileTab({ e }: { e: ConsoleEnterprise }) {
           { key: 'updatedAt', label: '资料更新', children: dayjs(p.updatedAt).format(TIME) },
         ]}
       />
+      <ServiceCards enterpriseId={e.id} />
       <Descriptions
         title="账号"
         bordered
@@ -113,6 +116,15 @@ function ProfileTab({ e }: { e: ConsoleEnterprise }) {
       />
     </Flex>
   );
+}
+
+/** What each service holds for this enterprise (FeatureModule.enterpriseCard: 企业赋码's code). */
+function ServiceCards({ enterpriseId }: { enterpriseId: number }) {
+  return useEnterpriseCards().map((ServiceCard, i) => (
+    <Suspense key={i} fallback={null}>
+      <ServiceCard enterpriseId={enterpriseId} />
+    </Suspense>
+  ));
 }
 
 function QualificationsTab({ e }: { e: ConsoleEnterprise }) {

@@ -6,6 +6,7 @@ import { ROLES } from '@hqt/contract/auth';
 import { ACCOUNT_CONSOLE_PATHS, type ConsoleEnterprise, type ConsoleEnterpriseRow, type EnterprisePageQuery } from '@hqt/contract/account-console';
 import { consolePath } from '@hqt/contract/console';
 import type { PageOf } from '@hqt/contract/envelope';
+import { EnterpriseCardsContext, type EnterpriseCard } from '@/shared/enterprise-cards';
 import { session } from '@/shared/session/session-store';
 import { ok, server } from '../../../../../test/msw';
 import EnterpriseDetailPage from './enterprise-detail-page';
@@ -33,7 +34,7 @@ const ROWS = [
   row({ id: 2, name: '云溪智造二分厂', state: 'deleted', deletedAt: DELETED_AT, deletedBy: { id: 7, username: 'demo', name: '云溪智造科技有限公司' } }),
 ];
 
-function renderAt(path: string) {
+function renderAt(path: string, cards: readonly EnterpriseCard[] = []) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const router = createMemoryRouter(
     [
@@ -44,7 +45,9 @@ function renderAt(path: string) {
   );
   render(
     <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
+      <EnterpriseCardsContext value={cards}>
+        <RouterProvider router={router} />
+      </EnterpriseCardsContext>
     </QueryClientProvider>,
   );
 }
@@ -101,9 +104,9 @@ const DETAIL: ConsoleEnterprise = {
 };
 
 /** 企业详情 of the deleted enterprise above, opened on one tab (a plain click: antd's tabs switch on it). */
-async function renderDetail(tab?: RegExp) {
+async function renderDetail(tab?: RegExp, cards: readonly EnterpriseCard[] = []) {
   server.use(mock.get(consolePath(ACCOUNT_CONSOLE_PATHS.enterprise, { id: 2 }), () => HttpResponse.json(ok(DETAIL))));
-  renderAt('/admin/enterprises/2');
+  renderAt('/admin/enterprises/2', cards);
   if (tab) fireEvent.click(await screen.findByText(tab, { selector: '.ant-tabs-tab-btn' }));
 }
 
@@ -112,6 +115,12 @@ test('企业详情 says when and by whom it was deleted, with the profile', asyn
   expect(await screen.findByText('该企业已于 2026-11-20 14:30 由 云溪智造科技有限公司（demo） 删除')).toBeInTheDocument();
   expect(screen.getByText('王强')).toBeInTheDocument();
   expect(screen.getByText('云溪经济开发区')).toBeInTheDocument();
+});
+
+test('企业详情 draws each service\'s card (FeatureModule.enterpriseCard) for its enterprise', async () => {
+  await renderDetail(undefined, [({ enterpriseId }) => <p>{`企业码卡片 ${enterpriseId}`}</p>, ({ enterpriseId }) => <p>{`走访卡片 ${enterpriseId}`}</p>]);
+  expect(await screen.findByText('企业码卡片 2')).toBeInTheDocument();
+  expect(screen.getByText('走访卡片 2')).toBeInTheDocument();
 });
 
 test('企业详情 marks an expired qualification', async () => {
