@@ -188,8 +188,8 @@ describe('topics, categories, counters, dictionaries', () => {
   it('appeal categories answer pageSize 99999 with their time limits', async () => {
     const res = await app.inject({ method: 'POST', url: '/api/v1/govbecalculator/getappealcatepage', payload: { currentPage: 1, pageSize: 99999 } });
     const data = res.json().data;
-    expect(data.total).toBe(7);
-    expect(data.list.map((c: { label: string }) => c.label)).toEqual(['惠企政策', '融资贷款', '人才需求', '基础设施', '证照办理', '市场经营', '其他']);
+    expect(data.total).toBe(8);
+    expect(data.list.map((c: { label: string }) => c.label)).toEqual(['惠企政策', '融资贷款', '人才需求', '用工社保', '基础设施', '证照办理', '市场经营', '其他']);
     expect(data.list[0].limitDays).toBe(5);
   });
 
