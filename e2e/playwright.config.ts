@@ -9,6 +9,11 @@ const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 export default defineConfig({
   testDir: 'tests',
+  // The specs start once the server's start work has settled (tests/start.setup.ts).
+  projects: [
+    { name: 'start', testMatch: /start\.setup\.ts/ },
+    { name: 'chromium', dependencies: ['start'] },
+  ],
   outputDir: '.out/results',
   // Upper bounds for a stuck step, not speed claims: CI's two cores are shared with other work.
   timeout: 120_000,

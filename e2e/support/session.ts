@@ -21,12 +21,18 @@ export async function consoleLogin(page: Page, user: { username: string; passwor
   await page.getByRole('button', { name: /登\s*录/ }).click();
 }
 
-/** An antd Select: open it, type to narrow when it searches, choose the option. */
+/**
+ * An antd Select: open it, type to narrow when it searches, choose the option, until the select shows
+ * it (a click that raced its options' loading on a busy machine is tried again).
+ */
 export async function choose(page: Page, label: string, option: string) {
   const select = page.getByLabel(label, { exact: true });
-  await select.click();
-  if (await select.isEditable()) await select.fill(option);
-  await page.locator('.ant-select-dropdown:visible').getByTitle(option, { exact: true }).first().click();
+  await expect(async () => {
+    await select.click();
+    if (await select.isEditable()) await select.fill(option);
+    await page.locator('.ant-select-dropdown:visible').getByTitle(option, { exact: true }).first().click({ timeout: 5_000 });
+    await expect(page.locator('.ant-select', { has: select })).toContainText(option, { timeout: 2_000 });
+  }).toPass();
 }
 
 export async function cookie(page: Page, name: string): Promise<string | undefined> {
