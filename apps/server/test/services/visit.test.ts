@@ -2,10 +2,12 @@
 // time, problems of a summary filed as appeals exactly once, the .ics file, ownership on every
 // call, the messages of each side, and the reminder of the working day before, once per visit.
 import type { Response } from 'light-my-request';
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { and, asc, eq, like } from 'drizzle-orm';
 import { ROLES } from '@hqt/contract/auth';
 import { APPEAL_PATHS, type AppealItem } from '@hqt/contract/appeal';
+import { FILE_PATHS, fileUrl, type UploadedFile } from '@hqt/contract/files';
 import { VISIT_MSG, VISIT_PATHS, type VisitClash, type VisitDetail } from '@hqt/contract/visit';
 import { VISIT_CONSOLE_PATHS } from '@hqt/contract/visit-console';
 import { chinaDate, chinaDayEnd } from '@hqt/contract/working-days';
@@ -241,6 +243,40 @@ describe('the visit loop', () => {
     await summary(as.lead, held.id, { content: '走访纪要' });
     expect((await staffStep(as.lead, held.id, { step: 'cancel', note: '误操作' })).json()).toMatchObject({ code: 409, msg: '当前状态为「已走访」，不能取消走访' });
     expect(await statusOf(held.id)).toBe('visited');
+  });
+});
+
+describe('the calendar file and the summary\'s attachments', () => {
+  it('escapes the subject and place per RFC 5545, only for a confirmed visit', async () => {
+    const v = await plan(entId, slot(freshDay(), 9, 11), { subject: '政策宣讲;技改,贷款\\答疑', place: '创业路 8 号\nB 座 3 楼' });
+    expect((await ics(as.ent, v.id)).json()).toEqual({ code: 409, msg: VISIT_MSG.notConfirmed, data: null });
+    await approval(as.ent, { id: v.id, action: 'approve' });
+    const file = await ics(as.lead, v.id);
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-disposition']).toBe(`attachment; filename="${v.number}.ics"`);
+    expect(file.body).toContain('SUMMARY:政策宣讲\\;技改\\,贷款\\\\答疑\r\n');
+    expect(file.body).toContain('LOCATION:创业路 8 号\\nB 座 3 楼\r\n');
+    expect(file.body.startsWith('BEGIN:VCALENDAR\r\n')).toBe(true);
+    expect(file.body.endsWith('END:VCALENDAR\r\n')).toBe(true);
+  });
+
+  it('the summary\'s files: the enterprise and staff read them, another enterprise gets 404', async () => {
+    const boundary = `----hqt${randomBytes(8).toString('hex')}`;
+    const payload = Buffer.concat([
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="photo.pdf"\r\nContent-Type: application/pdf\r\n\r\n`),
+      Buffer.from(`%PDF-1.4\n${randomBytes(16).toString('hex')}\n%%EOF\n`),
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    const uploaded = await app.inject({ method: 'POST', url: FILE_PATHS.upload, headers: { ...as.lead, 'content-type': `multipart/form-data; boundary=${boundary}` }, payload });
+    expect(uploaded.statusCode, uploaded.body).toBe(200);
+    const fileId = (uploaded.json().data as UploadedFile[])[0]!.id;
+    const v = await confirmed();
+    const written = await summary(as.lead, v.id, { content: '纪要', fileIds: [fileId] });
+    expect((written.json().data as VisitDetail).attachments.map((a) => a.id)).toEqual([fileId]);
+    expect((await app.inject({ method: 'GET', url: fileUrl(fileId), headers: as.ent })).statusCode).toBe(200);
+    const other = await createAccount(app, { name: '丙方企业有限公司' });
+    const otherHeaders = bearer((await loginAs(app, other, '10.9.1.1')).access_token);
+    expect((await app.inject({ method: 'GET', url: fileUrl(fileId), headers: otherHeaders })).statusCode).toBe(404);
   });
 });
 
