@@ -219,10 +219,7 @@ export async function staffStep(deps: VisitDeps, ctx: SignedInCtx, id: number, b
   let held: { staff: StaffPick[]; start: Date; end: Date } | null = null;
 
   const arrange = async (tx: Tx) => {
-    if (name === 'schedule') {
-      if (!body.type || !body.method || !body.place?.trim() || !body.staff) throw badRequest(VISIT_MSG.staffRequired);
-      await checkType(deps.dicts, body.type);
-    }
+    if (name === 'schedule' && (!body.type || !body.method || !body.place?.trim() || !body.staff)) throw badRequest(VISIT_MSG.staffRequired);
     if (name === 'schedule' || name === 'repropose') {
       if (!body.startsAt || !body.endsAt) throw badRequest(VISIT_MSG.timeRequired);
       const { start, end } = checkSpan({ start: body.startsAt, end: body.endsAt }, now);
@@ -230,8 +227,10 @@ export async function staffStep(deps: VisitDeps, ctx: SignedInCtx, id: number, b
       const current = await tx.select({ accountId: visitStaff.accountId, lead: visitStaff.lead }).from(visitStaff).where(eq(visitStaff.visitId, id));
       held = { staff: body.staff ?? current, start, end };
       Object.assign(set, { startsAt: start, endsAt: end, proposedStartsAt: null, proposedEndsAt: null });
-      if (body.type) await checkType(deps.dicts, body.type);
-      if (body.type) set.type = body.type;
+      if (body.type) {
+        await checkType(deps.dicts, body.type);
+        set.type = body.type;
+      }
       if (body.method) set.method = body.method;
       if (body.place?.trim()) set.place = body.place.trim();
     } else if (name === 'accept') {
