@@ -23,6 +23,7 @@ import calendarPlugin from './services/calendar/plugin';
 import filesRoutes from './services/files/routes';
 import appealRoutes from './services/appeal/routes';
 import entcodeRoutes, { ENTCODE_BUDGET } from './services/entcode/routes';
+import visitRoutes from './services/visit/routes';
 import dictConsoleRoutes from './services/dict/console-routes';
 import dictPlugin from './services/dict/plugin';
 import policyConsoleRoutes from './services/policy/console-routes';
@@ -122,6 +123,7 @@ export async function buildApp(opts: AppOptions) {
   await app.register(pushRoutes, config.push);
   await app.register(appealRoutes);
   await app.register(entcodeRoutes, { publicUrl: config.publicUrl, bureauPhone: config.platform.bureau.phone });
+  await app.register(visitRoutes, { publicUrl: config.publicUrl });
   // After push: publishing a guide queues its messages.
   await app.register(policyConsoleRoutes, { uploadsDir: config.uploadsDir });
 

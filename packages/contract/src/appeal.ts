@@ -210,6 +210,9 @@ export const AppealItem = Type.Object({
   createdAt: Type.String(),
   dueAt: Nullable(Type.String()),
   rating: Nullable(Type.String()),
+  /** Raised on a visit (企业走访): the visit is its source (the server always sends both; null when filed by the enterprise). */
+  visitId: Type.Optional(Nullable(Type.Integer())),
+  visitNumber: Type.Optional(Nullable(Type.String())),
 });
 export type AppealItem = Type.Static<typeof AppealItem>;
 

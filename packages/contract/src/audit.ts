@@ -84,6 +84,9 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'appeal.step': '办理企业诉求',
   'entcode.step': '办理企业码',
   'entcode.issue': '换发企业码',
+  'visit.plan': '发起企业走访',
+  'visit.request': '申请企业走访',
+  'visit.step': '办理企业走访',
 };
 export const auditActionLabel = (action: string) => AUDIT_ACTION_LABELS[action] ?? action;
 
@@ -180,6 +183,8 @@ export const AUDIT_DETAIL_LABELS: Record<string, string> = {
   // 企业诉求
   number: '诉求编号',
   category: '诉求类别',
+  // 企业走访
+  visitNumber: '走访编号',
   // 企业赋码
   replaces: '被换发的企业码',
   // workflow steps (lib/workflow.ts)

@@ -7,6 +7,7 @@ import { PageQuery } from './envelope';
 import { APPEAL_MESSAGE_KINDS } from './appeal';
 import { ENTCODE_MESSAGE_KINDS } from './entcode';
 import { PUSH_MESSAGE_KINDS } from './push';
+import { VISIT_MESSAGE_KINDS } from './visit';
 
 export const INBOX_PATHS = {
   page: '/api/v1/message/getmessagepage',
@@ -28,6 +29,7 @@ export const MESSAGE_KINDS: Record<string, { label: string; source: MessageSourc
   ...ofSource('policy', PUSH_MESSAGE_KINDS),
   ...ofSource('appeal', APPEAL_MESSAGE_KINDS),
   ...ofSource('system', ENTCODE_MESSAGE_KINDS),
+  ...ofSource('visit', VISIT_MESSAGE_KINDS),
 };
 export const kindLabel = (kind: string) => MESSAGE_KINDS[kind]?.label ?? '通知';
 

@@ -31,6 +31,7 @@ export const DICT_TYPES = {
   region: '乡镇街道',
   appealCategory: '诉求类别',
   nature: '企业性质',
+  visitType: '走访类型',
 } as const;
 export type DictType = keyof typeof DICT_TYPES;
 

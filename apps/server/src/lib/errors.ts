@@ -1,10 +1,11 @@
 import { OWN_MSG } from '@hqt/contract/messages';
 
-/** An error whose Chinese message reaches the client as `{ code: status, msg }`. */
+/** An error whose Chinese message reaches the client as `{ code: status, msg, data }` (data: what the refusal needs shown, e.g. 企业走访's clashing visits; null otherwise). */
 export class AppError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    readonly data: unknown = null,
   ) {
     super(message);
     this.name = 'AppError';

@@ -189,7 +189,7 @@ export default fp(
 
     app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
       if (error instanceof AppError) {
-        return reply.code(error.status).send({ code: error.status, msg: error.message, data: null });
+        return reply.code(error.status).send({ code: error.status, msg: error.message, data: error.data });
       }
       if (isDatabaseUnavailable(error)) {
         // The database is restarting (server.ts brings the embedded one back) or unreachable: the

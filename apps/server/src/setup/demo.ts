@@ -6,6 +6,7 @@ import type { Db } from '../db/client';
 import { accounts, enterprises } from '../db/schema/index';
 import { hashPassword } from '../services/auth/password';
 import { seedAppealDemo } from './demo-content/appeal';
+import { seedVisitDemo } from './demo-content/visit';
 import { seedPolicyDemo } from './demo-content/policy';
 import { seedPushDemo } from './demo-content/push';
 
@@ -96,4 +97,5 @@ export async function seedDemo(db: Db): Promise<void> {
 /** After seedDemo, with the app built (ready): the workflow services' demo, filed and handled through them. */
 export async function seedWorkflowDemo(app: FastifyInstance): Promise<void> {
   await seedAppealDemo({ db: app.db, calendar: app.calendar, dicts: app.dicts }, DEMO_ACCOUNTS.enterprise.username);
+  await seedVisitDemo({ db: app.db, calendar: app.calendar, dicts: app.dicts }, DEMO_ACCOUNTS.enterprise.username);
 }

@@ -1,12 +1,13 @@
 // The demo data as the README's start command creates them: the workflow services' part goes
 // through the services, so the demo enterprise meets its appeals in every state it acts on, with
 // real numbers, timelines and messages, and the figures have half a year of history.
-import { and, asc, eq, like } from 'drizzle-orm';
+import { and, asc, eq, isNull, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APPEAL_KIND } from '@hqt/contract/appeal';
 import type { App } from '../../src/app';
 import { accounts, enterprises, messages, workflowSteps } from '../../src/db/schema/index';
 import { appeals } from '../../src/services/appeal/public';
+import { visits } from '../../src/services/visit/public';
 import { DEMO_ACCOUNTS, seedDemo, seedWorkflowDemo } from '../../src/setup/demo';
 import { createTestApp } from '../helpers/app';
 
@@ -22,7 +23,8 @@ describe('the demo', () => {
   it("gives the demo enterprise an appeal in each state it acts on, numbered, with its timeline and messages", async () => {
     const [demo] = await app.db.select().from(accounts).where(eq(accounts.username, DEMO_ACCOUNTS.enterprise.username));
     const [enterprise] = await app.db.select().from(enterprises).where(eq(enterprises.accountId, demo!.id));
-    const own = await app.db.select().from(appeals).where(eq(appeals.enterpriseId, enterprise!.id)).orderBy(asc(appeals.createdAt));
+    // (its own filings: the problem of a demo visit's summary is one more, below)
+    const own = await app.db.select().from(appeals).where(and(eq(appeals.enterpriseId, enterprise!.id), isNull(appeals.visitId))).orderBy(asc(appeals.createdAt));
     expect(own.map((a) => a.status)).toEqual(['closed', 'replied', 'supplementing', 'accepted', 'submitted']);
     expect(own.every((a) => /^SQ\d{8}-\d{4}$/.test(a.number ?? ''))).toBe(true);
     expect(own[0]).toMatchObject({ rating: 'satisfied' });
@@ -37,9 +39,19 @@ describe('the demo', () => {
     expect(notices.map((n) => n.kind)).toContain('appeal.supplement');
   });
 
+  it('gives the demo enterprise a visit in each state it meets, and the held one’s problem as an appeal', async () => {
+    const [demo] = await app.db.select().from(accounts).where(eq(accounts.username, DEMO_ACCOUNTS.enterprise.username));
+    const [enterprise] = await app.db.select().from(enterprises).where(eq(enterprises.accountId, demo!.id));
+    const own = await app.db.select().from(visits).where(eq(visits.enterpriseId, enterprise!.id)).orderBy(asc(visits.id));
+    expect(own.map((v) => v.status)).toEqual(['pending', 'confirmed', 'rescheduling', 'visited', 'appraised', 'requested']);
+    expect(own.every((v) => /^ZF\d{8}-\d{4}$/.test(v.number ?? ''))).toBe(true);
+    const fromVisit = await app.db.select().from(appeals).where(eq(appeals.visitId, own[3]!.id));
+    expect(fromVisit.map((a) => a.title)).toEqual(['数控技工招聘困难']);
+  });
+
   it('gives the figures half a year of other enterprises’ appeals across the outcomes, and one overdue', async () => {
     const all = await app.db.select().from(appeals);
-    expect(all).toHaveLength(5 + 2 + 35);
+    expect(all).toHaveLength(5 + 2 + 35 + 1); // and the demo visit's problem
     // the 工作台's first card has one to show: an open appeal past its due date
     expect(all.some((a) => a.status === 'accepted' && a.dueAt !== null && a.dueAt.getTime() < Date.now())).toBe(true);
     const statuses = new Set(all.map((a) => a.status));

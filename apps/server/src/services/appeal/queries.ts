@@ -32,6 +32,9 @@ const itemColumns = {
   createdAt: appeals.createdAt,
   dueAt: appeals.dueAt,
   rating: appeals.rating,
+  visitId: appeals.visitId,
+  // The visit's number by a subquery: the appeal's own reads need not know the visit's table.
+  visitNumber: sql<string | null>`(select v.number from visits v where v.id = ${appeals.visitId})`,
 };
 
 interface ItemRow {
@@ -45,6 +48,8 @@ interface ItemRow {
   createdAt: Date;
   dueAt: Date | null;
   rating: string | null;
+  visitId: number | null;
+  visitNumber: string | null;
 }
 
 /** The row as a list shows it; the category's label is the dictionary's (a removed code shows itself). */
@@ -61,6 +66,8 @@ export const toItem = (dicts: Dictionaries, r: ItemRow): AppealItem => ({
   createdAt: r.createdAt.toISOString(),
   dueAt: r.dueAt?.toISOString() ?? null,
   rating: r.rating,
+  visitId: r.visitId,
+  visitNumber: r.visitNumber,
 });
 
 /** The handling department's label (a removed code shows itself). */

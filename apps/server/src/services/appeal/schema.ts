@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { APPEAL_RATING_LIST, APPEAL_STATUS_LIST } from '@hqt/contract/appeal';
 import { accounts } from '../../db/schema/account';
 import { enterprises } from '../../db/schema/enterprise';
 import { guides } from '../../db/schema/policy';
+import { visits } from '../visit/public';
 
 const inList = (values: readonly string[]) => sql.raw(`(${values.map((v) => `'${v}'`).join(', ')})`);
 
@@ -49,6 +50,9 @@ export const appeals = pgTable(
     repliedAt: timestamp('replied_at', { withTimezone: true }),
     closedAt: timestamp('closed_at', { withTimezone: true }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** A problem raised on a visit (企业走访) becomes an appeal: the visit, and the problem's key within it. */
+    visitId: integer('visit_id').references(() => visits.id, { onDelete: 'restrict' }),
+    visitProblemKey: text('visit_problem_key'),
   },
   (t) => [
     check('appeals_status_check', sql`${t.status} in ${inList(APPEAL_STATUS_LIST)}`),
@@ -66,6 +70,8 @@ export const appeals = pgTable(
     index('appeals_handler_status_created_idx').on(t.handlerId, t.status, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     // The jobs: replies waiting for a rating; open appeals by due date (with the department and the
     // handler: the queue's due soon / overdue total and tabs under those filters read the index only).
+    // Each problem of a visit files one appeal, however often its summary is saved.
+    uniqueIndex('appeals_visit_problem_key').on(t.visitId, t.visitProblemKey),
     index('appeals_replied_idx').on(t.repliedAt).where(sql`${t.status} = 'replied'`),
     index('appeals_due_idx').on(t.dueAt, t.department, t.handlerId).where(sql`${t.status} in ('accepted', 'supplementing', 'reopened')`),
   ],

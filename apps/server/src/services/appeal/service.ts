@@ -29,7 +29,7 @@ import { OWN_MSG } from '@hqt/contract/messages';
 import { permittedSteps, roleKeyOf } from '@hqt/contract/workflow';
 import { chinaDate } from '@hqt/contract/working-days';
 import type { Db } from '../../db/client';
-import { accounts, guides, workflowSteps } from '../../db/schema/index';
+import { accounts, enterprises, guides, workflowSteps } from '../../db/schema/index';
 import { audit } from '../../lib/audit';
 import { isSignedIn, type Ctx, type SignedInCtx } from '../../lib/ctx';
 import { badRequest, conflict, notFound } from '../../lib/errors';
@@ -120,6 +120,56 @@ export async function saveAppeal({ db, dicts }: AppealDeps, ctx: SignedInCtx, bo
   });
 }
 
+export interface VisitProblemFiling {
+  visitId: number;
+  enterpriseId: number;
+  /** The problem's key within the visit: one appeal per (visit, key), however often it is filed. */
+  key: string;
+  category: string;
+  title: string;
+  content: string;
+}
+
+/**
+ * Files a problem raised on a visit (企业走访) as an appeal of the visit's enterprise, on its behalf
+ * (its account is the filer; the contact is the enterprise's legal person and phone), inside the
+ * visit's transaction: numbered like any, the visit its source. A problem already filed for the
+ * visit answers its appeal (`created: false`) and changes nothing.
+ */
+export async function fileAppealFromVisit(tx: Tx, ctx: SignedInCtx, problem: VisitProblemFiling, now = new Date()): Promise<{ id: number; created: boolean }> {
+  const [existing] = await tx
+    .select({ id: appeals.id })
+    .from(appeals)
+    .where(and(eq(appeals.visitId, problem.visitId), eq(appeals.visitProblemKey, problem.key)));
+  if (existing) return { id: existing.id, created: false };
+  const [owner] = await tx
+    .select({ accountId: enterprises.accountId, legalPerson: enterprises.legalPerson, phone: enterprises.contactPhone, accountName: accounts.name, accountPhone: accounts.phone })
+    .from(enterprises)
+    .innerJoin(accounts, eq(accounts.id, enterprises.accountId))
+    .where(eq(enterprises.id, problem.enterpriseId));
+  if (!owner) throw notFound();
+  const [row] = await tx
+    .insert(appeals)
+    .values({
+      enterpriseId: problem.enterpriseId,
+      accountId: owner.accountId,
+      category: problem.category,
+      title: problem.title.trim(),
+      content: problem.content,
+      contact: (owner.legalPerson ?? owner.accountName).slice(0, 20),
+      phone: owner.phone ?? owner.accountPhone ?? '',
+      visitId: problem.visitId,
+      visitProblemKey: problem.key,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning({ id: appeals.id });
+  const number = await nextNumber(tx, APPEAL_NUMBER_PREFIX, now);
+  await tx.update(appeals).set({ number }).where(eq(appeals.id, row!.id));
+  await audit(tx, ctx, APPEAL_AUDIT.file, { id: row!.id, number, enterpriseId: problem.enterpriseId, category: problem.category });
+  return { id: row!.id, created: true };
+}
+
 /** The end of the day APPEAL_DUE_SOON_DAYS working days on, when the queue asks for those due soon. */
 const dueSoonBy = async (calendar: CalendarStore, dueSoon: boolean | undefined, now: Date) => (dueSoon ? dueAfter(calendar, now, APPEAL_DUE_SOON_DAYS) : null);
 
@@ -153,6 +203,8 @@ export async function appealDetail(deps: AppealDeps, ctx: SignedInCtx, id: numbe
     createdAt: row.createdAt.toISOString(),
     dueAt: row.dueAt?.toISOString() ?? null,
     rating: row.rating,
+    visitId: row.visitId,
+    visitNumber: row.visitNumber,
     ratingLabel: row.rating ? APPEAL_RATINGS[row.rating as keyof typeof APPEAL_RATINGS] : status === 'closed' && row.repliedAt ? APPEAL_MSG.unrated : null,
     comment: row.comment,
     content: row.content,

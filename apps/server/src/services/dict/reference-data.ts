@@ -40,6 +40,7 @@ export const DICTIONARIES: Record<DictType, Entry[]> = {
     ['social', '用工社保', { limitDays: 10 }], ['infrastructure', '基础设施', { limitDays: 15 }], ['license', '证照办理', { limitDays: 5 }],
     ['market', '市场经营', { limitDays: 10 }], ['other', '其他', { limitDays: 15 }],
   ],
+  visitType: [['policy', '政策宣讲'], ['problems', '问题收集'], ['project', '项目服务'], ['routine', '日常走访'], ['other', '其他']],
 };
 
 export async function ensureDictionaries(db: DbOrTx): Promise<void> {

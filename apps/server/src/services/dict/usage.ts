@@ -7,6 +7,7 @@ import type { DictType, RuleField } from '@hqt/contract/policy';
 import type { DbOrTx } from '../../db/client';
 import { enterprises, guides, policies, pushSubscriptions } from '../../db/schema/index';
 import { appeals } from '../appeal/public';
+import { visits } from '../visit/public';
 
 /** Each source answers (kind, id, code): one row per item of content and code it uses. */
 const policyColumn = (column: AnyPgColumn): SQL => sql`select 'policy'::text, ${policies.id}, ${column} from ${policies}`;
@@ -37,6 +38,7 @@ export const DICT_USAGE: Record<DictType, SQL[]> = {
   scale: [guideCondition('scale'), enterpriseColumn(enterprises.scale)],
   nature: [enterpriseColumn(enterprises.nature)],
   appealCategory: [sql`select 'appeal'::text, ${appeals.id}, ${appeals.category} from ${appeals}`],
+  visitType: [sql`select 'visit'::text, ${visits.id}, ${visits.type} from ${visits} where ${visits.type} is not null`],
 };
 
 /** How many items of content use each code of a dictionary (or only the one code asked about). */

@@ -1,0 +1,400 @@
+// 企业走访's rules (docs/visit.md): planning (staff) and requesting (an enterprise) create a visit,
+// numbered, with the first row of its timeline; every later move is a step of VISIT_FLOW through
+// the workflow's step() (the lock, the state, the role and owner checks), with the visit's own
+// conditions (times, staff, clashes, the lead), columns and messages. A summary's problems become
+// appeals of 企业诉求 inside the step's transaction, each once.
+import { and, eq, inArray } from 'drizzle-orm';
+import { ROLES } from '@hqt/contract/auth';
+import { APPEAL_RATINGS, isBadRating } from '@hqt/contract/appeal';
+import { OWN_MSG } from '@hqt/contract/messages';
+import {
+  VISIT_FLOW,
+  VISIT_KIND,
+  VISIT_MAX_HOURS,
+  VISIT_MESSAGE_KINDS,
+  VISIT_MSG,
+  VISIT_NUMBER_PREFIX,
+  visitConsoleLink,
+  visitPortalLink,
+  type TimeSpan,
+  type VisitAppraisalBody,
+  type VisitApprovalBody,
+  type VisitDetail,
+  type VisitMessageKind,
+  type VisitRequestBody,
+  type VisitStatus,
+  type VisitStep,
+} from '@hqt/contract/visit';
+import type { VisitConsoleStepBody, VisitPlanBody, VisitSummaryBody } from '@hqt/contract/visit-console';
+import { permittedSteps, roleKeyOf } from '@hqt/contract/workflow';
+import type { Db } from '../../db/client';
+import { accounts, enterprises, guides, workflowSteps } from '../../db/schema/index';
+import { audit } from '../../lib/audit';
+import type { SignedInCtx } from '../../lib/ctx';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors';
+import { nextNumber } from '../../lib/numbering';
+import { step, timeline } from '../../lib/workflow';
+import { fileAppealFromVisit } from '../appeal/public';
+import type { CalendarStore } from '../calendar/public';
+import type { DictionaryStore } from '../dict/public';
+import { attach, attachmentsOf } from '../files/public';
+import { notify } from '../message/public';
+import { administrators, enterpriseAccounts, findVisit, problemsOf, staffOf, toItem, visitClashes } from './queries';
+import { visits, visitStaff } from './schema';
+
+export const VISIT_AUDIT = { plan: 'visit.plan', request: 'visit.request', step: 'visit.step' } as const;
+
+export interface VisitDeps {
+  db: Db;
+  calendar: CalendarStore;
+  dicts: DictionaryStore;
+}
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+type StaffPick = { accountId: number; lead: boolean };
+
+const subject = (id: number) => ({ kind: VISIT_KIND, table: visits, id, notFound: OWN_MSG.notFound, owner: { key: 'enterpriseId', by: 'enterprise' as const } });
+
+/** A time span that may be proposed now: ends after it starts, lasts at most a day's work, not begun. */
+function checkSpan(span: TimeSpan, now: Date): { start: Date; end: Date } {
+  const start = new Date(span.start);
+  const end = new Date(span.end);
+  if (end.getTime() <= start.getTime()) throw badRequest(VISIT_MSG.timeOrder);
+  if (end.getTime() - start.getTime() > VISIT_MAX_HOURS * 3_600_000) throw badRequest(VISIT_MSG.tooLong);
+  if (start.getTime() < now.getTime()) throw badRequest(VISIT_MSG.inPast);
+  return { start, end };
+}
+
+async function checkType(dicts: DictionaryStore, type: string): Promise<void> {
+  if (!(await dicts.items('visitType')).some((t) => t.code === type)) throw badRequest(VISIT_MSG.typeNotFound);
+}
+
+/** Distinct active staff or administrator accounts, exactly one of them the lead. */
+async function checkStaff(db: Db | Tx, staff: readonly StaffPick[]): Promise<void> {
+  const ids = new Set(staff.map((s) => s.accountId));
+  if (!staff.length || ids.size !== staff.length) throw badRequest(VISIT_MSG.staffRequired);
+  if (staff.filter((s) => s.lead).length !== 1) throw badRequest(VISIT_MSG.oneLead);
+  const found = await db
+    .select({ id: accounts.id })
+    .from(accounts)
+    .where(and(inArray(accounts.id, [...ids]), inArray(accounts.roleId, [ROLES.staff.id, ROLES.admin.id]), eq(accounts.disabled, false)));
+  if (found.length !== ids.size) throw badRequest(VISIT_MSG.staffNotFound);
+}
+
+/** Refuses 409 with the clashing visits in `data`, unless the caller saw them and sent `force`. */
+async function checkClashes(db: Db | Tx, staffIds: readonly number[], start: Date, end: Date, exceptId: number | undefined, force: boolean | undefined): Promise<void> {
+  if (force) return;
+  const clashes = await visitClashes(db, staffIds, start, end, exceptId);
+  if (clashes.length) throw new AppError(409, VISIT_MSG.clash(clashes.length), clashes);
+}
+
+/** The visit's staff and their copy of its time (the clash check's index reads it). */
+async function setStaff(tx: Tx, id: number, staff: readonly StaffPick[], start: Date, end: Date): Promise<void> {
+  await tx.delete(visitStaff).where(eq(visitStaff.visitId, id));
+  await tx.insert(visitStaff).values(staff.map((s) => ({ visitId: id, accountId: s.accountId, lead: s.lead, startsAt: start, endsAt: end })));
+}
+
+/** The first row of a visit's timeline: its plan or its request. */
+async function firstStep(tx: Tx, ctx: SignedInCtx, id: number, name: 'plan' | 'request', status: VisitStatus, at: Date): Promise<void> {
+  await tx.insert(workflowSteps).values({ subjectKind: VISIT_KIND, subjectId: id, step: name, fromState: status, toState: status, actorId: ctx.actor.accountId, actorRole: roleKeyOf(ctx.actor.roleId)!, at });
+}
+
+/** Tells accounts of a step (once per step taken: the dedupe key counts the visit's timeline). */
+async function tell(tx: Tx, recipients: readonly number[], id: number, kind: VisitMessageKind, link: string, lines: (string | null)[]): Promise<void> {
+  const [row] = await tx.select({ number: visits.number, subject: visits.subject }).from(visits).where(eq(visits.id, id));
+  const taken = await tx.$count(workflowSteps, and(eq(workflowSteps.subjectKind, VISIT_KIND), eq(workflowSteps.subjectId, id)));
+  await notify(tx, [...new Set(recipients)], {
+    source: 'visit',
+    kind,
+    title: `${VISIT_MESSAGE_KINDS[kind]}：${row!.subject}`,
+    body: [`走访编号 ${row!.number}`, ...lines].filter(Boolean).join('\n'),
+    link,
+    dedupeKey: `visit:${id}:${taken}:${kind}`,
+  });
+}
+
+const staffIdsOf = async (db: Db | Tx, id: number) => (await db.select({ id: visitStaff.accountId }).from(visitStaff).where(eq(visitStaff.visitId, id))).map((r) => r.id);
+const chinaTime = (d: Date) => new Date(d.getTime() + 8 * 3_600_000).toISOString().slice(0, 16).replace('T', ' ');
+const whenLine = (start: Date, end: Date) => `走访时间：${chinaTime(start)} – ${chinaTime(end).slice(11)}`;
+
+/** Staff plan a visit (待确认); answers its id. A clash of the chosen staff is refused 409 unless `force`. */
+export async function planVisit({ db, dicts }: VisitDeps, ctx: SignedInCtx, body: VisitPlanBody, now = new Date()): Promise<number> {
+  const { start, end } = checkSpan({ start: body.startsAt, end: body.endsAt }, now);
+  await checkType(dicts, body.type);
+  await checkStaff(db, body.staff);
+  const [enterprise] = await db.select({ id: enterprises.id, deletedAt: enterprises.deletedAt }).from(enterprises).where(eq(enterprises.id, body.enterpriseId));
+  if (!enterprise || enterprise.deletedAt) throw badRequest(VISIT_MSG.enterpriseNotFound);
+  await checkClashes(db, body.staff.map((s) => s.accountId), start, end, undefined, body.force);
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(visits)
+      .values({
+        enterpriseId: body.enterpriseId,
+        origin: 'staff',
+        subject: body.subject.trim(),
+        type: body.type,
+        method: body.method,
+        startsAt: start,
+        endsAt: end,
+        place: body.place.trim(),
+        status: 'pending',
+        createdBy: ctx.actor.accountId,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning({ id: visits.id });
+    const id = row!.id;
+    await setStaff(tx, id, body.staff, start, end);
+    await firstStep(tx, ctx, id, 'plan', 'pending', now);
+    const number = await nextNumber(tx, VISIT_NUMBER_PREFIX, now);
+    await tx.update(visits).set({ number }).where(eq(visits.id, id));
+    await audit(tx, ctx, VISIT_AUDIT.plan, { id, visitNumber: number, enterpriseId: body.enterpriseId, startsAt: start.toISOString(), endsAt: end.toISOString() });
+    await tell(tx, await enterpriseAccounts(tx, body.enterpriseId), id, 'visit.invited', visitPortalLink(id), [whenLine(start, end), `走访地点：${body.place.trim()}`, '请确认、拒绝或提议其他时间']);
+    return id;
+  });
+}
+
+/** An enterprise asks for a visit (企业申请); answers its id. Administrators are told. */
+export async function requestVisit({ db }: VisitDeps, ctx: SignedInCtx, body: VisitRequestBody, now = new Date()): Promise<number> {
+  if (!ctx.scope.enterpriseIds.includes(body.enterpriseId)) throw notFound();
+  const times = body.preferredTimes.map((t) => checkSpan(t, now));
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(visits)
+      .values({
+        enterpriseId: body.enterpriseId,
+        origin: 'enterprise',
+        subject: body.subject.trim(),
+        status: 'requested',
+        preferredTimes: times.map((t) => ({ start: t.start.toISOString(), end: t.end.toISOString() })),
+        topics: body.topics.trim(),
+        createdBy: ctx.actor.accountId,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning({ id: visits.id });
+    const id = row!.id;
+    await firstStep(tx, ctx, id, 'request', 'requested', now);
+    const number = await nextNumber(tx, VISIT_NUMBER_PREFIX, now);
+    await tx.update(visits).set({ number }).where(eq(visits.id, id));
+    await audit(tx, ctx, VISIT_AUDIT.request, { id, visitNumber: number, enterpriseId: body.enterpriseId });
+    await tell(tx, await administrators(tx), id, 'visit.requested', visitConsoleLink(id), [body.topics.trim()]);
+    return id;
+  });
+}
+
+/** The enterprise's answer to a visit waiting for it: approve, decline (a note), or propose another time. */
+export async function answerVisit(deps: VisitDeps, ctx: SignedInCtx, body: VisitApprovalBody, now = new Date()): Promise<void> {
+  const name: VisitStep = body.action;
+  const note = body.note?.trim() || null;
+  const set: Record<string, unknown> = { updatedAt: now };
+  if (name === 'decline') set.note = note;
+  await step(deps.db, ctx, VISIT_FLOW, subject(body.id), name, {
+    audit: VISIT_AUDIT.step,
+    note,
+    set,
+    at: now,
+    guard: async () => {
+      if (name !== 'propose') return;
+      if (!body.proposed) throw badRequest(VISIT_MSG.proposedRequired);
+      const { start, end } = checkSpan(body.proposed, now);
+      Object.assign(set, { proposedStartsAt: start, proposedEndsAt: end });
+    },
+    effects: async (tx) => {
+      const staff = await staffIdsOf(tx, body.id);
+      if (name === 'approve') await tell(tx, staff, body.id, 'visit.confirmed', visitConsoleLink(body.id), ['企业已确认走访安排']);
+      else if (name === 'decline') await tell(tx, staff, body.id, 'visit.declined', visitConsoleLink(body.id), [`企业拒绝了走访：${note}`]);
+      else await tell(tx, staff, body.id, 'visit.proposed', visitConsoleLink(body.id), [whenLine(set.proposedStartsAt as Date, set.proposedEndsAt as Date), note]);
+    },
+  });
+}
+
+/** Staff's steps: schedule an enterprise's request, refuse it, accept the enterprise's time, propose another, cancel. */
+export async function staffStep(deps: VisitDeps, ctx: SignedInCtx, id: number, body: VisitConsoleStepBody, now = new Date()): Promise<void> {
+  const name: VisitStep = body.step;
+  const note = body.note?.trim() || null;
+  const set: Record<string, unknown> = { updatedAt: now };
+  if (name === 'refuse' || name === 'cancel') set.note = note;
+  /** The staff and time the visit holds after the step, when it moves them. */
+  let held: { staff: StaffPick[]; start: Date; end: Date } | null = null;
+
+  const arrange = async (tx: Tx) => {
+    if (name === 'schedule' && (!body.type || !body.method || !body.place?.trim() || !body.staff)) throw badRequest(VISIT_MSG.staffRequired);
+    if (name === 'schedule' || name === 'repropose') {
+      if (!body.startsAt || !body.endsAt) throw badRequest(VISIT_MSG.timeRequired);
+      const { start, end } = checkSpan({ start: body.startsAt, end: body.endsAt }, now);
+      if (body.staff) await checkStaff(tx, body.staff);
+      const current = await tx.select({ accountId: visitStaff.accountId, lead: visitStaff.lead }).from(visitStaff).where(eq(visitStaff.visitId, id));
+      held = { staff: body.staff ?? current, start, end };
+      Object.assign(set, { startsAt: start, endsAt: end, proposedStartsAt: null, proposedEndsAt: null });
+      if (body.type) {
+        await checkType(deps.dicts, body.type);
+        set.type = body.type;
+      }
+      if (body.method) set.method = body.method;
+      if (body.place?.trim()) set.place = body.place.trim();
+    } else if (name === 'accept') {
+      const [row] = await tx.select({ start: visits.proposedStartsAt, end: visits.proposedEndsAt }).from(visits).where(eq(visits.id, id));
+      const current = await tx.select({ accountId: visitStaff.accountId, lead: visitStaff.lead }).from(visitStaff).where(eq(visitStaff.visitId, id));
+      held = { staff: current, start: row!.start!, end: row!.end! };
+      Object.assign(set, { startsAt: row!.start, endsAt: row!.end, proposedStartsAt: null, proposedEndsAt: null });
+    }
+    if (held) {
+      const h: { staff: StaffPick[]; start: Date; end: Date } = held;
+      await checkClashes(tx, h.staff.map((s) => s.accountId), h.start, h.end, id, body.force);
+    }
+  };
+
+  await step(deps.db, ctx, VISIT_FLOW, subject(id), name, {
+    audit: VISIT_AUDIT.step,
+    note,
+    set,
+    at: now,
+    guard: arrange,
+    effects: async (tx) => {
+      const h = held as { staff: StaffPick[]; start: Date; end: Date } | null;
+      if (h) await setStaff(tx, id, h.staff, h.start, h.end);
+      const [row] = await tx.select({ enterpriseId: visits.enterpriseId, place: visits.place }).from(visits).where(eq(visits.id, id));
+      const owners = await enterpriseAccounts(tx, row!.enterpriseId);
+      const link = visitPortalLink(id);
+      if (name === 'schedule' || name === 'repropose') await tell(tx, owners, id, 'visit.invited', link, [whenLine(h!.start, h!.end), `走访地点：${row!.place}`, note, '请确认、拒绝或提议其他时间']);
+      else if (name === 'accept') await tell(tx, owners, id, 'visit.confirmed', link, [whenLine(h!.start, h!.end), `走访地点：${row!.place}`]);
+      else if (name === 'refuse') await tell(tx, owners, id, 'visit.declined', link, [note]);
+      else if (name === 'cancel') await tell(tx, [...owners, ...(await staffIdsOf(tx, id))].filter((a) => a !== ctx.actor.accountId), id, 'visit.cancelled', link, [note]);
+    },
+  });
+}
+
+/**
+ * The lead writes (or edits, while 已走访) the summary. Each problem raised becomes an appeal of the
+ * visit's enterprise in 企业诉求, once per problem key (its title unless given), in this transaction.
+ */
+export async function writeSummary(deps: VisitDeps, ctx: SignedInCtx, id: number, body: VisitSummaryBody, now = new Date()): Promise<void> {
+  const problems = (body.problems ?? []).map((p) => ({ ...p, key: (p.key ?? p.title).trim() }));
+  const guideIds = body.guideIds ?? [];
+  const set: Record<string, unknown> = { summary: body.content.trim(), guideIds, writtenAt: now, writtenBy: ctx.actor.accountId, updatedAt: now };
+  let enterpriseId = 0;
+  await step(deps.db, ctx, VISIT_FLOW, subject(id), 'summarize', {
+    audit: VISIT_AUDIT.step,
+    set,
+    at: now,
+    guard: async (tx) => {
+      const [member] = await tx.select({ lead: visitStaff.lead }).from(visitStaff).where(and(eq(visitStaff.visitId, id), eq(visitStaff.accountId, ctx.actor.accountId)));
+      if (!member) throw forbidden(VISIT_MSG.notOnVisit);
+      if (!member.lead) throw forbidden(VISIT_MSG.leadOnly);
+      if (new Set(problems.map((p) => p.key)).size !== problems.length) throw badRequest(VISIT_MSG.problemKeys);
+      const categories = new Set((await deps.dicts.items('appealCategory')).map((c) => c.code));
+      if (problems.some((p) => !categories.has(p.category))) throw badRequest(VISIT_MSG.appealCategoryNotFound);
+      if (guideIds.length && (await tx.$count(guides, inArray(guides.id, guideIds))) !== guideIds.length) throw badRequest(VISIT_MSG.guideNotFound);
+      enterpriseId = (await tx.select({ enterpriseId: visits.enterpriseId }).from(visits).where(eq(visits.id, id)))[0]!.enterpriseId;
+    },
+    effects: async (tx) => {
+      if (body.fileIds?.length) await attach(tx, ctx, VISIT_KIND, id, body.fileIds, { role: 'summary' });
+      const filed: string[] = [];
+      for (const p of problems) {
+        const appeal = await fileAppealFromVisit(tx, ctx, { visitId: id, enterpriseId, key: p.key, category: p.category, title: p.title, content: p.content }, now);
+        if (appeal.created) filed.push(p.title.trim());
+      }
+      await tell(tx, await enterpriseAccounts(tx, enterpriseId), id, 'visit.summary', visitPortalLink(id), [
+        filed.length ? `走访中提出的 ${filed.length} 个问题已转为企业诉求办理：${filed.join('；')}` : null,
+        '请查看走访纪要并评价',
+      ]);
+    },
+  });
+}
+
+/** The enterprise appraises the summary once; 不满意 or below needs a comment and reaches the administrators (the leadership queue). */
+export async function appraiseVisit(deps: VisitDeps, ctx: SignedInCtx, body: VisitAppraisalBody, now = new Date()): Promise<void> {
+  const comment = body.comment?.trim() || null;
+  const bad = isBadRating(body.rating);
+  await step(deps.db, ctx, VISIT_FLOW, subject(body.id), 'appraise', {
+    audit: VISIT_AUDIT.step,
+    note: [APPEAL_RATINGS[body.rating], comment].filter(Boolean).join('：'),
+    set: { rating: body.rating, comment, appraisedAt: now, updatedAt: now },
+    at: now,
+    guard: async () => {
+      if (bad && !comment) throw badRequest(VISIT_MSG.commentRequired);
+    },
+    effects: async (tx) => {
+      const [lead] = await tx.select({ id: visitStaff.accountId }).from(visitStaff).where(and(eq(visitStaff.visitId, body.id), eq(visitStaff.lead, true)));
+      const line = `评价：${APPEAL_RATINGS[body.rating]}${comment ? `（${comment}）` : ''}`;
+      if (lead) await tell(tx, [lead.id], body.id, 'visit.appraised', visitConsoleLink(body.id), [line]);
+      if (bad) await tell(tx, await administrators(tx), body.id, 'visit.bad-appraisal', visitConsoleLink(body.id), [line]);
+    },
+  });
+}
+
+const isEnterprise = (ctx: SignedInCtx) => ctx.scope.roleId === ROLES.enterprise.id;
+
+/** One visit as the caller may see it (the owner: staff by role only in the timeline). */
+export async function visitDetail(deps: VisitDeps, ctx: SignedInCtx, id: number): Promise<VisitDetail> {
+  const row = await findVisit(deps.db, ctx.scope, id);
+  if (!row) throw notFound();
+  const forOwner = isEnterprise(ctx);
+  const staff = await staffOf(deps.db, id);
+  const isOwner = ctx.scope.enterpriseIds.includes(row.enterpriseId);
+  const isLead = staff.some((s) => s.lead && s.id === ctx.actor.accountId);
+  const guideRows = row.guideIds.length ? await deps.db.select({ id: guides.id, title: guides.title }).from(guides).where(inArray(guides.id, row.guideIds)) : [];
+  const steps = permittedSteps(VISIT_FLOW, row.status as VisitStatus, roleKeyOf(ctx.actor.roleId), isOwner).filter((s) => s !== 'summarize' || isLead);
+  return {
+    ...toItem(await deps.dicts.all(), row),
+    staff,
+    preferredTimes: row.preferredTimes,
+    topics: row.topics,
+    proposed: row.proposedStartsAt && row.proposedEndsAt ? { start: row.proposedStartsAt.toISOString(), end: row.proposedEndsAt.toISOString() } : null,
+    note: row.note,
+    summary: row.summary,
+    guides: row.guideIds.flatMap((g) => guideRows.filter((r) => r.id === g)),
+    writtenAt: row.writtenAt?.toISOString() ?? null,
+    problems: await problemsOf(deps.db, id),
+    ratingLabel: row.rating ? (APPEAL_RATINGS[row.rating as keyof typeof APPEAL_RATINGS] ?? row.rating) : null,
+    comment: row.comment,
+    appraisedAt: row.appraisedAt?.toISOString() ?? null,
+    timeline: await timeline(deps.db, VISIT_KIND, id, { flow: VISIT_FLOW, forOwner }),
+    attachments: await attachmentsOf(deps.db, VISIT_KIND, id),
+    steps,
+  };
+}
+
+/** RFC 5545 TEXT: backslash, semicolon, comma and newlines escaped. */
+const icsText = (s: string) => s.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n');
+const icsTime = (d: Date) => d.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+/** Lines longer than 75 octets are folded (a CRLF and a space), never inside a UTF-8 character. */
+function fold(line: string): string {
+  const out: string[] = [];
+  let current = '';
+  for (const ch of line) {
+    if (Buffer.byteLength(current + ch) > (out.length ? 74 : 75)) {
+      out.push(current);
+      current = '';
+    }
+    current += ch;
+  }
+  out.push(current);
+  return out.join('\r\n ');
+}
+
+/** A confirmed visit as an iCalendar file: its time in UTC, subject, place; the owner and staff only. */
+export async function visitIcs(deps: VisitDeps, ctx: SignedInCtx, id: number, host: string, now = new Date()): Promise<{ filename: string; body: string }> {
+  const row = await findVisit(deps.db, ctx.scope, id);
+  if (!row) throw notFound();
+  if (row.status !== 'confirmed' || !row.startsAt || !row.endsAt) throw conflict(VISIT_MSG.notConfirmed);
+  const lines = [
+    'BEGIN:VCALENDAR',
+    'VERSION:2.0',
+    'PRODID:-//惠企通//企业走访//ZH',
+    'CALSCALE:GREGORIAN',
+    'METHOD:PUBLISH',
+    'BEGIN:VEVENT',
+    `UID:visit-${id}@${host}`,
+    `DTSTAMP:${icsTime(now)}`,
+    `DTSTART:${icsTime(row.startsAt)}`,
+    `DTEND:${icsTime(row.endsAt)}`,
+    `SUMMARY:${icsText(row.subject)}`,
+    `LOCATION:${icsText(row.place ?? '')}`,
+    `DESCRIPTION:${icsText(`走访编号 ${row.number}，${row.enterpriseName}${row.leadName ? `，带队：${row.leadName}` : ''}`)}`,
+    'END:VEVENT',
+    'END:VCALENDAR',
+  ];
+  return { filename: `${row.number}.ics`, body: `${lines.map(fold).join('\r\n')}\r\n` };
+}
