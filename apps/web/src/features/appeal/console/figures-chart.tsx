@@ -5,8 +5,9 @@ import { BarChart, LineChart } from 'echarts/charts';
 import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
 import * as echarts from 'echarts/core';
 import { SVGRenderer } from 'echarts/renderers';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import type { AppealFiguresRow } from '@hqt/contract/appeal-stats';
+import { useChart } from '@/shared/charts/use-chart';
 
 echarts.use([BarChart, LineChart, GridComponent, LegendComponent, TooltipComponent, SVGRenderer]);
 
@@ -14,29 +15,11 @@ const percent = (rate: number | null) => (rate === null ? null : Math.round(rate
 
 export default function FiguresChart({ rows, title }: { rows: AppealFiguresRow[]; title: string }) {
   const host = useRef<HTMLDivElement>(null);
-  const [ready, setReady] = useState(false);
-  // Drawn once its box has a size, and resized with it (the side menu folding too, not only the window).
+  const chart = useChart(host);
   useEffect(() => {
-    const el = host.current!;
-    let chart: echarts.ECharts | undefined;
-    const observer = new ResizeObserver(() => {
-      if (!el.clientWidth) return;
-      if (chart) chart.resize();
-      else {
-        chart = echarts.init(el, undefined, { renderer: 'svg' });
-        setReady(true);
-      }
-    });
-    observer.observe(el);
-    return () => {
-      observer.disconnect();
-      chart?.dispose();
-    };
-  }, []);
-  useEffect(() => {
-    if (!ready) return;
+    if (!chart) return;
     const line = (name: string, pick: (r: AppealFiguresRow) => number | null) => ({ name, type: 'line', yAxisIndex: 1, connectNulls: false, data: rows.map((r) => percent(pick(r))) });
-    echarts.getInstanceByDom(host.current!)?.setOption(
+    chart.setOption(
       {
         tooltip: { trigger: 'axis' },
         legend: { top: 0 },
@@ -55,6 +38,6 @@ export default function FiguresChart({ rows, title }: { rows: AppealFiguresRow[]
       },
       true,
     );
-  }, [rows, ready]);
+  }, [rows, chart]);
   return <div ref={host} role="img" aria-label={title} style={{ width: '100%', height: 320 }} />;
 }

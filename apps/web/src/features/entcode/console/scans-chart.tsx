@@ -4,36 +4,19 @@ import { BarChart } from 'echarts/charts';
 import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
 import * as echarts from 'echarts/core';
 import { SVGRenderer } from 'echarts/renderers';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { ENTCODE_VIEWER_LIST, ENTCODE_VIEWERS } from '@hqt/contract/entcode';
 import type { EntcodeScans } from '@hqt/contract/entcode-console';
+import { useChart } from '@/shared/charts/use-chart';
 
 echarts.use([BarChart, GridComponent, LegendComponent, TooltipComponent, SVGRenderer]);
 
 export default function ScansChart({ days, title }: { days: EntcodeScans; title: string }) {
   const host = useRef<HTMLDivElement>(null);
-  const [ready, setReady] = useState(false);
-  // Drawn once its box has a size, and resized with it (the side menu folding too, not only the window).
+  const chart = useChart(host);
   useEffect(() => {
-    const el = host.current!;
-    let chart: echarts.ECharts | undefined;
-    const observer = new ResizeObserver(() => {
-      if (!el.clientWidth) return;
-      if (chart) chart.resize();
-      else {
-        chart = echarts.init(el, undefined, { renderer: 'svg' });
-        setReady(true);
-      }
-    });
-    observer.observe(el);
-    return () => {
-      observer.disconnect();
-      chart?.dispose();
-    };
-  }, []);
-  useEffect(() => {
-    if (!ready) return;
-    echarts.getInstanceByDom(host.current!)?.setOption(
+    if (!chart) return;
+    chart.setOption(
       {
         tooltip: { trigger: 'axis' },
         legend: { top: 0 },
@@ -44,6 +27,6 @@ export default function ScansChart({ days, title }: { days: EntcodeScans; title:
       },
       true,
     );
-  }, [days, ready]);
+  }, [days, chart]);
   return <div ref={host} role="img" aria-label={title} style={{ width: '100%', height: 280 }} />;
 }

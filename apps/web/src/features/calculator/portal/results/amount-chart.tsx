@@ -6,28 +6,20 @@ import { GridComponent } from 'echarts/components';
 import * as echarts from 'echarts/core';
 import { SVGRenderer } from 'echarts/renderers';
 import { useEffect, useRef } from 'react';
+import { useChart } from '@/shared/charts/use-chart';
 
 echarts.use([BarChart, GridComponent, SVGRenderer]);
 
 export default function AmountChart({ data }: { data: { label: string; amount: number }[] }) {
   const host = useRef<HTMLDivElement>(null);
+  const chart = useChart(host);
   useEffect(() => {
-    const chart = echarts.init(host.current!, undefined, { renderer: 'svg' });
-    const resize = () => chart.resize();
-    window.addEventListener('resize', resize);
-    return () => {
-      window.removeEventListener('resize', resize);
-      chart.dispose();
-    };
-  }, []);
-  useEffect(() => {
-    const chart = echarts.getInstanceByDom(host.current!);
     chart?.setOption({
       grid: { left: 8, right: 48, top: 8, bottom: 8, containLabel: true },
       xAxis: { type: 'value', name: '万元' },
       yAxis: { type: 'category', data: data.map((d) => d.label), inverse: true },
       series: [{ type: 'bar', data: data.map((d) => d.amount), label: { show: true, position: 'right', formatter: '{c} 万元' }, barMaxWidth: 22 }],
     });
-  }, [data]);
+  }, [data, chart]);
   return <div ref={host} role="img" aria-label="按扶持方式的预计金额" style={{ width: '100%', height: Math.max(120, data.length * 40 + 24) }} />;
 }
