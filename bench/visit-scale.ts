@@ -5,13 +5,14 @@
 // same rows in the same run (from visits, or visit_staff for a staff member, alone: no names, no
 // count), as the median and p95 of N runs on a warm cache over one connection. The rows' ids must be
 // the bare query's (MISMATCH otherwise, and the run fails). Then EXPLAIN (ANALYZE, BUFFERS) of the
-// statements the service sent for each case (recorded by a logging drizzle on the same pool).
+// statements the service sent for each case (recorded by a logging drizzle on the same pool), first
+// timed alone (pg, no drizzle: the database's share of the case) against the service's call.
 // Usage: npm run bench (or tsx bench/visit-scale.ts); BENCH_RUNS, BENCH_VISITS, BENCH_ENTERPRISES.
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { VISIT_HELD_STATES, VISIT_MAX_HOURS } from '@hqt/contract/visit';
 import type { VisitCalendarQuery, VisitPageQuery } from '@hqt/contract/visit-console';
 import { chinaDayEnd } from '@hqt/contract/working-days';
-import { createDb, createPool } from '../apps/server/src/db/client';
+import { createDb, createPool, type Db } from '../apps/server/src/db/client';
 import * as schema from '../apps/server/src/db/schema/index';
 import { likePattern } from '../apps/server/src/lib/like';
 import { DictionaryStore } from '../apps/server/src/services/dict/store';
@@ -42,8 +43,8 @@ async function time<T>(fn: () => Promise<T>): Promise<Timing & { result: T }> {
 const f = (n: number) => n.toFixed(1).padStart(7);
 const line = (name: string, bare: Timing, real: Timing, note: string) =>
   process.stdout.write(`${name.padEnd(44)} ${f(bare.median)} ${f(bare.p95)} ${f(real.median)} ${f(real.p95)}  ${(real.median / bare.median).toFixed(1).padStart(6)}×  ${note}\n`);
-const header = (what: string) =>
-  process.stdout.write(`\n${what.padEnd(44)} ${'bare'.padStart(7)} ${'b p95'.padStart(7)} ${'real'.padStart(7)} ${'r p95'.padStart(7)}  real/bare  (ms, ${RUNS} runs)\n`);
+const header = (what: string, base = 'bare') =>
+  process.stdout.write(`\n${what.padEnd(44)} ${base.padStart(7)} ${`${base[0]} p95`.padStart(7)} ${'real'.padStart(7)} ${'r p95'.padStart(7)}  real/${base}  (ms, ${RUNS} runs)\n`);
 const sameIds = (a: number[], b: number[]) => JSON.stringify(a) === JSON.stringify(b);
 const inList = (values: readonly string[]) => `(${values.map((v) => `'${v}'`).join(', ')})`;
 
@@ -63,7 +64,7 @@ try {
   const dicts = new DictionaryStore(db, url, (err) => process.stderr.write(`${err.message}\n`));
   await dicts.start();
   const list = await dicts.all();
-  const explained: { name: string; run: () => Promise<unknown> }[] = [];
+  const explained: { name: string; run: (on: Db) => Promise<unknown> }[] = [];
 
   // The month before this one (China time): every visit of it is in, most held.
   const china = new Date(now.getTime() + 8 * 3_600_000);
@@ -117,7 +118,7 @@ try {
     const same = sameIds(bare.result.rows.map((r) => r.id), real.result.map((r) => r.id));
     if (!same) process.exitCode = 1;
     line(c.name, bare, real, `${real.result.length} visits${same ? '' : '  MISMATCH'}`);
-    explained.push({ name: `calendar: ${c.name}`, run: () => calendarVisits(recorder, list, c.query) });
+    explained.push({ name: `calendar: ${c.name}`, run: (on) => calendarVisits(on, list, c.query) });
   }
 
   // The list's first page: the same rows from visits alone, newest first, limit 20.
@@ -162,7 +163,7 @@ try {
     const same = sameIds(bare.result.rows.map((r) => r.id), real.result.list.map((r) => r.id));
     if (!same) process.exitCode = 1;
     line(c.name, bare, real, `total ${real.result.total}${real.result.totalCapped ? '+' : ''}${same ? '' : '  MISMATCH'}`);
-    explained.push({ name: `list: ${c.name}`, run: () => consoleVisits(recorder, list, c.query) });
+    explained.push({ name: `list: ${c.name}`, run: (on) => consoleVisits(on, list, c.query) });
   }
 
   // The clash check: three staff, a new visit's time. The bare query reads visit_staff's rows of
@@ -194,16 +195,30 @@ try {
     const same = sameIds(bare.result.rows.map((r) => r.visit_id), real.result.map((r) => r.id));
     if (!same) process.exitCode = 1;
     line(c.name, bare, real, `${real.result.length} clashes${same ? '' : '  MISMATCH'}`);
-    explained.push({ name: `clashes: ${c.name}`, run: () => visitClashes(recorder, c.staffIds, c.from, c.to) });
+    explained.push({ name: `clashes: ${c.name}`, run: (on) => visitClashes(on, c.staffIds, c.from, c.to) });
+  }
+
+  // The service's statements sent as they are, without building them or mapping their rows: what
+  // of a case's time is the database's (the rest of "real" is the call's own work in Node).
+  header('the service\'s statements alone (pg)', 'alone');
+  const recorded: { name: string; statements: { text: string; params: unknown[] }[] }[] = [];
+  for (const e of explained) {
+    sent.length = 0;
+    await e.run(recorder);
+    const statements = [...sent];
+    recorded.push({ name: e.name, statements });
+    const alone = await time(async () => {
+      for (const s of statements) await pool.query({ text: s.text, values: s.params });
+    });
+    const real = await time(() => e.run(db));
+    line(e.name.slice(0, 44), alone, real, '');
   }
 
   process.stdout.write(`\nEXPLAIN (ANALYZE, BUFFERS) of the statements the service sent\n`);
-  for (const e of explained) {
-    sent.length = 0;
-    await e.run();
-    for (const s of sent) {
+  for (const { name, statements } of recorded) {
+    for (const s of statements) {
       const plan = await pool.query<{ 'QUERY PLAN': string }>({ text: `explain (analyze, buffers, costs off) ${s.text}`, values: s.params });
-      process.stdout.write(`\n-- ${e.name}\n${plan.rows.map((r) => r['QUERY PLAN']).join('\n')}\n`);
+      process.stdout.write(`\n-- ${name}\n${plan.rows.map((r) => r['QUERY PLAN']).join('\n')}\n`);
     }
   }
   await dicts.stop();
