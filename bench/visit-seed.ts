@@ -26,6 +26,7 @@ import { generateEnterprises } from '../apps/server/src/services/calculator/synt
 export interface VisitSeedOptions {
   enterprises?: number;
   visits?: number;
+  /** At least 40: a visit's staff are 1–19 apart (mod this), so two or three are always distinct. */
   staff?: number;
   /** Years of visits before `now` (and two months planned after it). */
   years?: number;
@@ -50,6 +51,7 @@ const sqlArray = (values: readonly string[]) => `array[${values.map((v) => `'${v
 /** Seeds the enterprises (with their accounts), the staff and the visits on a migrated database. */
 export async function seedVisits(db: DbOrTx, pool: pg.Pool, options: VisitSeedOptions = {}): Promise<VisitSeed> {
   const { enterprises = 10_000, visits = 50_000, staff = 60, years = 3, now = new Date() } = options;
+  if (staff < 40) throw new Error('seedVisits: staff must be at least 40');
   const started = Date.now();
   await generateEnterprises(db, enterprises, { perAccount: 1, usernamePrefix: 'visit_ent_' });
   const client = await pool.connect();
