@@ -8,7 +8,7 @@ import { and, asc, eq, like } from 'drizzle-orm';
 import { ROLES } from '@hqt/contract/auth';
 import { APPEAL_PATHS, type AppealItem } from '@hqt/contract/appeal';
 import { FILE_PATHS, fileUrl, type UploadedFile } from '@hqt/contract/files';
-import { VISIT_MSG, VISIT_PATHS, type VisitClash, type VisitDetail } from '@hqt/contract/visit';
+import { VISIT_MAX_HOURS, VISIT_MSG, VISIT_PATHS, type VisitClash, type VisitDetail } from '@hqt/contract/visit';
 import { VISIT_CONSOLE_PATHS } from '@hqt/contract/visit-console';
 import { chinaDate, chinaDayEnd } from '@hqt/contract/working-days';
 import type { App } from '../../src/app';
@@ -407,6 +407,11 @@ describe('clashes of the staff time', () => {
     expect((await staffStep(as.lead, first.id, { step: 'repropose', ...slot(day, 7, 9) })).statusCode).toBe(200);
     // a cancelled visit holds no time: only the forced one is in 11–12 now
     expect((await check(slot(day, 11, 12))).json().data.map((c: VisitClash) => c.id)).toEqual([forced.id]);
+
+    // the longest visit (VISIT_MAX_HOURS) clashes with one starting in its last hour, not with one after it
+    const long = await plan(entId, slot(day + 2, 0, VISIT_MAX_HOURS));
+    expect((await check(slot(day + 2, VISIT_MAX_HOURS - 1, VISIT_MAX_HOURS + 1))).json().data.map((c: VisitClash) => c.id)).toEqual([long.id]);
+    expect((await check(slot(day + 2, VISIT_MAX_HOURS, VISIT_MAX_HOURS + 1))).json().data).toEqual([]);
   });
 });
 
@@ -454,6 +459,9 @@ describe('the console', () => {
     const day0 = chinaDate(new Date(time.startsAt));
     const calendar = await post(VISIT_CONSOLE_PATHS.calendar, as.admin, { from: day0, to: day0 });
     expect(calendar.json().data.map((r: { id: number }) => r.id)).toContain(v.id);
+    const staffCalendar = (staffId: number) => post(VISIT_CONSOLE_PATHS.calendar, as.admin, { from: day0, to: day0, staffId });
+    expect((await staffCalendar(member.id)).json().data.map((r: { id: number }) => r.id)).toEqual([v.id]);
+    expect((await staffCalendar(outsider.id)).json().data).toEqual([]);
     expect((await post(VISIT_CONSOLE_PATHS.page, as.ent, { currentPage: 1, pageSize: 10 })).statusCode).toBe(403);
 
     const held = await confirmed();

@@ -4,7 +4,7 @@ import { and, asc, count, desc, eq, gt, gte, inArray, lt, ne, notInArray, or, sq
 import { APPEAL_FLOW, APPEAL_RATING_LIST, APPEAL_RATINGS, type AppealStatus } from '@hqt/contract/appeal';
 import { ROLES } from '@hqt/contract/auth';
 import type { PageOf } from '@hqt/contract/envelope';
-import { VISIT_FLOW, VISIT_HELD_STATES, VISIT_METHODS, type VisitClash, type VisitItem, type VisitMethod, type VisitPortalQuery, type VisitProblem, type VisitStaffMember, type VisitStatus } from '@hqt/contract/visit';
+import { VISIT_FLOW, VISIT_HELD_STATES, VISIT_MAX_HOURS, VISIT_METHODS, type VisitClash, type VisitItem, type VisitMethod, type VisitPortalQuery, type VisitProblem, type VisitStaffMember, type VisitStatus } from '@hqt/contract/visit';
 import type { VisitCalendarQuery, VisitConsoleRow, VisitFigures, VisitPageQuery } from '@hqt/contract/visit-console';
 import { chinaDayEnd } from '@hqt/contract/working-days';
 import type { DbOrTx } from '../../db/client';
@@ -15,13 +15,11 @@ import { keywordMatch } from '../../lib/like';
 import { COUNT_CAP, paginate, totalOver } from '../../lib/paginate';
 import { appeals } from '../appeal/public';
 import { dictLabel, type Dictionaries } from '../dict/public';
-import { visits, visitStaff } from './schema';
+import { VISIT_BAD_RATINGS, visits, visitStaff } from './schema';
 
 /** The visits a scope may see: its enterprises' for an enterprise account, all for staff. */
 export const inScope = (scope: Scope): SQL | undefined =>
   scope.roleId === ROLES.enterprise.id ? inArray(visits.enterpriseId, scope.enterpriseIds.length ? [...scope.enterpriseIds] : [0]) : undefined;
-
-const BAD_RATINGS = ['dissatisfied', 'veryDissatisfied'];
 
 const itemColumns = {
   id: visits.id,
@@ -185,9 +183,16 @@ export async function portalVisits(db: DbOrTx, dicts: Dictionaries, scope: Scope
   });
 }
 
-/** Those of the visit's staff: `staffId` among the visit's staff. */
-const withStaff = (staffId: number | undefined) =>
-  staffId ? sql`exists (select 1 from ${visitStaff} vs where vs.visit_id = ${visits.id} and vs.account_id = ${staffId})` : undefined;
+/**
+ * Those of the visit's staff: `staffId` among the visit's staff. With the range of starts the
+ * caller reads (a month, a week), only that staff member's rows starting then are read (their copy
+ * of the visit's time, one range of visit_staff_account_time_idx), not the whole history.
+ */
+const withStaff = (staffId: number | undefined, range?: { start: Date; end: Date } | null) => {
+  if (!staffId) return undefined;
+  const starts = range ? sql` and vs.starts_at >= ${range.start} and vs.starts_at < ${range.end}` : sql``;
+  return sql`${visits.id} in (select vs.visit_id from ${visitStaff} vs where vs.account_id = ${staffId}${starts})`;
+};
 const inTown = (town: string | undefined) => (town ? sql`${visits.enterpriseId} in (select ${enterprises.id} from ${enterprises} where ${enterprises.region} = ${town})` : undefined);
 
 /** [first instant of the China day `from`, end of the China day `to`). */
@@ -204,10 +209,10 @@ function consoleWhere(q: VisitPageQuery): SQL | undefined {
   return and(
     q.status ? eq(visits.status, q.status) : undefined,
     q.type ? eq(visits.type, q.type) : undefined,
-    withStaff(q.staffId),
+    withStaff(q.staffId, month),
     inTown(q.town),
     month ? and(gte(visits.startsAt, month.start), lt(visits.startsAt, month.end)) : undefined,
-    q.badAppraisal ? inArray(visits.rating, BAD_RATINGS) : undefined,
+    q.badAppraisal ? inArray(visits.rating, [...VISIT_BAD_RATINGS]) : undefined,
     byName ? or(keywordMatch(q.keyword, visits.number, visits.subject), sql`${visits.enterpriseId} in (select ${enterprises.id} from ${enterprises} where ${byName})`) : undefined,
   );
 }
@@ -238,7 +243,7 @@ export async function calendarVisits(db: DbOrTx, dicts: Dictionaries, query: Vis
     .select(itemColumns)
     .from(visits)
     .innerJoin(enterprises, eq(enterprises.id, visits.enterpriseId))
-    .where(and(gte(visits.startsAt, start), lt(visits.startsAt, end), notInArray(visits.status, ['declined', 'cancelled', 'requested']), withStaff(query.staffId), inTown(query.town)))
+    .where(and(gte(visits.startsAt, start), lt(visits.startsAt, end), notInArray(visits.status, ['declined', 'cancelled', 'requested']), withStaff(query.staffId, { start, end }), inTown(query.town)))
     .orderBy(asc(visits.startsAt), asc(visits.id))
     .limit(2000);
   return rows.map((r) => toConsoleRow(dicts, r));
@@ -246,7 +251,8 @@ export async function calendarVisits(db: DbOrTx, dicts: Dictionaries, query: Vis
 
 /**
  * The other visits (待确认, 已确认, 改期协商) of any of `staffIds` overlapping [startsAt, endsAt):
- * one that ends as this one starts does not clash. One range scan of visit_staff per staff member.
+ * one that ends as this one starts does not clash. One range scan of visit_staff per staff member,
+ * from VISIT_MAX_HOURS before the start to the end.
  */
 export async function visitClashes(db: DbOrTx, staffIds: readonly number[], startsAt: Date, endsAt: Date, exceptVisitId?: number): Promise<VisitClash[]> {
   if (!staffIds.length) return [];
@@ -269,6 +275,9 @@ export async function visitClashes(db: DbOrTx, staffIds: readonly number[], star
     .where(
       and(
         inArray(visitStaff.accountId, [...staffIds]),
+        // A visit lasts at most VISIT_MAX_HOURS: one overlapping [startsAt, endsAt) starts after
+        // startsAt − VISIT_MAX_HOURS, so the index range is those hours, not the staff's history.
+        gt(visitStaff.startsAt, new Date(startsAt.getTime() - VISIT_MAX_HOURS * 3_600_000)),
         lt(visitStaff.startsAt, endsAt),
         gt(visitStaff.endsAt, startsAt),
         inArray(visits.status, [...VISIT_HELD_STATES]),
@@ -327,7 +336,7 @@ export async function visitFigures(db: DbOrTx, dicts: Dictionaries, year: number
   const ratings = await db.select({ key: visits.rating, n: count() }).from(visits).where(and(held, eq(visits.status, 'appraised'))).groupBy(visits.rating);
   const countOf = (rows: { key: string | number | null; n: number }[], key: string | null) => rows.find((r) => (r.key === null ? null : String(r.key)) === key)?.n ?? 0;
   const rated = ratings.reduce((sum, r) => sum + r.n, 0);
-  const satisfied = ratings.filter((r) => r.key && !BAD_RATINGS.includes(r.key)).reduce((sum, r) => sum + r.n, 0);
+  const satisfied = ratings.filter((r) => r.key && !VISIT_BAD_RATINGS.includes(r.key)).reduce((sum, r) => sum + r.n, 0);
   const regionItems = dicts.get('region') ? [...dicts.get('region')!.keys()] : [];
   return {
     year,

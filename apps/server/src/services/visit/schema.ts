@@ -7,6 +7,9 @@ import { enterprises } from '../../db/schema/enterprise';
 
 const inList = (values: readonly string[]) => sql.raw(`(${values.map((v) => `'${v}'`).join(', ')})`);
 
+/** 不满意 and 非常不满意: an appraisal the bureau's leadership follows up (the console's badAppraisal filter). */
+export const VISIT_BAD_RATINGS: readonly string[] = ['dissatisfied', 'veryDissatisfied'];
+
 /**
  * One visit to an enterprise (企业走访/预约). Its state is `status` (VISIT_FLOW, moved only by the
  * workflow's step()); its type is a code of the dictionary `visitType`; its timeline is in
@@ -63,6 +66,10 @@ export const visits = pgTable(
     index('visits_enterprise_created_idx').on(t.enterpriseId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('visits_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('visits_status_created_idx').on(t.status, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // The leadership's queue (badAppraisal): a few per cent of the visits, newest first, without reading the rest.
+    index('visits_bad_appraisal_idx')
+      .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.rating} in ${inList(VISIT_BAD_RATINGS)}`),
   ],
 );
 

@@ -1,0 +1,1 @@
+CREATE INDEX "visits_bad_appraisal_idx" ON "visits" USING btree ("created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE "visits"."rating" in ('dissatisfied', 'veryDissatisfied');
