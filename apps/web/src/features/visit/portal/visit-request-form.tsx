@@ -5,15 +5,21 @@ import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Empty, Form, Input, Select, Skeleton } from 'antd';
 import { useNavigate } from 'react-router';
-import { VISIT_LENGTH, VisitRequestBody } from '@hqt/contract/visit';
+import { VISIT_LENGTH } from '@hqt/contract/visit';
 import { useWrite } from '@/shared/lists/use-write';
 import { toast } from '@/shared/ui/feedback';
 import { requestVisit, visitEnterprisesQuery, visitQueries } from '../api/visit-api';
 import { spanProblem } from '../ui/visit-status';
 import { TimeRange, type Range } from './time-range';
 
-/** The contract's message for a field (its schema's errorMessage). */
-const said = (field: keyof typeof VisitRequestBody.properties) => String(Reflect.get(VisitRequestBody.properties[field], 'errorMessage'));
+/** What the server answers for each field (VisitRequestBody's errorMessage in the contract; its schema is not read at run time in the browser). */
+const SAID = {
+  enterpriseId: '企业不正确',
+  subject: `走访主题不能为空，且不能超过 ${VISIT_LENGTH.subject} 个字`,
+  preferredTimes: '请填写 2–3 个期望的走访时间',
+  topics: `希望沟通的内容不能为空，且不能超过 ${VISIT_LENGTH.topics} 个字`,
+} as const;
+const said = (field: keyof typeof SAID) => SAID[field];
 
 interface Values {
   enterpriseId?: number;
