@@ -21,13 +21,12 @@ const problems = [
 ];
 
 const withId = (p: string, id: number) => p.replace(':id', String(id));
-/** A day this many days ahead at hh:00 local time, as the picker shows it and as an instant. */
+/** A day this many days ahead at hh:00 China time (the browser's zone, playwright.config): as the picker shows it and as an instant. */
 const ahead = (days: number, hour: number) => {
-  const d = new Date();
-  d.setDate(d.getDate() + days);
-  d.setHours(hour, 0, 0, 0);
+  const china = new Date(Date.now() + 8 * 3600_000 + days * 86400_000);
+  const at = new Date(Date.UTC(china.getUTCFullYear(), china.getUTCMonth(), china.getUTCDate(), hour - 8));
   const pad = (n: number) => String(n).padStart(2, '0');
-  return { text: `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(hour)}:00`, iso: d.toISOString() };
+  return { text: `${china.getUTCFullYear()}-${pad(china.getUTCMonth() + 1)}-${pad(china.getUTCDate())} ${pad(hour)}:00`, iso: at.toISOString() };
 };
 
 async function staffHeaders(request: APIRequestContext) {
@@ -81,7 +80,7 @@ test('staff propose, the enterprise proposes another time, staff accept, the .ic
   await portal.goto('/enterpriseVisit/enterpriseVisit?tab=toConfirm');
   await portal.getByRole('button', { name: subject }).click();
   await expect(portal).toHaveURL(new RegExp(`\\?.*id=${planned.id}`));
-  await expect(portal.getByText(planned.number)).toBeVisible();
+  await expect(portal.getByText(planned.number, { exact: true })).toBeVisible();
   await shot(portal, 'to-confirm');
   await portal.getByRole('button', { name: '提议改期' }).click();
   const dialog = portal.getByRole('dialog', { name: '提议改期' });
@@ -129,7 +128,7 @@ test('staff propose, the enterprise proposes another time, staff accept, the .ic
   // The enterprise reads the summary, each problem with its appeal, and appraises it once.
   await portal.goto(`/enterpriseVisit/enterpriseVisit?id=${planned.id}`);
   await expect(portal.getByRole('heading', { name: '走访纪要' })).toBeVisible();
-  for (const p of written.problems) await expect(portal.getByText(p.appealNumber)).toBeVisible();
+  for (const p of written.problems) await expect(portal.getByText(p.appealNumber, { exact: true })).toBeVisible();
   await shot(portal, 'summary');
   await portal.getByRole('button', { name: /^评\s*价$/ }).click();
   const appraise = portal.getByRole('dialog', { name: '评价走访' });
