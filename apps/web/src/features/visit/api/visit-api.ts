@@ -47,3 +47,11 @@ export async function downloadVisitIcs(visit: Pick<VisitDetail, 'id' | 'number'>
     // the HTTP client has shown why
   }
 }
+
+/** The data overview's counts: a filter's total (queryappointmentpage with one row; the server has no count call of its own). */
+export const visitCountQuery = (filter: 'upcoming' | 'toConfirm' | 'toAppraise') =>
+  queryOptions({
+    queryKey: [...visitQueries.all(), 'count', filter],
+    queryFn: () => http.post<PageOf<VisitItem>>(VISIT_PATHS.appointmentPage, { currentPage: 1, pageSize: 1, filter }),
+    select: (d) => d.total,
+  });

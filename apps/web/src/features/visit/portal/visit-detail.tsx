@@ -14,7 +14,7 @@ import { useIsMobile } from '@/shared/lib/use-is-mobile';
 import { WorkflowTimeline } from '@/shared/ui/workflow-timeline';
 import { AttachmentList } from '@/shared/upload/attachments';
 import { visitQueries } from '../api/visit-api';
-import { timeSpan, VisitStatusTag, visitStepLabel } from '../ui/visit-status';
+import { originLabel, timeSpan, VisitStatusTag, visitStepLabel } from '../ui/visit-status';
 import { VisitActions } from './visit-actions';
 
 const when = (iso: string) => dayjs(iso).format('YYYY-MM-DD HH:mm');
@@ -99,7 +99,7 @@ function Body({ visit, onBack }: { visit: VisitDetail; onBack: () => void }) {
         <Descriptions.Item label="走访编号">{visit.number}</Descriptions.Item>
         <Descriptions.Item label="走访状态">{visit.statusLabel}</Descriptions.Item>
         <Descriptions.Item label="走访企业">{visit.enterpriseName}</Descriptions.Item>
-        <Descriptions.Item label="发起方式">{visit.origin}</Descriptions.Item>
+        <Descriptions.Item label="发起方式">{originLabel(visit.origin)}</Descriptions.Item>
         <Descriptions.Item label="走访类型">{visit.typeName ?? '待定'}</Descriptions.Item>
         <Descriptions.Item label="走访方式">{visit.methodName ?? '待定'}</Descriptions.Item>
         <Descriptions.Item label="走访时间">{timeSpan(visit.startsAt, visit.endsAt)}</Descriptions.Item>

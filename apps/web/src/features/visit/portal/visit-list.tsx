@@ -6,7 +6,7 @@ import { VISIT_PORTAL_FILTERS, type VisitItem } from '@hqt/contract/visit';
 import { useListParams } from '@/shared/lists/use-list-params';
 import { Paginator } from '@/shared/ui/paginator';
 import { visitQueries } from '../api/visit-api';
-import { timeSpan, VisitStatusTag } from '../ui/visit-status';
+import { originLabel, timeSpan, VisitStatusTag } from '../ui/visit-status';
 
 type Filter = keyof typeof VISIT_PORTAL_FILTERS;
 const FILTERS = Object.keys(VISIT_PORTAL_FILTERS) as Filter[];
@@ -32,7 +32,7 @@ function VisitCard({ visit, onOpen }: { visit: VisitItem; onOpen: (id: number) =
         <VisitStatusTag status={visit.status} />
       </div>
       <Typography.Text type="secondary" className="visit-card-meta">
-        {[visit.number, visit.typeName, visit.methodName, visit.origin].filter(Boolean).join(' · ')}
+        {[visit.number, visit.typeName, visit.methodName, originLabel(visit.origin)].filter(Boolean).join(' · ')}
       </Typography.Text>
       <div className="visit-card-meta">走访时间：{timeSpan(visit.startsAt, visit.endsAt)}</div>
       {visit.place && <div className="visit-card-meta">走访地点：{visit.place}</div>}

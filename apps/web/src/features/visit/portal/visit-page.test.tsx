@@ -24,7 +24,7 @@ const item: VisitItem = {
   number: 'ZF20261125-0002',
   enterpriseId: 7,
   enterpriseName: ENTERPRISE.name,
-  origin: '部门发起',
+  origin: 'staff',
   subject: '新产线投产前的用工与用电问题',
   type: 'problem',
   typeName: '问题收集',
@@ -113,6 +113,7 @@ test('the list shows each visit by tab, with its time, place and lead, and asks 
   expect(await screen.findByText(item.subject)).toBeInTheDocument();
   expect(screen.getByText(/云溪智造二号厂房/)).toBeInTheDocument();
   expect(screen.getByText(/带队：王科长/)).toBeInTheDocument();
+  expect(screen.getByText(/问题收集 · 实地走访 · 部门发起/)).toBeInTheDocument();
   expect(queried.at(-1)).toEqual({ currentPage: 1, pageSize: 10, filter: 'toConfirm' });
 });
 
@@ -199,6 +200,7 @@ test('the buttons follow the server: none it does not list, the .ics only once c
   expect(screen.getByRole('link', { name: '用电增容审批' })).toHaveAttribute('href', '/enterpriseDemands/enterpriseDemands?id=55');
   expect(screen.getByText('SQ20301219-0001')).toBeInTheDocument();
   expect(screen.getByText('已受理')).toBeInTheDocument();
+  expect(screen.getByText('部门发起')).toBeInTheDocument();
 });
 
 test("a wrong or another enterprise's id shows 走访不存在 with the way back to the list", async () => {

@@ -1,7 +1,7 @@
 // A visit's state and time as both sides draw them: the status tag, a step's label, a time span.
 import { Tag } from 'antd';
 import dayjs from 'dayjs';
-import { VISIT_FLOW, VISIT_MAX_HOURS, VISIT_MSG, type VisitStatus, type VisitStep } from '@hqt/contract/visit';
+import { VISIT_FLOW, VISIT_MAX_HOURS, VISIT_MSG, VISIT_ORIGINS, type VisitStatus, type VisitStep } from '@hqt/contract/visit';
 
 const COLOURS: Record<VisitStatus, string> = {
   requested: 'purple',
@@ -33,3 +33,6 @@ export function spanProblem(start: dayjs.Dayjs, end: dayjs.Dayjs, now = dayjs())
   if (end.diff(start, 'minute') > VISIT_MAX_HOURS * 60) return VISIT_MSG.tooLong;
   return null;
 }
+
+/** 部门发起 or 企业申请 (the server sends the key). */
+export const originLabel = (origin: string) => VISIT_ORIGINS[origin as keyof typeof VISIT_ORIGINS] ?? origin;
