@@ -145,5 +145,12 @@ test('staff propose, the enterprise proposes another time, staff accept, the .ic
   await portal.goto('/enterpriseVisit/enterpriseVisit?tab=history');
   await expect(portal.getByRole('button', { name: subject })).toBeVisible();
   await shot(portal, 'list');
+
+  // The request form: checked before sending, in the contract's words.
+  await portal.getByRole('button', { name: '申请走访' }).click();
+  const form = portal.getByRole('dialog', { name: '申请走访' });
+  await form.getByRole('button', { name: '提交申请' }).click();
+  await expect(form.getByText('请填写 2–3 个期望的走访时间')).toBeVisible();
+  await shot(portal, 'request-form');
   await context.close();
 });
