@@ -9,7 +9,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { ROLES } from '@hqt/contract/auth';
 import { CALCULATOR_PATHS, type EnterpriseSummary } from '@hqt/contract/calculator';
 import type { PageOf } from '@hqt/contract/envelope';
-import { VISIT_MSG, VISIT_PATHS, type VisitApprovalBody, type VisitDetail, type VisitItem, type VisitPortalQuery, type VisitRequestBody } from '@hqt/contract/visit';
+import { VISIT_MSG, VISIT_PATHS, type VisitApprovalBody, type VisitAppraisalBody, type VisitDetail, type VisitItem, type VisitPortalQuery, type VisitRequestBody } from '@hqt/contract/visit';
 import { WORKFLOW_MSG } from '@hqt/contract/workflow';
 import { session } from '@/shared/session/session-store';
 import { ok, server } from '../../../../test/msw';
@@ -161,6 +161,32 @@ test('propose sends the new time, and the visit then shows it in 改期协商', 
   await userEvent.click(modal.getByRole('button', { name: '提交新时间' }));
   await vi.waitFor(() => expect(answered).toEqual([{ id: 31, action: 'propose', proposed: { start: new Date(2030, 11, 20, 14).toISOString(), end: new Date(2030, 11, 20, 16).toISOString() } }]));
   expect((await screen.findAllByText('改期协商')).length).toBeGreaterThan(0);
+});
+
+test('不满意 needs a comment: none sends nothing, one sends the appraisal once, and the button is gone', async () => {
+  const appraised: VisitAppraisalBody[] = [];
+  let current = detail({ status: 'visited', statusLabel: '已走访', steps: ['appraise'], summary: '了解了用电增容需求。', writtenAt: '2030-12-19T06:00:00.000Z' });
+  server.use(
+    mock.get(VISIT_PATHS.detail, () => HttpResponse.json(ok(current))),
+    mock.post(VISIT_PATHS.appraisal, async ({ request }) => {
+      const body = (await request.json()) as VisitAppraisalBody;
+      appraised.push(body);
+      current = { ...current, status: 'appraised', statusLabel: '已评价', ratingLabel: '不满意', comment: body.comment ?? null, steps: [] };
+      return HttpResponse.json(ok(current, VISIT_MSG.stepDone('评价')));
+    }),
+  );
+  renderPage('?id=31');
+  await userEvent.click(await screen.findByRole('button', { name: /^评\s*价$/ }));
+  const modal = within(await screen.findByRole('dialog'));
+  await userEvent.click(modal.getByLabelText('不满意'));
+  await userEvent.click(modal.getByRole('button', { name: '提交评价' }));
+  expect(await modal.findByText(VISIT_MSG.commentRequired)).toBeInTheDocument();
+  expect(appraised).toEqual([]);
+  await userEvent.type(modal.getByLabelText('评价说明'), '问题未当场回应');
+  await userEvent.click(modal.getByRole('button', { name: '提交评价' }));
+  await vi.waitFor(() => expect(appraised).toEqual([{ id: 31, rating: 'dissatisfied', comment: '问题未当场回应' }]));
+  expect(await screen.findByText('我的评价')).toBeInTheDocument();
+  expect(screen.queryByRole('button', { name: /^评\s*价$/ })).toBeNull();
 });
 
 const actionNames = () =>
