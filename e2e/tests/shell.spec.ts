@@ -8,7 +8,7 @@ test('the tag bar: one tag per page, no duplicates, a toggle past 8 that goes un
   await loginViaForm(page, DEMO);
   await expect(page).toHaveURL(/\/dataOverview\/dataOverview$/);
   const bar = tagBar(page);
-  const pages = ['政策计算', '政策推送', '政策超市', '企业诉求', '政策专题', '企业赋码'];
+  const pages = ['政策计算', '政策推送', '政策超市', '企业诉求', '企业走访', '政策专题'];
   // Each page is waited for (its tag appears) before the next is asked for, as a person would.
   for (const title of pages) {
     await page.getByRole('menuitem', { name: title }).click();

@@ -1,12 +1,13 @@
 // Where every login lands: this account's enterprises and their estimated support, guides newly
 // open for them, what to do next, and the entries to the other services. An app page: it composes
 // the calculator's account figures (under the calculator's query key), 政策推送's unread count and
-// 企业诉求's open and to-rate counts.
+// 企业诉求's open and to-rate counts, and 企业走访's upcoming, to-confirm and to-appraise counts.
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Col, Empty, List, Row, Skeleton, Space, Statistic, Tag } from 'antd';
 import { Link } from 'react-router';
 import { CALCULATOR_PATHS, type AccountCalculatorInfo } from '@hqt/contract/calculator';
 import { appealStatsQueries } from '@/features/appeal/api/appeal-stats-api';
+import { visitCountQuery } from '@/features/visit/api/visit-api';
 import { http } from '@/shared/api/http';
 import { messageQueries } from '@/shared/messages/messages-api';
 import { useSession } from '@/shared/session/session-store';
@@ -15,12 +16,14 @@ const calculatorLink = (enterpriseId?: number, edit = false) =>
   `/policyCalculation/policyCalculation${enterpriseId ? `?enterprise=${enterpriseId}${edit ? '&edit=1' : ''}` : ''}`;
 
 const APPEALS = '/enterpriseDemands/enterpriseDemands';
+const VISITS = '/enterpriseVisit/enterpriseVisit';
 
 const ENTRIES = [
   { to: '/policyCalculation/policyCalculation', title: '政策计算' },
   { to: '/policyMarket/policyMarket', title: '政策超市' },
   { to: '/policyPush/policyPush', title: '政策推送' },
   { to: APPEALS, title: '企业诉求' },
+  { to: VISITS, title: '企业走访' },
   { to: '/personal/personal', title: '个人中心' },
 ];
 
@@ -42,6 +45,9 @@ export default function DataOverviewPage() {
   const { data: info } = useQuery({ queryKey: ['calculator', 'accountInfo'], queryFn: () => http.get<AccountCalculatorInfo>(CALCULATOR_PATHS.accountInfo) });
   const { data: unread } = useQuery(messageQueries.unread());
   const { data: appeals } = useQuery(appealStatsQueries.mine());
+  const { data: upcoming } = useQuery(visitCountQuery('upcoming'));
+  const { data: toConfirm } = useQuery(visitCountQuery('toConfirm'));
+  const { data: toAppraise } = useQuery(visitCountQuery('toAppraise'));
   if (!info) return <Skeleton active />;
   const evaluated = info.enterprises.filter((e) => e.lastEvaluation);
   const amount = evaluated.reduce((sum, e) => sum + e.lastEvaluation!.amount, 0);
@@ -115,6 +121,25 @@ export default function DataOverviewPage() {
           <Col xs={12} md={6}>
             <Link to={APPEALS} className="overview-stat-link">
               <Statistic title="待评价的诉求" value={appeals?.toRate ?? 0} suffix="件" />
+            </Link>
+          </Col>
+        </Row>
+      </Card>
+      <Card title="企业走访" size="small" extra={<Link to={VISITS}>查看我的走访</Link>}>
+        <Row gutter={[16, 16]}>
+          <Col xs={12} md={6}>
+            <Link to={VISITS} className="overview-stat-link">
+              <Statistic title="即将走访" value={upcoming ?? 0} suffix="次" />
+            </Link>
+          </Col>
+          <Col xs={12} md={6}>
+            <Link to={`${VISITS}?tab=toConfirm`} className="overview-stat-link">
+              <Statistic title="待确认的走访" value={toConfirm ?? 0} suffix="次" />
+            </Link>
+          </Col>
+          <Col xs={12} md={6}>
+            <Link to={`${VISITS}?tab=toAppraise`} className="overview-stat-link">
+              <Statistic title="待评价的走访纪要" value={toAppraise ?? 0} suffix="份" />
             </Link>
           </Col>
         </Row>

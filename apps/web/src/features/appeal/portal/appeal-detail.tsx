@@ -90,6 +90,11 @@ function Body({ appeal, onBack }: { appeal: AppealDetail; onBack: () => void }) 
         <Descriptions.Item label="联系人">{appeal.contact}</Descriptions.Item>
         <Descriptions.Item label="联系电话">{appeal.phone}</Descriptions.Item>
         {appeal.departmentName && <Descriptions.Item label="承办部门">{appeal.departmentName}</Descriptions.Item>}
+        {appeal.visitId && appeal.visitNumber && (
+          <Descriptions.Item label="来源">
+            <a href={`/enterpriseVisit/enterpriseVisit?id=${appeal.visitId}`}>企业走访 {appeal.visitNumber}</a>
+          </Descriptions.Item>
+        )}
         {appeal.guideId && (
           <Descriptions.Item label="关联申报指南">
             <a href={GUIDE_LINK(appeal.guideId)}>#{appeal.guideId}</a>

@@ -48,6 +48,7 @@ export function AppealList({ enterpriseId, onOpen }: { enterpriseId: number; onO
       {a.title}
     </button>
   );
+  const source = (a: AppealItem) => a.visitNumber && <Typography.Text type="secondary" className="appeal-card-meta appeal-source">来源：企业走访 {a.visitNumber}</Typography.Text>;
 
   return (
     <>
@@ -88,6 +89,7 @@ export function AppealList({ enterpriseId, onOpen }: { enterpriseId: number; onO
                 <Typography.Text type="secondary" className="appeal-card-meta">
                   {a.number} · {a.categoryName} · {day(a.createdAt)} 提交
                 </Typography.Text>
+                {source(a)}
                 <div className="appeal-card-meta">
                   办理期限：<DueCell appeal={a} now={dataUpdatedAt} />
                 </div>
@@ -102,7 +104,16 @@ export function AppealList({ enterpriseId, onOpen }: { enterpriseId: number; onO
             dataSource={data?.list ?? []}
             columns={[
               { title: '诉求编号', dataIndex: 'number', width: 150 },
-              { title: '诉求标题', key: 'title', render: (_, a) => title(a) },
+              {
+                title: '诉求标题',
+                key: 'title',
+                render: (_, a) => (
+                  <>
+                    {title(a)}
+                    {source(a)}
+                  </>
+                ),
+              },
               { title: '诉求类别', dataIndex: 'categoryName', width: 110 },
               { title: '状态', key: 'status', width: 100, render: (_, a) => <AppealStatusTag status={a.status} /> },
               { title: '提交日期', key: 'createdAt', width: 110, render: (_, a) => day(a.createdAt) },

@@ -209,6 +209,16 @@ test('满意 needs no comment', async () => {
   await vi.waitFor(() => expect(stepped).toEqual([{ step: 'rate', rating: 'satisfied' }]));
 });
 
+test('an appeal raised on a visit names the visit as its source, in the list and in the detail, linking to it', async () => {
+  server.use(mock.get(APPEAL_PATHS.list, () => HttpResponse.json(ok(page([{ ...item, visitId: 31, visitNumber: 'ZF20261125-0002' }])))));
+  const first = renderPage();
+  expect(await screen.findByText('来源：企业走访 ZF20261125-0002')).toBeInTheDocument();
+  first.unmount();
+  stubDetail(detail({ visitId: 31, visitNumber: 'ZF20261125-0002' }));
+  renderPage('?id=41');
+  expect(await screen.findByRole('link', { name: '企业走访 ZF20261125-0002' })).toHaveAttribute('href', '/enterpriseVisit/enterpriseVisit?id=31');
+});
+
 test("a wrong or another enterprise's id shows 诉求不存在 with the way back to the list", async () => {
   server.use(mock.get(APPEAL_PATHS.detail, () => HttpResponse.json({ code: 404, msg: '请求的资源不存在', data: null }, { status: 404 })));
   renderPage('?id=999');
