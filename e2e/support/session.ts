@@ -35,6 +35,19 @@ export async function choose(page: Page, label: string, option: string) {
   }).toPass();
 }
 
+/**
+ * Chooses an entry of the header's account menu (欢迎您，… ▾). Tried again until the click lands: on a
+ * busy machine the menu's slide-in can still overlap the header when the click comes, and that click
+ * closes the menu instead.
+ */
+export async function accountMenu(page: Page, item: string) {
+  const entry = page.getByRole('menuitem', { name: item });
+  await expect(async () => {
+    if (!(await entry.isVisible())) await page.getByText(/欢迎您，/).click();
+    await entry.click({ timeout: 5_000 });
+  }).toPass();
+}
+
 export async function cookie(page: Page, name: string): Promise<string | undefined> {
   return (await page.context().cookies()).find((c) => c.name === name)?.value;
 }

@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { registerAccount } from '../support/accounts';
-import { loginViaForm } from '../support/session';
+import { accountMenu, loginViaForm } from '../support/session';
 
 async function loggedIn(page: Page, request: APIRequestContext) {
   const account = await registerAccount(request);
@@ -50,8 +50,7 @@ test('personal centre: phone and e-mail are read-only until 编辑, checked by t
 
 test('the 个人资料 dialog shows the same profile, with the avatar at 80×80', async ({ page, request }) => {
   const account = await loggedIn(page, request);
-  await page.getByText(/欢迎您，/).click();
-  await page.getByRole('menuitem', { name: '个人资料' }).click();
+  await accountMenu(page, '个人资料');
   const dialog = page.getByRole('dialog', { name: '个人资料' });
   await expect(dialog.getByText(account.name)).toBeVisible();
   await expect(dialog.getByText(account.phone)).toBeVisible();
@@ -63,8 +62,7 @@ test('the 个人资料 dialog shows the same profile, with the avatar at 80×80'
 test('修改密码: every rule message verbatim; success ends the login and only the new password works', async ({ page, request }) => {
   const account = await loggedIn(page, request);
   const open = async () => {
-    await page.getByText(/欢迎您，/).click();
-    await page.getByRole('menuitem', { name: '修改密码' }).click();
+    await accountMenu(page, '修改密码');
     return page.getByRole('dialog', { name: '修改密码' });
   };
   const dialog = await open();
@@ -104,8 +102,7 @@ test('主题切换: each theme and 大字 are kept in localStorage and applied a
   await loggedIn(page, request);
   const backgrounds = new Set<string>();
   for (const [id, label] of [[1, '主题一'], [2, '暗黑模式'], [3, '主题三'], [4, '主题四'], [0, '默认']] as const) {
-    await page.getByText(/欢迎您，/).click();
-    await page.getByRole('menuitem', { name: '主题切换' }).click();
+    await accountMenu(page, '主题切换');
     const dialog = page.getByRole('dialog', { name: '主题切换' });
     await dialog.getByText(label, { exact: true }).click();
     await expect(dialog.getByRole('radio', { name: label })).toBeChecked();
@@ -118,8 +115,7 @@ test('主题切换: each theme and 大字 are kept in localStorage and applied a
   }
   expect(backgrounds.size).toBe(5); // five distinct looks
 
-  await page.getByText(/欢迎您，/).click();
-  await page.getByRole('menuitem', { name: '主题切换' }).click();
+  await accountMenu(page, '主题切换');
   await page.getByRole('switch').click();
   await expect(page.getByRole('switch')).toBeChecked();
   await Promise.all([page.waitForEvent('load'), page.getByRole('dialog', { name: '主题切换' }).getByRole('button', { name: /确\s*定/ }).click()]);
