@@ -10,8 +10,9 @@ import { messagesModule } from '@/features/messages/module';
 import { policyModule } from '@/features/policy/module';
 import { pushModule } from '@/features/push/module';
 import { systemModule } from '@/features/system/module';
+import { visitModule } from '@/features/visit/module';
 import type { FeatureModule } from '@/shared/feature-module';
 import { adminPagesModule } from './admin/module';
 import { appPagesModule } from './pages/module';
 
-export const FEATURES: FeatureModule[] = [appPagesModule, adminPagesModule, authModule, accountModule, systemModule, appealModule, calculatorModule, pushModule, entcodeModule, policyModule, messagesModule];
+export const FEATURES: FeatureModule[] = [appPagesModule, adminPagesModule, authModule, accountModule, systemModule, appealModule, calculatorModule, pushModule, entcodeModule, policyModule, messagesModule, visitModule];
