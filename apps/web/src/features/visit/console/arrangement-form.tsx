@@ -3,13 +3,13 @@
 // for the chosen staff and time; clashing visits are listed with 「仍然保存」, which saves with
 // `force: true` (the server's check is the same warning: docs/visit.md "Clashes").
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, DatePicker, Flex, Form, Input, List, Radio, Select, Typography } from 'antd';
+import { Alert, Button, DatePicker, Flex, Form, Input, Radio, Select, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { VISIT_LENGTH, VISIT_MAX_STAFF, VISIT_METHOD_LIST, VISIT_METHODS, VISIT_MSG, type VisitClash, type VisitMethod } from '@hqt/contract/visit';
 import { useDictionaries } from '@/shared/api/dictionaries';
 import { checkClashes, visitPickQueries } from '../api/visit-console-api';
-import { spanText } from './visit-ui';
+import { clashText } from './visit-ui';
 
 export interface Arrangement {
   enterpriseId?: number;
@@ -184,15 +184,13 @@ export function ArrangementForm({
           title={VISIT_MSG.clash(clashes.list.length)}
           description={
             <>
-              <List
-                size="small"
-                dataSource={clashes.list}
-                renderItem={(c) => (
-                  <List.Item>
-                    <Typography.Text>{`${c.number} ${c.enterpriseName}「${c.subject}」 ${spanText(c.startsAt, c.endsAt)} · ${c.staff.map((s) => s.name).join('、')}`}</Typography.Text>
-                  </List.Item>
-                )}
-              />
+              <ul style={{ margin: 0, paddingInlineStart: 20 }}>
+                {clashes.list.map((c) => (
+                  <li key={c.id}>
+                    <Typography.Text>{clashText(c)}</Typography.Text>
+                  </li>
+                ))}
+              </ul>
               <Flex gap={8} style={{ marginTop: 8 }}>
                 <Button danger loading={saving} onClick={() => void save(clashes.arrangement, true)}>
                   仍然保存

@@ -4,7 +4,7 @@
 // (its number and state now), the appraisal and the timeline — a button for each step the server
 // allows, and the summary form for the lead.
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, Descriptions, Flex, List, Result, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Descriptions, Flex, Result, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { Link, useNavigate, useParams } from 'react-router';
 import { OWN_MSG } from '@hqt/contract/messages';
@@ -104,20 +104,15 @@ function VisitView({ visit: v }: { visit: VisitDetail }) {
         {v.problems.length === 0 ? (
           <Typography.Text type="secondary">没有提出问题</Typography.Text>
         ) : (
-          <List
-            size="small"
-            bordered
-            dataSource={v.problems}
-            renderItem={(p) => (
-              <List.Item>
-                <Flex gap={8} wrap align="center">
-                  <Typography.Text>{p.title}</Typography.Text>
-                  <Link to={appealConsolePath(p.appealId)}>{p.appealNumber}</Link>
-                  <Tag>{p.statusLabel}</Tag>
-                </Flex>
-              </List.Item>
-            )}
-          />
+          <Flex vertical gap={6}>
+            {v.problems.map((p) => (
+              <Flex key={p.key} gap={8} wrap align="center" aria-label={`问题：${p.title}`} role="group">
+                <Typography.Text>{p.title}</Typography.Text>
+                <Link to={appealConsolePath(p.appealId)}>{p.appealNumber}</Link>
+                <Tag>{p.statusLabel}</Tag>
+              </Flex>
+            ))}
+          </Flex>
         )}
       </section>
       {v.steps.includes('summarize') && <SummaryForm visit={v} />}

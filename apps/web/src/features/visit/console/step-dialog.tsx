@@ -13,7 +13,7 @@ import { useWrite } from '@/shared/lists/use-write';
 import { toast } from '@/shared/ui/feedback';
 import { checkClashes, takeVisitStep, visitConsoleQueries } from '../api/visit-console-api';
 import { ArrangementForm, type Arrangement } from './arrangement-form';
-import { spanText, visitStepLabel } from './visit-ui';
+import { clashText, spanText, visitStepLabel } from './visit-ui';
 
 type ButtonStep = VisitConsoleStepBody['step'];
 const BUTTON_STEPS = new Set<string>(['schedule', 'refuse', 'accept', 'repropose', 'cancel'] satisfies ButtonStep[]);
@@ -90,7 +90,7 @@ function AcceptDialog({ title, label, visit, onClose, send }: { title: string; l
           type="warning"
           showIcon
           title={VISIT_MSG.clash(clashes!.length)}
-          description={clashes!.map((c) => <div key={c.id}>{`${c.number} ${c.enterpriseName}「${c.subject}」 ${spanText(c.startsAt, c.endsAt)} · ${c.staff.map((s) => s.name).join('、')}`}</div>)}
+          description={clashes!.map((c) => <div key={c.id}>{clashText(c)}</div>)}
         />
       )}
     </Modal>
