@@ -16,7 +16,7 @@ const visit = (over: Partial<VisitDetail> = {}): VisitDetail => ({
   number: 'ZF20261120-0001',
   enterpriseId: 3,
   enterpriseName: '青山机械有限公司',
-  origin: '部门发起',
+  origin: 'staff',
   subject: '政策兑现情况回访',
   type: 'policy',
   typeName: '政策宣讲',
@@ -100,7 +100,7 @@ test('the detail shows what the server answers and a button for exactly the step
   for (const absent of ['安排走访', '不予安排']) expect(buttons.queryByRole('button', { name: named(absent) })).toBeNull();
   // No summary form: the server did not list summarize.
   expect(screen.queryByRole('button', { name: '保存走访纪要' })).toBeNull();
-  for (const text of ['青山机械有限公司', '政策宣讲', '实地走访', '青山机械会议室', '王工（带队）', '赵管理', '19 日厂里停产检修']) expect(screen.getByText(text)).toBeInTheDocument();
+  for (const text of ['青山机械有限公司', '部门发起', '政策宣讲', '实地走访', '青山机械会议室', '王工（带队）', '赵管理', '19 日厂里停产检修']) expect(screen.getByText(text)).toBeInTheDocument();
   expect(screen.getByText(/企业提议改期到/)).toBeInTheDocument();
   expect(within(screen.getByRole('region', { name: '办理记录' })).getByText('周经理（企业账户）提议改期')).toBeInTheDocument();
 });
@@ -185,15 +185,16 @@ test('the lead\'s summary sends its problems; each then shows its appeal\'s numb
   const served = serveVisit(confirmed, visited);
   renderDetail();
   const user = userEvent.setup({ delay: null });
-  const save = await screen.findByRole('button', { name: '保存走访纪要' });
-  await user.click(screen.getByRole('textbox', { name: '走访纪要' }));
+  // Found by their labels and texts: role queries over this long page are slow on a busy machine.
+  const save = (await screen.findByText('保存走访纪要')).closest('button')!;
+  await user.click(screen.getByPlaceholderText('沟通了哪些内容、企业的意见和诉求'));
   await user.paste('了解了企业扩产和用工情况。');
   for (const [i, p] of [
     { category: '用工社保', title: '缺少熟练焊工', content: '急需 20 名焊工' },
     { category: '融资贷款', title: '贴息资金未到账', content: '去年的贴息尚未到账' },
   ].entries()) {
-    await user.click(screen.getByRole('button', { name: '添加问题' }));
-    await pick(user, await screen.findByRole('combobox', { name: `问题 ${i + 1} 的诉求类别` }), p.category);
+    await user.click(screen.getByText('添加问题').closest('button')!);
+    await pick(user, await screen.findByLabelText(`问题 ${i + 1} 的诉求类别`), p.category);
     await user.click(screen.getByLabelText(`问题 ${i + 1}`));
     await user.paste(p.title);
     await user.click(screen.getByLabelText(`问题 ${i + 1} 的描述`));
@@ -213,10 +214,10 @@ test('the lead\'s summary sends its problems; each then shows its appeal\'s numb
       },
     ]),
   );
-  const first = within(await screen.findByRole('group', { name: '问题：缺少熟练焊工' }));
-  expect(first.getByRole('link', { name: 'SQ20261219-0001' })).toHaveAttribute('href', '/admin/appeals/61');
+  const first = within(await screen.findByLabelText('问题：缺少熟练焊工'));
+  expect(first.getByText('SQ20261219-0001').closest('a')).toHaveAttribute('href', '/admin/appeals/61');
   expect(first.getByText('已提交')).toBeInTheDocument();
-  expect(within(screen.getByRole('group', { name: '问题：贴息资金未到账' })).getByText('办理中')).toBeInTheDocument();
+  expect(within(screen.getByLabelText('问题：贴息资金未到账')).getByText('办理中')).toBeInTheDocument();
   // The problems filed are not offered again: the form is empty of them.
   expect(screen.queryByLabelText('问题 1')).toBeNull();
 });

@@ -17,7 +17,7 @@ import { visitConsoleQueries } from '../api/visit-console-api';
 import { appealConsolePath, idOf, VISIT_BASE } from './paths';
 import { StepButtons } from './step-dialog';
 import { SummaryForm } from './summary-form';
-import { spanText, TIME, VisitStatusTag, visitStepLabel } from './visit-ui';
+import { originLabel, spanText, TIME, VisitStatusTag, visitStepLabel } from './visit-ui';
 
 const at = (iso: string | null) => (iso ? dayjs(iso).format(TIME) : '—');
 
@@ -54,7 +54,7 @@ function VisitView({ visit: v }: { visit: VisitDetail }) {
           { key: 'number', label: '走访编号', children: v.number },
           { key: 'status', label: '状态', children: <VisitStatusTag status={v.status} /> },
           { key: 'enterprise', label: '企业名称', children: <Link to={`${ADMIN_BASE}/enterprises/${v.enterpriseId}`}>{v.enterpriseName}</Link> },
-          { key: 'origin', label: '发起方', children: v.origin },
+          { key: 'origin', label: '发起方', children: originLabel(v.origin) },
           { key: 'type', label: '走访类型', children: v.typeName ?? '—' },
           { key: 'method', label: '走访方式', children: v.methodName ?? '—' },
           { key: 'time', label: '走访时间', children: spanText(v.startsAt, v.endsAt) },

@@ -14,7 +14,7 @@ beforeEach(() => session.clear());
 const row = (over: Partial<VisitConsoleRow> & Pick<VisitConsoleRow, 'id' | 'number' | 'subject'>): VisitConsoleRow => ({
   enterpriseId: 3,
   enterpriseName: '青山机械有限公司',
-  origin: '部门发起',
+  origin: 'staff',
   type: 'policy',
   typeName: '政策宣讲',
   method: 'onsite',

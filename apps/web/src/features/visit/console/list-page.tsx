@@ -15,7 +15,7 @@ import type { ExportColumn } from '@/shared/lib/export-format';
 import type { ListParams, ListSpec } from '@/shared/lists/use-list-params';
 import { visitConsoleQueries, visitPickQueries } from '../api/visit-console-api';
 import { idOf, VISIT_NEW, visitDetailPath } from './paths';
-import { spanText, TIME, VisitStatusTag } from './visit-ui';
+import { originLabel, spanText, TIME, VisitStatusTag } from './visit-ui';
 
 const FILTERS = { status: 'string', keyword: 'string', staffId: 'string', town: 'string', month: 'string', view: 'string' } as const;
 type Filters = typeof FILTERS;
@@ -64,7 +64,7 @@ const exportRow = (r: VisitConsoleRow) => ({
   time: r.startsAt ? spanText(r.startsAt, r.endsAt) : '',
   place: r.place ?? '',
   leadName: r.leadName ?? '',
-  origin: r.origin,
+  origin: originLabel(r.origin),
   statusLabel: r.statusLabel,
   rating: r.rating ? (APPEAL_RATINGS[r.rating as AppealRating] ?? r.rating) : '',
 });
@@ -242,18 +242,35 @@ function VisitCalendar({ switcher }: { switcher: ReactNode }) {
         />
       </Flex>
       {mode === 'month' ? (
-        <Calendar
-          value={anchor}
-          headerRender={() => null}
-          onSelect={(d, info) => {
-            if (info.source === 'date') setAnchor(d);
-          }}
-          fullscreen
-          cellRender={(d, info) => {
-            if (info.type !== 'date' || !d.isSame(anchor, 'month')) return null;
-            return (byDay.get(d.format(DAY)) ?? []).map((v) => <VisitChip key={v.id} v={v} />);
-          }}
-        />
+        <>
+          <Calendar
+            value={anchor}
+            headerRender={() => null}
+            onSelect={(d, info) => {
+              if (info.source === 'date') setAnchor(d);
+            }}
+            fullscreen
+            cellRender={(d, info) => {
+              if (info.type !== 'date' || !d.isSame(anchor, 'month')) return null;
+              return (byDay.get(d.format(DAY)) ?? []).map((v) => <VisitChip key={v.id} v={v} />);
+            }}
+          />
+          {/* The chosen day's visits in full (a phone's cells have room for their state only). */}
+          <section aria-label="当日走访" style={{ marginTop: 12 }}>
+            <Typography.Text strong>{`${anchor.format('M月D日')}的走访`}</Typography.Text>
+            {(byDay.get(anchor.format(DAY)) ?? []).length === 0 ? (
+              <div className="console-muted">当日没有走访</div>
+            ) : (
+              (byDay.get(anchor.format(DAY)) ?? []).map((v) => (
+                <div key={v.id} style={{ padding: '4px 0' }}>
+                  <VisitStatusTag status={v.status} />
+                  <Link to={visitDetailPath(v.id)}>{`${spanText(v.startsAt, v.endsAt)} ${v.enterpriseName}「${v.subject}」`}</Link>
+                  {v.leadName && <Typography.Text type="secondary">{` · ${v.leadName}带队`}</Typography.Text>}
+                </div>
+              ))
+            )}
+          </section>
+        </>
       ) : (
         <div style={{ overflowX: 'auto' }}>
           <div role="grid" aria-label="本周走访" style={{ display: 'grid', gridTemplateColumns: 'repeat(7, minmax(120px, 1fr))', gap: 4, minWidth: 840 }}>

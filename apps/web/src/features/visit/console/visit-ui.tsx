@@ -1,7 +1,7 @@
 // Small pieces the console's visit pages share: the state's tag, a visit's time, its step labels.
 import { Tag } from 'antd';
 import dayjs from 'dayjs';
-import { VISIT_FLOW, type VisitClash, type VisitStatus, type VisitStep } from '@hqt/contract/visit';
+import { VISIT_FLOW, VISIT_ORIGINS, type VisitClash, type VisitStatus, type VisitStep } from '@hqt/contract/visit';
 
 const COLORS: Record<VisitStatus, string> = {
   requested: 'purple',
@@ -32,3 +32,6 @@ export function spanText(start: string | null, end: string | null): string {
 
 /** A clashing visit in one line: its number, enterprise, subject, time and which of the chosen staff it holds. */
 export const clashText = (c: VisitClash) => `${c.number} ${c.enterpriseName}「${c.subject}」 ${spanText(c.startsAt, c.endsAt)} · ${c.staff.map((s) => s.name).join('、')}`;
+
+/** Who started it (the server answers the code): 部门发起 or 企业申请. */
+export const originLabel = (origin: string) => VISIT_ORIGINS[origin as keyof typeof VISIT_ORIGINS] ?? origin;
