@@ -1,6 +1,8 @@
-// 企业走访: the enterprise's page (its visits by tab, one visit with its answers, summary and
-// appraisal, and 申请走访) in the portal. The console's 走访管理 comes from console/.
+// 企业走访/预约: the enterprise's page (its visits by tab, one visit with its answers, summary and
+// appraisal, and 申请走访) in the portal; in the console, 走访管理 (the calendar, the list, planning,
+// one visit and its summary) and 走访统计.
 import { lazyIcon, type FeatureModule } from '@/shared/feature-module';
+import { visitConsoleRoutes } from './console/routes';
 
 export const visitModule: FeatureModule = {
   name: 'visit',
@@ -17,4 +19,5 @@ export const visitModule: FeatureModule = {
       parentRedirect: true,
     },
   ],
+  console: visitConsoleRoutes,
 };
