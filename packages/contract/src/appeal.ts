@@ -128,6 +128,7 @@ export const APPEAL_MSG = {
   limitMissing: '该诉求类别未设置办理时限，请联系管理员在字典管理中设置',
   enterpriseNotFound: '请选择您名下的企业',
   guideNotFound: '关联的申报指南不存在',
+  visitNotFound: '关联的走访不存在或不属于该企业',
   commentRequired: '不满意或非常不满意须填写评价说明',
   ratingRequired: '请选择评价等级',
   complainNeedsBadRating: '差评整改须选择不满意或非常不满意',
@@ -164,6 +165,8 @@ export const AppealSaveBody = Type.Object({
   contact: Text('联系人', APPEAL_LENGTH.contact),
   phone: Type.String({ title: '联系电话', pattern: PHONE_PATTERN, errorMessage: '请填写正确的电话' }),
   guideId: Type.Optional(Id('关联的申报指南')),
+  /** A visit of this enterprise the appeal is about (企业走访). */
+  visitId: Type.Optional(Id('关联的走访')),
   fileIds: Type.Optional(FileIds),
 });
 export type AppealSaveBody = Type.Static<typeof AppealSaveBody>;

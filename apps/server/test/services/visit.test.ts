@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { and, asc, eq, like } from 'drizzle-orm';
 import { ROLES } from '@hqt/contract/auth';
-import { APPEAL_PATHS, type AppealItem } from '@hqt/contract/appeal';
+import { APPEAL_MSG, APPEAL_PATHS, type AppealItem } from '@hqt/contract/appeal';
 import { FILE_PATHS, fileUrl, type UploadedFile } from '@hqt/contract/files';
 import { VISIT_MAX_HOURS, VISIT_MSG, VISIT_PATHS, type VisitClash, type VisitDetail } from '@hqt/contract/visit';
 import { VISIT_CONSOLE_PATHS } from '@hqt/contract/visit-console';
@@ -243,6 +243,22 @@ describe('the visit loop', () => {
     await summary(as.lead, held.id, { content: '走访纪要' });
     expect((await staffStep(as.lead, held.id, { step: 'cancel', note: '误操作' })).json()).toMatchObject({ code: 409, msg: '当前状态为「已走访」，不能取消走访' });
     expect(await statusOf(held.id)).toBe('visited');
+  });
+});
+
+describe('an appeal about a visit', () => {
+  it('the enterprise files an appeal about one of its visits; another enterprise\'s visit is refused and nothing is filed', async () => {
+    const visit = await plan();
+    const body = { enterpriseId: entId, category: 'policy', title: '走访中提到的贴息问题', content: '走访时反映的贴息问题，补充说明。', contact: '王经理', phone: '13800138000' };
+    const res = await post(APPEAL_PATHS.save, as.ent, { ...body, visitId: visit.id });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject({ visitId: visit.id, visitNumber: visit.number });
+
+    const other = await createAccount(app, { name: `另一企业${randomBytes(3).toString('hex')}有限公司` });
+    const othersVisit = await plan(await enterpriseOf(other));
+    const before = await app.db.$count(appeals);
+    expect((await post(APPEAL_PATHS.save, as.ent, { ...body, visitId: othersVisit.id })).json()).toMatchObject({ code: 400, msg: APPEAL_MSG.visitNotFound });
+    expect(await app.db.$count(appeals)).toBe(before);
   });
 });
 

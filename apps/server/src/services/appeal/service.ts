@@ -40,6 +40,7 @@ import { attach, attachmentsOf } from '../files/public';
 import { notify } from '../message/public';
 import { dictLabel, type DictionaryStore } from '../dict/public';
 import { appealCounts, appealQueue, departmentLabel, enterpriseAccounts, findAppeal } from './queries';
+import { visits } from '../visit/public';
 import { appeals } from './schema';
 
 export const APPEAL_AUDIT = { file: 'appeal.file', step: 'appeal.step' } as const;
@@ -95,6 +96,7 @@ export async function saveAppeal({ db, dicts }: AppealDeps, ctx: SignedInCtx, bo
   if (!(await dicts.items('appealCategory')).some((c) => c.code === body.category)) throw badRequest(APPEAL_MSG.categoryNotFound);
   return db.transaction(async (tx) => {
     if (body.guideId && (await tx.$count(guides, eq(guides.id, body.guideId))) === 0) throw badRequest(APPEAL_MSG.guideNotFound);
+    if (body.visitId && (await tx.$count(visits, and(eq(visits.id, body.visitId), eq(visits.enterpriseId, body.enterpriseId)))) === 0) throw badRequest(APPEAL_MSG.visitNotFound);
     const [row] = await tx
       .insert(appeals)
       .values({
@@ -106,6 +108,7 @@ export async function saveAppeal({ db, dicts }: AppealDeps, ctx: SignedInCtx, bo
         contact: body.contact.trim(),
         phone: body.phone,
         guideId: body.guideId ?? null,
+        visitId: body.visitId ?? null,
         createdAt: now,
         updatedAt: now,
       })

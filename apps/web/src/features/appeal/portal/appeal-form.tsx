@@ -17,18 +17,28 @@ type Values = Required<AppealDraft> & { files?: UploadedFile[] };
 
 export const GUIDE_LINK = (guideId: number) => `/policyMarket/policyMarket?guide=${guideId}`;
 
+/** What the appeal is about, from the address (?guideId=, ?visitId=): a guide, a visit of this enterprise. */
+export interface AppealAbout {
+  guideId: number | null;
+  visitId: number | null;
+}
+const ABOUT: Record<keyof AppealAbout, { label: string; href: (id: number) => string }> = {
+  guideId: { label: '关联申报指南', href: GUIDE_LINK },
+  visitId: { label: '关联企业走访', href: (id) => `/enterpriseVisit/enterpriseVisit?id=${id}` },
+};
+
 export function AppealForm({
   account,
   enterprise,
-  guideId,
-  onUnlinkGuide,
+  about,
+  onUnlink,
   onOpenAppeal,
   onDone,
 }: {
   account: string;
   enterprise: { id: number; name: string };
-  guideId: number | null;
-  onUnlinkGuide: () => void;
+  about: AppealAbout;
+  onUnlink: (link: keyof AppealAbout) => void;
   onOpenAppeal: (id: number) => void;
   onDone: () => void;
 }) {
@@ -69,7 +79,8 @@ export function AppealForm({
         content: v.content.trim(),
         contact: v.contact.trim(),
         phone: v.phone.trim(),
-        ...(guideId ? { guideId } : {}),
+        ...(about.guideId ? { guideId: about.guideId } : {}),
+        ...(about.visitId ? { visitId: about.visitId } : {}),
         ...(v.files?.length ? { fileIds: v.files.map((f) => f.id) } : {}),
       },
       {
@@ -92,23 +103,29 @@ export function AppealForm({
       <Typography.Paragraph>
         诉求企业：<Typography.Text strong>{enterprise.name}</Typography.Text>
       </Typography.Paragraph>
-      {guideId && (
-        <Alert
-          type="info"
-          showIcon
-          style={{ marginBottom: 16 }}
-          title={
-            <>
-              关联申报指南 <a href={GUIDE_LINK(guideId)}>#{guideId}</a>
-            </>
-          }
-          action={
-            <Button size="small" type="link" onClick={onUnlinkGuide}>
-              取消关联
-            </Button>
-          }
-        />
-      )}
+      {(Object.keys(ABOUT) as (keyof AppealAbout)[]).map((link) => {
+        const id = about[link];
+        return (
+          id && (
+            <Alert
+              key={link}
+              type="info"
+              showIcon
+              style={{ marginBottom: 16 }}
+              title={
+                <>
+                  {ABOUT[link].label} <a href={ABOUT[link].href(id)}>#{id}</a>
+                </>
+              }
+              action={
+                <Button size="small" type="link" onClick={() => onUnlink(link)}>
+                  取消关联
+                </Button>
+              }
+            />
+          )
+        );
+      })}
       <Form.Item name="category" label="诉求类别" rules={[{ required: true, message: '请选择诉求类别' }]}>
         <Select
           aria-label="诉求类别"

@@ -170,14 +170,17 @@ test('a draft belongs to its account: another account signed in on the same brow
   expect((await drawer()).getByLabelText('诉求标题')).toHaveValue('');
 });
 
-test('a guide link opens the form with the guide named, and its id is sent', async () => {
+test.each([
+  ['a guide', 'guideId', '关联申报指南', '/policyMarket/policyMarket?guide=12'],
+  ['a visit', 'visitId', '关联企业走访', '/enterpriseVisit/enterpriseVisit?id=12'],
+] as const)('%s link opens the form with it named, and its id is sent', async (_, param, label, href) => {
   localStorage.setItem('hqt.appeal-draft:demo:7', JSON.stringify({ category: 'policy', title: '研发补助', content: '申报条件咨询', contact: '李明', phone: '13800001234' }));
-  renderPage('?guideId=12');
+  renderPage(`?${param}=12`);
   const form = await drawer();
-  expect(form.getByText('#12')).toHaveAttribute('href', '/policyMarket/policyMarket?guide=12');
-  expect(form.getByText(/关联申报指南/)).toBeInTheDocument();
+  expect(form.getByText('#12')).toHaveAttribute('href', href);
+  expect(form.getByText(new RegExp(label))).toBeInTheDocument();
   await submit();
-  await vi.waitFor(() => expect(saved).toEqual([{ enterpriseId: 7, category: 'policy', title: '研发补助', content: '申报条件咨询', contact: '李明', phone: '13800001234', guideId: 12 }]));
+  await vi.waitFor(() => expect(saved).toEqual([{ enterpriseId: 7, category: 'policy', title: '研发补助', content: '申报条件咨询', contact: '李明', phone: '13800001234', [param]: 12 }]));
 });
 
 test('不满意 needs a comment, says the appeal goes back for 整改 before it is sent, then sends rate', async () => {

@@ -1,6 +1,6 @@
 // 企业诉求 (/enterpriseDemands/enterpriseDemands): the chosen enterprise's appeals and 提交诉求; one
 // appeal in full at ?id= (where message-centre notices lead). The address holds the enterprise
-// (?enterprise=), the list's filters, the open form (?new=1, or ?guideId=N from a guide) and the
+// (?enterprise=), the list's filters, the open form (?new=1, or ?guideId=N from a guide, ?visitId=N from a visit) and the
 // appeal, so each can be reloaded, shared and gone Back to.
 import { PlusOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
@@ -9,7 +9,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { useIsMobile } from '@/shared/lib/use-is-mobile';
 import { useSession } from '@/shared/session/session-store';
 import { AppealDetailView } from './appeal-detail';
-import { AppealForm } from './appeal-form';
+import { AppealForm, type AppealAbout } from './appeal-form';
 import { AppealList } from './appeal-list';
 import { enterprisesQuery } from './enterprises';
 import { useRefreshOnNotice } from './use-refresh-on-notice';
@@ -26,8 +26,9 @@ export default function AppealPage() {
   const navigate = useNavigate();
   const account = useSession((s) => s.name) ?? '';
   const openId = positiveId(params.get('id'));
-  const guideId = positiveId(params.get('guideId'));
-  const formOpen = params.get('new') === '1' || guideId !== null;
+  const about: AppealAbout = { guideId: positiveId(params.get('guideId')), visitId: positiveId(params.get('visitId')) };
+  const formOpen = params.get('new') === '1' || about.guideId !== null || about.visitId !== null;
+  const closedForm = { new: null, guideId: null, visitId: null };
   const { data: enterprises, isLoading } = useQuery(enterprisesQuery());
   useRefreshOnNotice();
 
@@ -40,7 +41,7 @@ export default function AppealPage() {
       }
       return out;
     });
-  const openAppeal = (id: number | null) => change({ id: id === null ? null : String(id), new: null, guideId: null });
+  const openAppeal = (id: number | null) => change({ id: id === null ? null : String(id), ...closedForm });
 
   if (openId !== null) return <AppealDetailView key={openId} id={openId} onBack={() => openAppeal(null)} />;
   if (isLoading || !enterprises) return <Card title="企业诉求"><Skeleton active /></Card>;
@@ -83,15 +84,15 @@ export default function AppealPage() {
         </div>
       )}
       <AppealList key={chosen.id} enterpriseId={chosen.id} onOpen={openAppeal} />
-      <Drawer open={formOpen} onClose={() => change({ new: null, guideId: null })} size={isMobile ? '100%' : 640} title="提交诉求" destroyOnHidden>
+      <Drawer open={formOpen} onClose={() => change(closedForm)} size={isMobile ? '100%' : 640} title="提交诉求" destroyOnHidden>
         <AppealForm
           key={`${account}:${chosen.id}`}
           account={account}
           enterprise={chosen}
-          guideId={guideId}
-          onUnlinkGuide={() => change({ guideId: null, new: '1' })}
+          about={about}
+          onUnlink={(link) => change({ [link]: null, new: '1' })}
           onOpenAppeal={openAppeal}
-          onDone={() => change({ new: null, guideId: null })}
+          onDone={() => change(closedForm)}
         />
       </Drawer>
     </Card>

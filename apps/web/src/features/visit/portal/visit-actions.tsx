@@ -4,6 +4,7 @@
 import { CalendarOutlined } from '@ant-design/icons';
 import { Button, Form, Input, Modal, Popconfirm, Radio, Space } from 'antd';
 import { useState } from 'react';
+import { useNavigate } from 'react-router';
 import { APPEAL_MSG, APPEAL_RATING_LIST, APPEAL_RATINGS, isBadRating, type AppealRating } from '@hqt/contract/appeal';
 import { VISIT_FLOW, VISIT_LENGTH, VISIT_MSG, type VisitApprovalBody, type VisitAppraisalBody, type VisitDetail } from '@hqt/contract/visit';
 import { WORKFLOW_MSG } from '@hqt/contract/workflow';
@@ -98,6 +99,7 @@ function AppraiseModal({ onClose, onSend, sending }: { onClose: () => void; onSe
 
 export function VisitActions({ visit }: { visit: VisitDetail }) {
   const [open, setOpen] = useState<'decline' | 'propose' | 'appraise' | null>(null);
+  const navigate = useNavigate();
   const answer = useWrite((body: Omit<VisitApprovalBody, 'id'>) => answerVisit({ id: visit.id, ...body }), [visitQueries.all()]);
   const appraise = useWrite((body: Omit<VisitAppraisalBody, 'id'>) => appraiseVisit({ id: visit.id, ...body }), [visitQueries.all()]);
   const done = (res: { msg: string }) => {
@@ -106,7 +108,9 @@ export function VisitActions({ visit }: { visit: VisitDetail }) {
   };
   const may = (s: keyof typeof LABEL) => visit.steps.includes(s);
   const ics = visit.status === 'confirmed';
-  if (!may('approve') && !may('decline') && !may('propose') && !may('appraise') && !ics) return null;
+  // A problem the summary left out, or one that came up later: an appeal about this visit.
+  const held = visit.status === 'visited' || visit.status === 'appraised';
+  if (!may('approve') && !may('decline') && !may('propose') && !may('appraise') && !ics && !held) return null;
   return (
     <Space wrap className="visit-actions">
       {may('approve') && (
@@ -131,6 +135,9 @@ export function VisitActions({ visit }: { visit: VisitDetail }) {
         <Button icon={<CalendarOutlined />} onClick={() => void downloadVisitIcs(visit)}>
           加入日历（.ics）
         </Button>
+      )}
+      {held && (
+        <Button onClick={() => void navigate(`/enterpriseDemands/enterpriseDemands?enterprise=${visit.enterpriseId}&visitId=${visit.id}`)}>就本次走访提出诉求</Button>
       )}
       {open === 'decline' && <DeclineModal onClose={() => setOpen(null)} sending={answer.isPending} onSend={(note) => answer.mutate({ action: 'decline', note }, { onSuccess: done })} />}
       {open === 'propose' && <ProposeModal onClose={() => setOpen(null)} sending={answer.isPending} onSend={(body) => answer.mutate({ action: 'propose', ...body }, { onSuccess: done })} />}

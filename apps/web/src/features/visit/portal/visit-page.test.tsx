@@ -221,7 +221,8 @@ test('the buttons follow the server: none it does not list, the .ics only once c
   );
   renderPage('?id=31');
   await screen.findByText('走访纪要');
-  expect(actionNames()).toEqual(['评价']);
+  // a held visit may also be the subject of a new appeal, with the visit linked
+  expect(actionNames()).toEqual(['评价', '就本次走访提出诉求']);
   expect(screen.getByRole('link', { name: '技术改造项目贴息申报指南' })).toHaveAttribute('href', '/policyMarket/policyMarket?guide=12');
   expect(screen.getByRole('link', { name: '用电增容审批' })).toHaveAttribute('href', '/enterpriseDemands/enterpriseDemands?id=55');
   expect(screen.getByText('SQ20301219-0001')).toBeInTheDocument();
