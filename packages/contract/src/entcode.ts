@@ -190,6 +190,16 @@ export const CardAppeal = Type.Object({
   dueAt: Nullable(Type.String({ format: 'date-time' })),
 });
 
+/** A visit of the enterprise on staff's record (企业走访), newest first. */
+export const CardVisit = Type.Object({
+  id: Type.Integer(),
+  number: Type.String(),
+  subject: Type.String(),
+  status: Type.String(),
+  statusLabel: Type.String(),
+  startsAt: Nullable(Type.String({ format: 'date-time' })),
+});
+
 /** Staff's answer: the record an official opens on a visit (any state of the code). */
 export const StaffCard = Type.Object({
   ...VisitorCard.properties,
@@ -200,6 +210,9 @@ export const StaffCard = Type.Object({
   contactPhone: Nullable(Type.String()),
   openAppealCount: Type.Integer(),
   openAppeals: Type.Array(CardAppeal),
+  /** Its latest visits (at most 10), and how many it has had. */
+  visitCount: Type.Integer(),
+  visits: Type.Array(CardVisit),
   /** The enterprise's latest saved 测算 (not a what-if): when, how many guides 符合 and which (at most 10), the estimate in 万元. */
   lastEvaluation: Type.Union([
     Type.Object({

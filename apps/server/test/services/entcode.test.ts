@@ -23,6 +23,7 @@ import {
 } from '@hqt/contract/entcode';
 import { ENTCODE_CONSOLE_PATHS, type EntcodeDetail, type EntcodeRow, type EntcodeScans, type EntcodeStepResult } from '@hqt/contract/entcode-console';
 import type { PageOf } from '@hqt/contract/envelope';
+import { VISIT_CONSOLE_PATHS } from '@hqt/contract/visit-console';
 import { MSG, OWN_MSG } from '@hqt/contract/messages';
 import { creditCodeCheckChar } from '@hqt/contract/validation';
 import type { App } from '../../src/app';
@@ -292,9 +293,23 @@ describe('the card a scanned code opens', () => {
     expect(stale.body.data.viewer).toBe('visitor');
   });
 
-  it('staff see the record: contacts, open appeals and the guides the latest saved 测算 found 符合', async () => {
+  it('staff see the record: contacts, open appeals, its visits and the guides the latest saved 测算 found 符合', async () => {
     const none = await call<StaffCard>('GET', cardUrl(ownerCode), staff.headers, undefined, app, '10.9.4.1');
     expect(none.body.data.lastEvaluation).toBeNull();
+    expect(none.body.data).toMatchObject({ visitCount: 0, visits: [] });
+    const startsAt = new Date(Date.now() + 3 * 86_400_000);
+    const planned = await call<{ id: number; number: string }>('POST', VISIT_CONSOLE_PATHS.plan, staff.headers, {
+      enterpriseId: ownerEnterprise.id,
+      subject: '走访了解技改项目进展',
+      type: 'project',
+      method: 'onsite',
+      place: '云溪经济开发区创业路 8 号',
+      staff: [{ accountId: staff.account.id, lead: true }],
+      startsAt: startsAt.toISOString(),
+      endsAt: new Date(startsAt.getTime() + 2 * 3_600_000).toISOString(),
+      force: true,
+    });
+    expect(planned.status, JSON.stringify(planned.body)).toBe(200);
     const saved = await call<{ id: number; eligible: number }>('POST', CALCULATOR_PATHS.saveEvaluation, owner.headers, { enterpriseId: ownerEnterprise.id });
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
     const res = await call<StaffCard>('GET', cardUrl(ownerCode), staff.headers, undefined, app, '10.9.4.1');
@@ -305,6 +320,7 @@ describe('the card a scanned code opens', () => {
     expect(res.body.data).toMatchObject({ viewer: 'staff', enterpriseId: ownerEnterprise.id, contactPhone: '13912345678', legalPerson: '张伟' });
     expect(res.body.data.openAppealCount).toBeGreaterThanOrEqual(1);
     expect(res.body.data.openAppeals.map((a) => a.title)).toContain('厂房用电增容诉求');
+    expect(res.body.data).toMatchObject({ visitCount: 1, visits: [{ id: planned.body.data.id, number: planned.body.data.number, subject: '走访了解技改项目进展', status: 'pending', statusLabel: '待确认' }] });
   });
 
   it('a typo is caught by the check character (400), a well-formed unknown code is 404', async () => {

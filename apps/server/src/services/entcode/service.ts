@@ -31,6 +31,7 @@ import { isSignedIn, type Ctx, type SignedInCtx } from '../../lib/ctx';
 import { AppError, conflict, isUniqueViolation, notFound } from '../../lib/errors';
 import { step, timeline } from '../../lib/workflow';
 import { openAppealsOf } from '../appeal/public';
+import { visitsOfEnterprise } from '../visit/public';
 import { dictLabel, type DictionaryStore } from '../dict/public';
 import { notify } from '../message/public';
 import { guidePage } from '../policy/public';
@@ -55,6 +56,7 @@ type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 const CARD_GUIDES = 5;
 /** Open appeals listed on staff's record (with the latest saved 测算's 符合 guides). */
 const CARD_APPEALS = 10;
+const CARD_VISITS = 10;
 
 /** The bureau's phone, as the dictionary `department` says it for 工信局 (gxj). */
 export async function bureauPhone(deps: Pick<EntcodeDeps, 'dicts' | 'bureauPhone'>): Promise<string> {
@@ -122,6 +124,7 @@ export async function lookupCard(deps: EntcodeDeps, ctx: Ctx, typed: string, now
   if (viewer === 'visitor') return card;
   if (viewer === 'owner') return { ...card, viewer, enterpriseId: enterprise.id };
   const appeals = await openAppealsOf(deps.db, enterprise.id, CARD_APPEALS);
+  const visits = await visitsOfEnterprise(deps.db, enterprise.id, CARD_VISITS);
   return {
     ...card,
     viewer,
@@ -131,6 +134,8 @@ export async function lookupCard(deps: EntcodeDeps, ctx: Ctx, typed: string, now
     contactPhone: enterprise.contactPhone,
     openAppealCount: appeals.total,
     openAppeals: appeals.list,
+    visitCount: visits.total,
+    visits: visits.list,
     lastEvaluation: await latestEvaluation(deps.db, enterprise.id),
   };
 }

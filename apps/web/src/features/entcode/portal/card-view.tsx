@@ -165,6 +165,20 @@ function StaffView({ card }: { card: StaffCard }) {
           />
         )}
       </Card>
+      <Card title={`走访记录（${card.visitCount}）`}>
+        {card.visits.length === 0 ? (
+          <Empty description="暂无走访记录" />
+        ) : (
+          <List
+            dataSource={card.visits}
+            renderItem={(v) => (
+              <List.Item extra={<Tag>{v.statusLabel}</Tag>}>
+                <List.Item.Meta title={<Link to={`${ADMIN_BASE}/visits/${v.id}`}>{v.subject}</Link>} description={`${v.number}${v.startsAt ? ` · ${day(v.startsAt)}` : ''}`} />
+              </List.Item>
+            )}
+          />
+        )}
+      </Card>
       <Card title="符合条件的政策">
         {evaluation === null ? (
           <Empty description="该企业尚未保存测算" />

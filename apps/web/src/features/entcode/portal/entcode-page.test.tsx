@@ -136,6 +136,8 @@ test('staff see the record: contacts, open appeals and the 符合 guides, with t
     contactPhone: '13800001234',
     openAppealCount: 1,
     openAppeals: [{ id: 41, number: 'SQ20261125-0003', title: '技改项目贷款贴息申请进度咨询', status: 'accepted', statusLabel: '已受理', createdAt: '2026-11-20T02:00:00.000Z', dueAt: null }],
+    visitCount: 1,
+    visits: [{ id: 8, number: 'ZF20261120-0001', subject: '技改项目服务走访', status: 'visited', statusLabel: '已走访', startsAt: '2026-11-20T02:00:00.000Z' }],
     lastEvaluation: { id: 5, evaluatedAt: '2026-11-21T02:00:00.000Z', eligible: 2, amount: 60, guides: [{ id: 12, title: '2026 年技术改造专项资金申报指南', amount: 50 }] },
   };
   stubCard(cardAnswer(staff));
@@ -144,6 +146,7 @@ test('staff see the record: contacts, open appeals and the 符合 guides, with t
   expect(screen.getByText('13800001234')).toBeInTheDocument();
   expect(screen.getAllByText('已冻结').length).toBeGreaterThan(0);
   expect(screen.getByRole('link', { name: '技改项目贷款贴息申请进度咨询' })).toHaveAttribute('href', '/admin/appeals/41');
+  expect(screen.getByRole('link', { name: '技改项目服务走访' })).toHaveAttribute('href', '/admin/visits/8');
   expect(screen.getByText(/符合 2 项，预计可享 60 万元/)).toBeInTheDocument();
   expect(screen.getByRole('link', { name: '打开企业详情' })).toHaveAttribute('href', '/admin/enterprises/7');
   expect(screen.queryByRole('button', { name: '提交诉求' })).toBeNull();
