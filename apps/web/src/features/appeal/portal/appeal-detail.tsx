@@ -3,16 +3,14 @@
 // the timeline; the buttons are the steps the server says it may take. Another enterprise's id
 // answers 404 like a wrong one: 诉求不存在, with the way back.
 import { ArrowLeftOutlined } from '@ant-design/icons';
-import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Descriptions, Flex, Result, Skeleton, Typography } from 'antd';
+import { Button, Card, Descriptions, Flex, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useId, type ReactNode } from 'react';
 import type { AppealDetail } from '@hqt/contract/appeal';
-import { ApiError } from '@/shared/api/http';
-import { usePageTitle } from '@/shared/lib/page-title';
 import { useIsMobile } from '@/shared/lib/use-is-mobile';
 import { AttachmentList } from '@/shared/upload/attachments';
 import { WorkflowTimeline } from '@/shared/ui/workflow-timeline';
+import { OwnedItem } from '@/shared/ui/owned-item';
 import { appealQueries } from '../api/appeal-api';
 import { AppealDue, appealStepLabel, AppealStatusTag } from '../ui/appeal-status';
 import { AppealActions } from './appeal-actions';
@@ -127,33 +125,9 @@ function Body({ appeal, onBack }: { appeal: AppealDetail; onBack: () => void }) 
 }
 
 export function AppealDetailView({ id, onBack }: { id: number; onBack: () => void }) {
-  const { data, error, isLoading, refetch } = useQuery({ ...appealQueries.detail(id), retry: (count, e) => !(e instanceof ApiError && e.code === 404) && count < 2 });
-  // the tag and the tab are named by the appeal, as an opened guide is
-  usePageTitle(data ? `诉求 ${data.number}` : undefined);
-  if (isLoading) return <Card><Skeleton active /></Card>;
-  if (error || !data) {
-    const missing = error instanceof ApiError && error.code === 404;
-    return (
-      <Card>
-        <Result
-          status={missing ? '404' : 'error'}
-          title={missing ? '诉求不存在' : '诉求加载失败'}
-          subTitle={missing ? '链接有误，或该诉求不属于您名下的企业。' : error?.message}
-          extra={[
-            ...(missing
-              ? []
-              : [
-                  <Button key="retry" onClick={() => void refetch()}>
-                    重试
-                  </Button>,
-                ]),
-            <Button key="back" type="primary" onClick={onBack}>
-              返回诉求列表
-            </Button>,
-          ]}
-        />
-      </Card>
-    );
-  }
-  return <Body appeal={data} onBack={onBack} />;
+  return (
+    <OwnedItem query={appealQueries.detail(id)} noun="诉求" onBack={onBack}>
+      {(appeal) => <Body appeal={appeal} onBack={onBack} />}
+    </OwnedItem>
+  );
 }

@@ -3,16 +3,14 @@
 // the guides explained, the files and each problem's appeal as it now stands, the appraisal and the
 // timeline. Another enterprise's id answers 404 like a wrong one: 走访不存在, with the way back.
 import { ArrowLeftOutlined } from '@ant-design/icons';
-import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Descriptions, Flex, List, Result, Skeleton, Tag, Typography } from 'antd';
+import { Button, Card, Descriptions, Flex, List, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useId, type ReactNode } from 'react';
 import type { VisitDetail } from '@hqt/contract/visit';
-import { ApiError } from '@/shared/api/http';
-import { usePageTitle } from '@/shared/lib/page-title';
 import { useIsMobile } from '@/shared/lib/use-is-mobile';
 import { WorkflowTimeline } from '@/shared/ui/workflow-timeline';
 import { AttachmentList } from '@/shared/upload/attachments';
+import { OwnedItem } from '@/shared/ui/owned-item';
 import { visitQueries } from '../api/visit-api';
 import { originLabel, timeSpan, VisitStatusTag, visitStepLabel } from '../ui/visit-status';
 import { VisitActions } from './visit-actions';
@@ -145,32 +143,9 @@ function Body({ visit, onBack }: { visit: VisitDetail; onBack: () => void }) {
 }
 
 export function VisitDetailView({ id, onBack }: { id: number; onBack: () => void }) {
-  const { data, error, isLoading, refetch } = useQuery({ ...visitQueries.detail(id), retry: (count, e) => !(e instanceof ApiError && e.code === 404) && count < 2 });
-  usePageTitle(data ? `走访 ${data.number}` : undefined);
-  if (isLoading) return <Card><Skeleton active /></Card>;
-  if (error || !data) {
-    const missing = error instanceof ApiError && error.code === 404;
-    return (
-      <Card>
-        <Result
-          status={missing ? '404' : 'error'}
-          title={missing ? '走访不存在' : '走访加载失败'}
-          subTitle={missing ? '链接有误，或该走访不属于您名下的企业。' : error?.message}
-          extra={[
-            ...(missing
-              ? []
-              : [
-                  <Button key="retry" onClick={() => void refetch()}>
-                    重试
-                  </Button>,
-                ]),
-            <Button key="back" type="primary" onClick={onBack}>
-              返回走访列表
-            </Button>,
-          ]}
-        />
-      </Card>
-    );
-  }
-  return <Body visit={data} onBack={onBack} />;
+  return (
+    <OwnedItem query={visitQueries.detail(id)} noun="走访" onBack={onBack}>
+      {(visit) => <Body visit={visit} onBack={onBack} />}
+    </OwnedItem>
+  );
 }
