@@ -2,4 +2,4 @@
 // (a `visitType` code cannot be deleted from 字典管理 while visits use it) and an appeal's visit.
 export { visits } from './schema';
 // 企业赋码's staff record lists an enterprise's visits.
-export { visitsOfEnterprise } from './queries';
+export { visitsOfEnterprise } from './enterprise-visits';

@@ -105,20 +105,6 @@ export async function findVisit(db: DbOrTx, scope: Scope, id: number) {
 }
 
 /** Whether the scope may see the visit (its attachments' reader). */
-/** An enterprise's latest visits (staff's record of it, 企业赋码), newest first, and how many it has had. */
-export async function visitsOfEnterprise(db: DbOrTx, enterpriseId: number, limit: number) {
-  const rows = await db
-    .select({ id: visits.id, number: visits.number, subject: visits.subject, status: visits.status, startsAt: visits.startsAt, total: totalOver() })
-    .from(visits)
-    .where(eq(visits.enterpriseId, enterpriseId))
-    .orderBy(desc(visits.createdAt), desc(visits.id))
-    .limit(limit);
-  return {
-    total: rows[0]?.total ?? 0,
-    list: rows.map((r) => ({ id: r.id, number: r.number ?? '', subject: r.subject, status: r.status, statusLabel: VISIT_FLOW.states[r.status as VisitStatus] ?? r.status, startsAt: r.startsAt?.toISOString() ?? null })),
-  };
-}
-
 export async function canSeeVisit(db: DbOrTx, scope: Scope, id: number): Promise<boolean> {
   return (await db.$count(visits, and(eq(visits.id, id), inScope(scope)))) > 0;
 }
