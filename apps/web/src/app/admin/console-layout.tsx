@@ -17,6 +17,7 @@ import type { FeatureRoute } from '@/shared/feature-module';
 import { useIsMobile } from '@/shared/lib/use-is-mobile';
 import { useSession } from '@/shared/session/session-store';
 import { Brand } from '@/shared/ui/brand';
+import { MAIN_ID, SkipLink } from '@/shared/ui/skip-link';
 import { CONSOLE_MENU, CONSOLE_PAGES, LIVE } from '../navigation';
 import './console-layout.css';
 
@@ -87,6 +88,7 @@ function ConsoleFrame() {
 
   return (
     <Layout className="console">
+      <SkipLink />
       <Layout.Header className="console-header">
         {isMobile && <Button type="text" icon={<MenuOutlined />} aria-label="打开菜单" onClick={() => setDrawerAt(location.pathname)} className="console-menu-toggle" />}
         <Link to={ADMIN_BASE} className="console-brand" aria-label="工作台">
@@ -119,7 +121,7 @@ function ConsoleFrame() {
             {menu}
           </Drawer>
         )}
-        <Layout.Content className="console-content">
+        <Layout.Content className="console-content" id={MAIN_ID} tabIndex={-1}>
           <Breadcrumb items={crumbs} className="console-breadcrumb" />
           <div key={location.pathname} className="page-fade">
             <Outlet />

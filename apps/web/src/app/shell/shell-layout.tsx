@@ -16,6 +16,7 @@ import { setCookie } from '@/shared/lib/cookies';
 import { displayName } from '@/shared/lib/display-name';
 import { useSession } from '@/shared/session/session-store';
 import { Brand } from '@/shared/ui/brand';
+import { MAIN_ID, SkipLink } from '@/shared/ui/skip-link';
 import { toast } from '@/shared/ui/feedback';
 import { useIsMobile } from '@/shared/lib/use-is-mobile';
 import { PORTAL, publicPaths } from '../branches';
@@ -144,6 +145,7 @@ function Shell() {
 
   return (
     <div className={`shell ${isMobile ? 'shell-mobile' : ''}`}>
+      <SkipLink />
       <header className="shell-header">
         {isMobile && (
           <Badged signedIn={Boolean(name)}>
@@ -171,7 +173,7 @@ function Shell() {
         </Drawer>
       )}
       <TagBar />
-      <main className="shell-main">
+      <main className="shell-main" id={MAIN_ID} tabIndex={-1}>
         <div key={location.pathname} className="page-fade">
           <Outlet />
         </div>
