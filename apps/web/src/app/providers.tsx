@@ -1,7 +1,7 @@
 import { ConfigProvider, theme } from 'antd';
 import zhCN from 'antd/es/locale/zh_CN';
-import { useLayoutEffect, type ReactNode } from 'react';
-import { storedLargeText, storedTheme, themeConfig } from '@/shared/ui/themes';
+import { useLayoutEffect, useSyncExternalStore, type ReactNode } from 'react';
+import { lookAttributes, storedLook, themeConfig, type Look } from '@/shared/ui/themes';
 
 /**
  * The theme's link colours (antd's colorLink tokens) as CSS variables on <html>, for the plain
@@ -18,10 +18,24 @@ function ThemeVariables() {
   return null;
 }
 
+// The stored look, followed when another tab of the site changes it (a `storage` event).
+let look: Look = storedLook();
+const subscribe = (onChange: () => void) => {
+  const changed = () => {
+    look = storedLook();
+    lookAttributes(look);
+    onChange();
+  };
+  window.addEventListener('storage', changed);
+  return () => window.removeEventListener('storage', changed);
+};
+const currentLook = () => look;
+
 /** Theme and locale for every page; the shell adds the query client. */
 export function Providers({ children }: { children: ReactNode }) {
+  const current = useSyncExternalStore(subscribe, currentLook);
   return (
-    <ConfigProvider locale={zhCN} theme={themeConfig(storedTheme(), storedLargeText())} componentSize="middle">
+    <ConfigProvider locale={zhCN} theme={themeConfig(current)} componentSize="middle">
       <ThemeVariables />
       {children}
     </ConfigProvider>

@@ -16,6 +16,7 @@ import { setCookie } from '@/shared/lib/cookies';
 import { displayName } from '@/shared/lib/display-name';
 import { useSession } from '@/shared/session/session-store';
 import { Brand } from '@/shared/ui/brand';
+import { CareSwitch } from '@/shared/ui/care-switch';
 import { MAIN_ID, SkipLink } from '@/shared/ui/skip-link';
 import { toast } from '@/shared/ui/feedback';
 import { useIsMobile } from '@/shared/lib/use-is-mobile';
@@ -157,6 +158,7 @@ function Shell() {
         </Link>
         {platform?.trialRun !== false && <Tag color="orange" className="trial-label">试运行</Tag>}
         {!isMobile && <Menu mode="horizontal" selectedKeys={selected ? [selected] : []} items={menuItems} onClick={go} className="top-menu" />}
+        <CareSwitch />
         <UserArea onDialog={setDialog} />
       </header>
       {isMobile && (

@@ -15,8 +15,24 @@ export async function alertDialog(options: { title: string; content: string; okT
   modal.warning({ ...options, centered: true, keyboard: false, maskClosable: false });
 }
 
-/** A notification in the corner (a new message from the hub); `onOpen` runs when it is clicked. */
+/** Says `text` to a screen reader without showing anything: a polite live region kept on the page. */
+export function announce(text: string) {
+  let region = document.getElementById('hqt-announcer');
+  if (!region) {
+    region = Object.assign(document.createElement('div'), { id: 'hqt-announcer', className: 'visually-hidden' });
+    region.setAttribute('aria-live', 'polite');
+    region.setAttribute('role', 'status');
+    document.body.append(region);
+  }
+  region.textContent = text;
+}
+
+/**
+ * A notification in the corner (a new message from the hub); `onOpen` runs when it is clicked. In
+ * 关怀版 nothing pops up unasked: the menu's count shows the message, and a screen reader hears it.
+ */
 export async function notice(options: { key: string; title: string; description: string; onOpen: () => void }) {
+  if (document.documentElement.dataset.care === '1') return announce(`${options.title}：${options.description}`);
   const notification = (await import('antd/es/notification')).default;
   notification.info({
     key: options.key,

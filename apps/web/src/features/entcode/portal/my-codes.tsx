@@ -42,10 +42,10 @@ function CodeTile({ item, onPrint }: { item: MyEntcode; onPrint: () => void }) {
         {!live && <Tag color="warning">{item.statusLabel}</Tag>}
       </div>
       <div className="entcode-tile-credit">统一社会信用代码 {item.creditCode}</div>
-      <div ref={svg}>
+      <div ref={svg} role="img" aria-label={`${item.enterpriseName}的企业码二维码，码号 ${item.display}`}>
         <QRCode value={item.url} type="svg" size={200} {...QR_LOOK} />
       </div>
-      <div className="entcode-code-large" aria-label="企业码">
+      <div className="entcode-code-large">
         {item.display}
       </div>
       {live ? (

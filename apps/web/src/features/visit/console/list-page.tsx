@@ -280,7 +280,7 @@ function VisitCalendar({ switcher }: { switcher: ReactNode }) {
               return (
                 <div key={w} role="gridcell" aria-label={`${w} ${d.format('M月D日')}`} style={{ border: '1px solid rgba(5,5,5,0.06)', borderRadius: 6, padding: 6, minHeight: 160, background: d.isSame(dayjs(), 'day') ? 'rgba(22,119,255,0.06)' : undefined }}>
                   <Typography.Text strong>{`${w} ${d.format('M/D')}`}</Typography.Text>
-                  {visits.length === 0 ? <div style={{ fontSize: 12, opacity: 0.45 }}>无走访</div> : visits.map((v) => <VisitChip key={v.id} v={v} />)}
+                  {visits.length === 0 ? <div style={{ fontSize: 12, opacity: 0.7 }}>无走访</div> : visits.map((v) => <VisitChip key={v.id} v={v} />)}
                 </div>
               );
             })}

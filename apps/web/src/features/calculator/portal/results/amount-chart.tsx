@@ -21,5 +21,27 @@ export default function AmountChart({ data }: { data: { label: string; amount: n
       series: [{ type: 'bar', data: data.map((d) => d.amount), label: { show: true, position: 'right', formatter: '{c} 万元' }, barMaxWidth: 22 }],
     });
   }, [data, chart]);
-  return <div ref={host} role="img" aria-label="按扶持方式的预计金额" style={{ width: '100%', height: Math.max(120, data.length * 40 + 24) }} />;
+  // The chart's figures as a table for a screen reader (the drawing itself is hidden from it).
+  return (
+    <>
+      <div ref={host} aria-hidden style={{ width: '100%', height: Math.max(120, data.length * 40 + 24) }} />
+      <table className="visually-hidden">
+        <caption>按扶持方式的预计金额</caption>
+        <thead>
+          <tr>
+            <th scope="col">扶持方式</th>
+            <th scope="col">预计金额（万元）</th>
+          </tr>
+        </thead>
+        <tbody>
+          {data.map((d) => (
+            <tr key={d.label}>
+              <th scope="row">{d.label}</th>
+              <td>{d.amount}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </>
+  );
 }

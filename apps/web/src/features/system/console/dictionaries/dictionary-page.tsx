@@ -52,7 +52,7 @@ export default function DictionaryPage() {
             label: (
               <Flex justify="space-between" align="center" gap={8}>
                 <span>{t.name}</span>
-                <Badge count={t.itemCount} showZero color="#8c8c8c" overflowCount={9999} />
+                <Badge count={t.itemCount} showZero color="#595959" overflowCount={9999} />
               </Flex>
             ),
           }))}
