@@ -236,7 +236,7 @@ async function make(key: string, call: Call, who?: Caller): Promise<Response> {
     if (call.params?.[name] === undefined) throw new Error(`${key}: the table gives no ${name}`);
     return encodeURIComponent(String(call.params[name]));
   });
-  const query = call.query ? `?${new URLSearchParams(Object.entries(call.query).map(([k, v]) => [k, String(v)])).toString()}` : '';
+  const query = call.query ? `?${new URLSearchParams(Object.entries(call.query).map(([k, v]): [string, string] => [k, String(v)])).toString()}` : '';
   const headers = { ...(who?.headers ?? {}) };
   if (call.upload) {
     const m = multipart('intruder.pdf', pdf('MATRIX-UPLOAD'));
@@ -305,6 +305,7 @@ describe('every owned call', () => {
         // Another enterprise: nothing of the owner's in the answer, nothing changed.
         const intruder = await make(key, call, w.intruder);
         intruderGot.set(intruder.statusCode, (intruderGot.get(intruder.statusCode) ?? 0) + 1);
+
         const anonymous = await make(key, call);
         await unchanged('another enterprise', intruder);
         if (spec.publicCard) {

@@ -147,9 +147,9 @@ export async function buildWorld(app: App): Promise<World> {
 
   // 企业码: given when the profile is saved.
   const mine = await expectOk<MyEntcode[]>(app, 'code', await inject('GET', ENTCODE_PATHS.mine, owner.headers));
-  const code = mine.find((m) => m.enterpriseId === enterprise.id)?.code;
-  if (!code) throw new Error(`no code: ${JSON.stringify(mine)}`);
-  const [codeRow] = await app.db.select({ id: enterpriseCodes.id }).from(enterpriseCodes).where(eq(enterpriseCodes.enterpriseId, enterprise.id));
+  const mineOf = mine.find((m) => m.enterpriseId === enterprise.id);
+  if (!mineOf) throw new Error(`no code: ${JSON.stringify(mine)}`);
+  const { code, codeId } = mineOf;
 
   // An evaluation and its snapshot; a subscription.
   const evaluation = await expectOk<{ id: number }>(app, 'snapshot', await inject('POST', CALCULATOR_PATHS.saveEvaluation, owner.headers, { enterpriseId: enterprise.id }));
@@ -237,7 +237,7 @@ export async function buildWorld(app: App): Promise<World> {
     attachmentId,
     fileId,
     code,
-    codeId: codeRow!.id,
+    codeId,
     visitPending,
     visitConfirmed,
     visitHeld,
@@ -246,38 +246,46 @@ export async function buildWorld(app: App): Promise<World> {
   };
 }
 
-/** Every row of the owner's a call could change, as stored. */
+/** Every row of the owner's a call could change, as stored (read in two parallel rounds). */
 export async function ownerRows(app: App, w: World) {
   const accountId = w.owner.account.id;
-  const ents = (await app.db.select({ id: enterprises.id }).from(enterprises).where(eq(enterprises.accountId, accountId))).map((e) => e.id);
-  const own = ents.length > 0 ? ents : [-1];
-  const appealRows = await app.db.select().from(appeals).where(eq(appeals.accountId, accountId)).orderBy(asc(appeals.id));
-  const visitRows = await app.db.select().from(visits).where(inArray(visits.enterpriseId, own)).orderBy(asc(visits.id));
-  const codeRows = await app.db.select().from(enterpriseCodes).where(inArray(enterpriseCodes.enterpriseId, own)).orderBy(asc(enterpriseCodes.id));
-  const fileRows = await app.db.select().from(files).where(eq(files.uploaderId, accountId)).orderBy(asc(files.id));
+  const some = (ids: number[]) => (ids.length > 0 ? ids : [-1]);
+  const [account, ents, evaluationRows, subscriptions, messageRows, mailPrefs, appealRows, fileRows] = await Promise.all([
+    app.db.select().from(accounts).where(eq(accounts.id, accountId)),
+    app.db.select().from(enterprises).where(eq(enterprises.accountId, accountId)).orderBy(asc(enterprises.id)),
+    app.db.select().from(evaluations).where(eq(evaluations.accountId, accountId)).orderBy(asc(evaluations.id)),
+    app.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.accountId, accountId)).orderBy(asc(pushSubscriptions.id)),
+    app.db.select().from(messages).where(eq(messages.accountId, accountId)).orderBy(asc(messages.id)),
+    app.db.select().from(messageMailPrefs).where(eq(messageMailPrefs.accountId, accountId)),
+    app.db.select().from(appeals).where(eq(appeals.accountId, accountId)).orderBy(asc(appeals.id)),
+    app.db.select().from(files).where(eq(files.uploaderId, accountId)).orderBy(asc(files.id)),
+  ]);
+  const own = some(ents.map((e) => e.id));
   const stepsOf = (kind: string, ids: number[]) =>
     app.db
       .select()
       .from(workflowSteps)
-      .where(and(eq(workflowSteps.subjectKind, kind), inArray(workflowSteps.subjectId, ids.length > 0 ? ids : [-1])))
+      .where(and(eq(workflowSteps.subjectKind, kind), inArray(workflowSteps.subjectId, some(ids))))
       .orderBy(asc(workflowSteps.id));
+  const [visitRows, codeRows, attachmentRows, appealSteps] = await Promise.all([
+    app.db.select().from(visits).where(inArray(visits.enterpriseId, own)).orderBy(asc(visits.id)),
+    app.db.select().from(enterpriseCodes).where(inArray(enterpriseCodes.enterpriseId, own)).orderBy(asc(enterpriseCodes.id)),
+    app.db.select().from(attachments).where(inArray(attachments.fileId, some(fileRows.map((f) => f.id)))).orderBy(asc(attachments.id)),
+    stepsOf('appeal', appealRows.map((r) => r.id)),
+  ]);
+  const [visitSteps, codeSteps] = await Promise.all([stepsOf('visit', visitRows.map((r) => r.id)), stepsOf('entcode', codeRows.map((r) => r.id))]);
   return {
-    account: await app.db.select().from(accounts).where(eq(accounts.id, accountId)),
-    enterprises: await app.db.select().from(enterprises).where(eq(enterprises.accountId, accountId)).orderBy(asc(enterprises.id)),
-    evaluations: await app.db.select().from(evaluations).where(eq(evaluations.accountId, accountId)).orderBy(asc(evaluations.id)),
-    subscriptions: await app.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.accountId, accountId)).orderBy(asc(pushSubscriptions.id)),
-    messages: await app.db.select().from(messages).where(eq(messages.accountId, accountId)).orderBy(asc(messages.id)),
-    mailPrefs: await app.db.select().from(messageMailPrefs).where(eq(messageMailPrefs.accountId, accountId)),
+    account,
+    enterprises: ents,
+    evaluations: evaluationRows,
+    subscriptions,
+    messages: messageRows,
+    mailPrefs,
     appeals: appealRows,
     visits: visitRows,
     codes: codeRows,
     files: fileRows,
-    attachments: await app.db.select().from(attachments).where(inArray(attachments.fileId, fileRows.length > 0 ? fileRows.map((f) => f.id) : [-1])),
-    timeline: [
-      ...(await stepsOf('appeal', appealRows.map((r) => r.id))),
-      ...(await stepsOf('visit', visitRows.map((r) => r.id))),
-      ...(await stepsOf('entcode', codeRows.map((r) => r.id))),
-    ],
+    attachments: attachmentRows,
+    timeline: [...appealSteps, ...visitSteps, ...codeSteps],
   };
 }
-
