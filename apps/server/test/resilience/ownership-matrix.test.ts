@@ -73,7 +73,11 @@ const OWNED: Record<string, Owned> = {
 
   'POST /api/v1/enterbecalculator/saveappeal': {
     touches: ['appeal', 'attachment'],
-    calls: (w) => [{ body: { enterpriseId: w.enterpriseId, category: 'policy', title: '冒名诉求', content: '内容', contact: '王五', phone: '13800138000', fileIds: [w.fileId] } }],
+    calls: (w) => [
+      { body: { enterpriseId: w.enterpriseId, category: 'policy', title: '冒名诉求', content: '内容', contact: '王五', phone: '13800138000' } },
+      // its own enterprise, the owner's uploaded file as its attachment
+      { body: { enterpriseId: w.intruderEnterpriseId, category: 'policy', title: '借用附件', content: '内容', contact: '王五', phone: '13800138000', fileIds: [w.fileId] } },
+    ],
   },
   'GET /api/v1/enterbecalculator/getappeallist/:id': { touches: ['appeal'], calls: (w) => [{ params: { id: w.enterpriseId }, read: true }] },
   'GET /api/v1/appeal/getappeal/:id': { touches: ['appeal', 'attachment', 'timeline'], calls: (w) => [{ params: { id: w.appealId }, read: true }] },

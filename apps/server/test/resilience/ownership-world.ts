@@ -38,6 +38,8 @@ export interface World {
   /** The 工作人员 who leads the owner's visits (and took the appeal's step): not a caller of the matrix. */
   lead: Caller;
   enterpriseId: number;
+  /** The other enterprise's own enterprise: a call on its own data may still name the owner's (a file). */
+  intruderEnterpriseId: number;
   creditCode: string;
   evaluationId: number;
   subscriptionId: number;
@@ -124,6 +126,7 @@ export async function buildWorld(app: App): Promise<World> {
 
   // The profile: the enterprise the account was made with, filled in through the calculator.
   const [own] = await app.db.select({ id: enterprises.id }).from(enterprises).where(eq(enterprises.accountId, owner.account.id));
+  const [theirs] = await app.db.select({ id: enterprises.id }).from(enterprises).where(eq(enterprises.accountId, intruder.account.id));
   const base = `91513333${String(process.pid % 1000).padStart(3, '0')}${String(Date.now() % 1_000_000).padStart(6, '0')}`;
   const creditCode = base + creditCodeCheckChar(base);
   const body: EnterpriseBody & { id: number } = {
@@ -228,6 +231,7 @@ export async function buildWorld(app: App): Promise<World> {
     admin,
     lead,
     enterpriseId: enterprise.id,
+    intruderEnterpriseId: theirs!.id,
     creditCode,
     evaluationId: evaluation.id,
     subscriptionId: subscription.id,
