@@ -1,4 +1,4 @@
-import { formatDateTime, formatValue } from './export-format';
+import { formatDateTime, formatValue, neutraliseFormula } from './export-format';
 
 test('the spec\'s formatting: 暂无, 是/否, sex, blood, knowledge level, timestamps', () => {
   expect(formatValue(null, {})).toBe('暂无');
@@ -20,4 +20,10 @@ test('10-digit timestamps are seconds, 13-digit milliseconds, shown as year-mont
   expect(formatDateTime(String(seconds))).toBe('2026-11-18 19:06:40');
   expect(formatDateTime(seconds * 1000 + 59_000)).toBe('2026-11-18 19:07:39');
   expect(formatDateTime('2026-11-22T00:00:00+08:00')).toBe('2026-11-22 00:00:00');
+});
+
+test('a text that starts like a formula gets a leading apostrophe; any other text, and the apostrophe itself, are left as they are', () => {
+  const formulas = ['=HYPERLINK("http://x","y")', '+1+1', '-2+3', '@SUM(1)', "=cmd|' /C calc'!A0", '\t=1+1', '\r=1+1', '＝1+1', '＋1', '－1', '＠SUM(1)'];
+  for (const f of formulas) expect(neutraliseFormula(f)).toBe(`'${f}`);
+  for (const text of ['云溪智造科技有限公司', '暂无', '2026-11-18 19:06:40', ' =1+1', 'a=b', '13800138000', "'=1+1", '']) expect(neutraliseFormula(text)).toBe(text);
 });

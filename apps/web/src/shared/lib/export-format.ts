@@ -41,3 +41,14 @@ export function formatValue(value: unknown, column: Pick<ExportColumn, 'kind'>):
   if (typeof value === 'number') return value;
   return String(value);
 }
+
+/**
+ * CSV/Excel injection: text a spreadsheet would take for a formula — starting with = + - @ (or
+ * their full-width forms, which Excel with a Chinese or Japanese input method also turns into a
+ * formula), a tab or a CR — gets a leading apostrophe. The writer stores every text as a string
+ * cell as well, so nothing is evaluated when the file is opened; the apostrophe is for what comes
+ * after: a cell edited and confirmed (F2, Enter), or the sheet saved as CSV and opened or imported
+ * again, is read as typed, and a typed leading apostrophe keeps it text (docs/resilience.md).
+ */
+const FORMULA_START = /^[=+\-@\t\r＝＋－＠]/;
+export const neutraliseFormula = (text: string): string => (FORMULA_START.test(text) ? `'${text}` : text);

@@ -4,7 +4,7 @@ import { Button, Checkbox, Input, Modal, Space } from 'antd';
 import { useState } from 'react';
 import { EXPORT_DEFAULT_FILE_NAME, EXPORT_MAX_ROWS } from '@hqt/contract/constants';
 import { MSG } from '@hqt/contract/messages';
-import { formatValue, type ExportColumn } from '@/shared/lib/export-format';
+import { formatValue, neutraliseFormula, type ExportColumn } from '@/shared/lib/export-format';
 import { toast } from './feedback';
 
 interface Props<Row> {
@@ -37,10 +37,11 @@ interface Extras {
 
 async function writeXlsx(columns: ExportColumn[], cells: (string | number)[][], fileName: string, { heading, footnote }: Extras) {
   const { default: writeXlsxFile } = await import('write-excel-file/browser');
-  const line = (text: string) => [{ value: text, type: String }, ...columns.slice(1).map(() => null)];
+  const line = (text: string) => [{ value: neutraliseFormula(text), type: String }, ...columns.slice(1).map(() => null)];
   const header = columns.map((c) => ({ value: c.displayName, fontWeight: 'bold' as const }));
-  // Every text is written as a string cell: a value starting with = + - @ can never become a formula.
-  const body = cells.map((row) => row.map((v) => (typeof v === 'number' ? { value: v, type: Number } : { value: v, type: String })));
+  // Every text is a string cell, and one that starts like a formula carries a leading apostrophe
+  // (neutraliseFormula): nothing is evaluated on opening, nor after an edit or a round trip through CSV.
+  const body = cells.map((row) => row.map((v) => (typeof v === 'number' ? { value: v, type: Number } : { value: neutraliseFormula(v), type: String })));
   const rows = [...heading.map(line), header, ...body, ...(footnote ? [line(footnote)] : [])];
   await writeXlsxFile(rows, { columns: columns.map(() => ({ width: 24 })), stickyRowsCount: heading.length + 1 }).toFile(`${fileName}.xlsx`);
 }
