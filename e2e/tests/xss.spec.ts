@@ -1,8 +1,9 @@
 // Stored XSS and CSV/Excel injection (issue 25): the hostile corpus (support/hostile.ts) saved
 // through the real API into every field that is shown again — a policy's title, 文号, body and
 // attachment, a guide's title and texts, a topic, an enterprise's name, an appeal's title, content
-// and attachment, the staff's reply, a visit's subject, place, summary, problem and photo — then
-// every page that shows them opened in Chromium, as the enterprise and as staff. Nothing may run:
+// and attachment, the staff's reply and closing note, a visit's subject, place, summary, problem and
+// photo — then every page that shows them opened in Chromium, as the enterprise (with its message
+// centre and a live notice) and as staff. Nothing may run:
 // the canary `__xss` (exposed to every frame of both browser contexts) is never called and no
 // dialog opens, while the plain-text fields show the hostile text as text. A console export of
 // enterprises named with formulas holds no formula and every such cell starts with the apostrophe.
@@ -80,12 +81,14 @@ async function proveCanary(page: Page, ran: string[]) {
   ran.length = 0;
 }
 
+/** An <img onerror> fires once its load has failed: every image of the page has settled. */
+const imagesSettled = (page: Page) => page.waitForFunction(() => Array.from(document.images).every((i) => i.complete));
+
 /** Opens a page, waits for what it must show as text, lets its images fail, and checks nothing ran. */
 async function show(page: Page, ran: string[], url: string, texts: string[]) {
   await page.goto(url);
   for (const t of texts) await expect(page.getByText(t, { exact: false }).first(), `${url} shows ${t}`).toBeVisible();
-  // An <img onerror> fires once its load has failed: wait for every image to settle first.
-  await page.waitForFunction(() => [...document.images].every((i) => i.complete));
+  await imagesSettled(page);
   expect(ran, `nothing ran on ${url}`).toEqual([]);
 }
 
@@ -219,6 +222,12 @@ test('the hostile corpus, saved through every shown field, runs on no page; the 
   await show(portal, portalRan, `/enterpriseDemands/enterpriseDemands?id=${appeal.id}`, [appealTitle, hostile('img'), hostile('mxss'), appealFile.name]);
   await show(portal, portalRan, '/enterpriseVisit/enterpriseVisit?tab=summaries', [subject]);
   await show(portal, portalRan, `/enterpriseVisit/enterpriseVisit?id=${visit.id}`, [subject, place, hostile('script'), photo.name, problem]);
+  await show(portal, portalRan, '/messageCenter/messageCenter', [appealTitle]);
+  // A live notice while the portal is open: staff close the appeal with a hostile note.
+  await call(request, staff, withId(APPEAL_PATHS.step, appeal.id), { step: 'close', note: fit(2000) });
+  await expect(portal.locator('.hub-notice').filter({ hasText: appealTitle })).toBeVisible();
+  await imagesSettled(portal);
+  expect(portalRan, 'nothing ran in the live notice').toEqual([]);
 
   // ---- the console's pages ---------------------------------------------------------------------
   const consoleContext = await browser.newContext({ acceptDownloads: true, bypassCSP: true });

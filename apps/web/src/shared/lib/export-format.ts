@@ -52,3 +52,15 @@ export function formatValue(value: unknown, column: Pick<ExportColumn, 'kind'>):
  */
 const FORMULA_START = /^[=+\-@\t\r＝＋－＠]/;
 export const neutraliseFormula = (text: string): string => (FORMULA_START.test(text) ? `'${text}` : text);
+
+/**
+ * The rows of the .xlsx as the writer takes them: the heading lines, the bold header, the cells
+ * (numbers as numbers, every text a string cell through neutraliseFormula) and the footnote.
+ */
+export function sheetRows(columns: readonly Pick<ExportColumn, 'displayName'>[], cells: readonly (string | number)[][], { heading = [], footnote }: { heading?: readonly string[]; footnote?: string }) {
+  const text = (value: string) => ({ value: neutraliseFormula(value), type: String });
+  const line = (value: string) => [text(value), ...columns.slice(1).map(() => null)];
+  const header = columns.map((c) => ({ value: c.displayName, fontWeight: 'bold' as const }));
+  const body = cells.map((row) => row.map((v) => (typeof v === 'number' ? { value: v, type: Number } : text(v))));
+  return [...heading.map(line), header, ...body, ...(footnote ? [line(footnote)] : [])];
+}
