@@ -41,3 +41,26 @@ export function formatValue(value: unknown, column: Pick<ExportColumn, 'kind'>):
   if (typeof value === 'number') return value;
   return String(value);
 }
+
+/**
+ * CSV/Excel injection: text a spreadsheet would take for a formula — starting with = + - @ (or
+ * their full-width forms, which Excel with a Chinese or Japanese input method also turns into a
+ * formula), a tab or a CR — gets a leading apostrophe. The writer stores every text as a string
+ * cell as well, so nothing is evaluated when the file is opened; the apostrophe is for what comes
+ * after: a cell edited and confirmed (F2, Enter), or the sheet saved as CSV and opened or imported
+ * again, is read as typed, and a typed leading apostrophe keeps it text (docs/resilience.md).
+ */
+const FORMULA_START = /^[=+\-@\t\r＝＋－＠]/;
+export const neutraliseFormula = (text: string): string => (FORMULA_START.test(text) ? `'${text}` : text);
+
+/**
+ * The rows of the .xlsx as the writer takes them: the heading lines, the bold header, the cells
+ * (numbers as numbers, every text a string cell through neutraliseFormula) and the footnote.
+ */
+export function sheetRows(columns: readonly Pick<ExportColumn, 'displayName'>[], cells: readonly (string | number)[][], { heading = [], footnote }: { heading?: readonly string[]; footnote?: string }) {
+  const text = (value: string) => ({ value: neutraliseFormula(value), type: String });
+  const line = (value: string) => [text(value), ...columns.slice(1).map(() => null)];
+  const header = columns.map((c) => ({ value: c.displayName, fontWeight: 'bold' as const }));
+  const body = cells.map((row) => row.map((v) => (typeof v === 'number' ? { value: v, type: Number } : text(v))));
+  return [...heading.map(line), header, ...body, ...(footnote ? [line(footnote)] : [])];
+}

@@ -4,7 +4,7 @@ import { Button, Checkbox, Input, Modal, Space } from 'antd';
 import { useState } from 'react';
 import { EXPORT_DEFAULT_FILE_NAME, EXPORT_MAX_ROWS } from '@hqt/contract/constants';
 import { MSG } from '@hqt/contract/messages';
-import { formatValue, type ExportColumn } from '@/shared/lib/export-format';
+import { formatValue, sheetRows, type ExportColumn } from '@/shared/lib/export-format';
 import { toast } from './feedback';
 
 interface Props<Row> {
@@ -35,14 +35,9 @@ interface Extras {
   footnote?: string;
 }
 
-async function writeXlsx(columns: ExportColumn[], cells: (string | number)[][], fileName: string, { heading, footnote }: Extras) {
+async function writeXlsx(columns: ExportColumn[], cells: (string | number)[][], fileName: string, extras: Extras) {
   const { default: writeXlsxFile } = await import('write-excel-file/browser');
-  const line = (text: string) => [{ value: text, type: String }, ...columns.slice(1).map(() => null)];
-  const header = columns.map((c) => ({ value: c.displayName, fontWeight: 'bold' as const }));
-  // Every text is written as a string cell: a value starting with = + - @ can never become a formula.
-  const body = cells.map((row) => row.map((v) => (typeof v === 'number' ? { value: v, type: Number } : { value: v, type: String })));
-  const rows = [...heading.map(line), header, ...body, ...(footnote ? [line(footnote)] : [])];
-  await writeXlsxFile(rows, { columns: columns.map(() => ({ width: 24 })), stickyRowsCount: heading.length + 1 }).toFile(`${fileName}.xlsx`);
+  await writeXlsxFile(sheetRows(columns, cells, extras), { columns: columns.map(() => ({ width: 24 })), stickyRowsCount: extras.heading.length + 1 }).toFile(`${fileName}.xlsx`);
 }
 
 function printTable(title: string, columns: ExportColumn[], cells: (string | number)[][], { heading, footnote }: Extras) {
