@@ -2,6 +2,7 @@
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { CAPTCHA_ANSWER } from './support/constants';
+import { SERVER_LOG } from './support/server-log';
 
 const PORT = Number(process.env.E2E_PORT ?? 8091);
 const dataDir = path.resolve(import.meta.dirname, '.out/data');
@@ -36,17 +37,19 @@ export default defineConfig({
   },
   webServer: {
     // A fresh database every run; one process (node --import tsx) so SIGTERM reaches the server itself.
-    command: `rm -rf '${dataDir}' && exec node --import tsx ../apps/server/src/server.ts`,
+    // Its log (stdout and stderr, at info) is kept for the run in .out/server.log: tests/zz-logs.spec.ts
+    // reads it, and a server that fails to start says why there.
+    command: `rm -rf '${dataDir}' && mkdir -p '${path.dirname(SERVER_LOG)}' && exec node --import tsx ../apps/server/src/server.ts > '${SERVER_LOG}' 2>&1`,
     url: `http://127.0.0.1:${PORT}/healthz`,
     timeout: 120_000,
     reuseExistingServer: false,
     stdout: 'ignore',
-    stderr: 'pipe',
+    stderr: 'ignore',
     env: {
       PORT: String(PORT),
       DATA_DIR: dataDir,
       CAPTCHA_TEST_ANSWER: CAPTCHA_ANSWER,
-      LOG_LEVEL: 'warn',
+      LOG_LEVEL: 'info',
       NODE_ENV: 'test',
       PASSWORD_HASH_COST: '10',
       DEMO: 'true',
