@@ -19,7 +19,7 @@ afterAll(() => {
 });
 
 async function startServer() {
-  const server = spawnServer(await freePort(), { DATA_DIR: dataDir, NODE_ENV: 'development', CAPTCHA_TEST_ANSWER: 'abcd' });
+  const server = spawnServer(await freePort(), { DATA_DIR: dataDir, NODE_ENV: 'development', CAPTCHA_TEST_ANSWER: '1234' });
   children.push(server.child);
   await untilUp(server);
   return {
