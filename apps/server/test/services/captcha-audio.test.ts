@@ -81,7 +81,10 @@ describe('the digit clips shipped in the repository', () => {
   it('are ten short, loud, distinct recordings at one rate', () => {
     expect(RATE).toBe(16_000);
     const seconds = clips.digits.map((c) => c.length / RATE);
-    for (const s of seconds) expect(s).toBeGreaterThan(0.25), expect(s).toBeLessThan(1);
+    for (const s of seconds) {
+      expect(s).toBeGreaterThan(0.25);
+      expect(s).toBeLessThan(1);
+    }
     for (const clip of clips.digits) {
       const peak = clip.reduce((m, v) => Math.max(m, Math.abs(v)), 0);
       const rms = Math.sqrt(clip.reduce((sum, v) => sum + v * v, 0) / clip.length);
