@@ -58,7 +58,7 @@ describe('npm start', () => {
       enterpriseName: '云溪县坚韧机械有限公司',
       creditCode: '91511234MA6CNR7T27',
       contactPhone: '13700000000',
-      vierifyCode: 'abcd',
+      vierifyCode: '1234',
       codeIndex: captcha.data!.codeIndex,
     });
     expect(registered.code).toBe(200);

@@ -69,7 +69,7 @@ it(`restarts its embedded PostgreSQL after kill -9, ${ROUNDS} times, answering 5
       enterpriseName: '云溪县坚韧机械有限公司',
       creditCode: base + creditCodeCheckChar(base),
       contactPhone: `137${String(n).padStart(8, '0')}`,
-      vierifyCode: 'abcd',
+      vierifyCode: '1234',
       codeIndex: captcha.body!.data!.codeIndex,
     });
     if (answer.status === 200) acknowledged.push(username);
