@@ -246,6 +246,11 @@ describe('GET /api/v1/connect/vierifycode/audio', () => {
     }
   });
 
+  it('the page may play it: the content security policy admits media from blob: URLs (the fetched WAV)', async () => {
+    const csp = String((await app.inject({ method: 'GET', url: '/healthz' })).headers['content-security-policy']);
+    expect(csp).toMatch(/media-src 'self' blob:;/);
+  });
+
   it('is in the OpenAPI document with its query and its audio/wav answer', async () => {
     const doc = (await app.inject({ method: 'GET', url: '/api/docs/json' })).json();
     const op = doc.paths[AUTH_PATHS.captchaAudio].get;
