@@ -136,7 +136,7 @@ test('the login page works by keyboard alone', async ({ page, request }) => {
   const captcha = page.getByPlaceholder('验证码');
   for (let i = 0; i < 2 && !(await captcha.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab');
   await expect(captcha).toBeFocused();
-  await page.keyboard.type('e2e7');
+  await page.keyboard.type('2027');
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/dataOverview\/dataOverview$/);
 });

@@ -1,5 +1,6 @@
 // Every setting the server reads, with its default. The README lists the same table.
 import path from 'node:path';
+import { CAPTCHA_LENGTH } from '@hqt/contract/constants';
 
 export interface Config {
   env: 'production' | 'development' | 'test';
@@ -112,6 +113,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const captchaTestAnswer = env.CAPTCHA_TEST_ANSWER || undefined;
   if (captchaTestAnswer && nodeEnv === 'production') {
     throw new Error('CAPTCHA_TEST_ANSWER is for automated tests only and is refused when NODE_ENV=production');
+  }
+  if (captchaTestAnswer && !new RegExp(`^\\d{${CAPTCHA_LENGTH}}$`).test(captchaTestAnswer)) {
+    throw new Error(`CAPTCHA_TEST_ANSWER must be ${CAPTCHA_LENGTH} digits, like every captcha's answer (the audio captcha speaks it)`);
   }
   if (nodeEnv === 'production' && !env.JWT_SECRET) {
     throw new Error('JWT_SECRET must be set when NODE_ENV=production (every node must share it)');

@@ -19,7 +19,7 @@ afterAll(() => {
 });
 
 async function startServer() {
-  const server = spawnServer(await freePort(), { DATA_DIR: dataDir, NODE_ENV: 'development', CAPTCHA_TEST_ANSWER: 'abcd' });
+  const server = spawnServer(await freePort(), { DATA_DIR: dataDir, NODE_ENV: 'development', CAPTCHA_TEST_ANSWER: '1234' });
   children.push(server.child);
   await untilUp(server);
   return {
@@ -58,7 +58,7 @@ describe('npm start', () => {
       enterpriseName: '云溪县坚韧机械有限公司',
       creditCode: '91511234MA6CNR7T27',
       contactPhone: '13700000000',
-      vierifyCode: 'abcd',
+      vierifyCode: '1234',
       codeIndex: captcha.data!.codeIndex,
     });
     expect(registered.code).toBe(200);

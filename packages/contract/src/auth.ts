@@ -15,6 +15,8 @@ import { MSG, OWN_MSG } from './messages';
 
 export const AUTH_PATHS = {
   captcha: '/api/v1/connect/vierifycode',
+  /** The same captcha's digits spoken (audio/wav); ?codeIndex= names it. */
+  captchaAudio: '/api/v1/connect/vierifycode/audio',
   checkCode: '/api/v1/connect/checkcode',
   token: '/api/v1/connect/token',
   register: '/api/v1/connect/register',
@@ -50,6 +52,9 @@ export const CaptchaResponse = Type.Object({
   expiresIn: Type.Integer({ description: 'seconds' }),
 });
 export type CaptchaResponse = Type.Static<typeof CaptchaResponse>;
+
+export const CaptchaAudioQuery = Type.Object({ codeIndex: CaptchaIndex });
+export type CaptchaAudioQuery = Type.Static<typeof CaptchaAudioQuery>;
 
 export const CheckCodeBody = Type.Object({ vierifyCode: CaptchaAnswer, codeIndex: CaptchaIndex });
 export type CheckCodeBody = Type.Static<typeof CheckCodeBody>;

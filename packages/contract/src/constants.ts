@@ -13,6 +13,8 @@ export const REFRESH_ABSOLUTE_TTL_S = 12 * 60 * 60;
 export const REFRESH_REUSE_GRACE_S = 10;
 
 export const CAPTCHA_TTL_S = 120;
+/** A captcha's answer is this many digits (digits, so the audio captcha can speak it). */
+export const CAPTCHA_LENGTH = 4;
 export const LOGIN_FAILURE_WINDOW_MIN = 15;
 export const LOGIN_LOCK_AFTER_FAILURES = 5;
 export const LOGIN_LOCK_MINUTES = 30;

@@ -56,6 +56,11 @@ export class TokenSigner {
     }
   }
 
+  /** A key of its own for another use of the server's secret (the captcha's answers), derived by HKDF. */
+  derivedKey(purpose: string): Buffer {
+    return Buffer.from(hkdfSync('sha256', this.key, '', `huiqitong ${purpose}`, 32));
+  }
+
   private successorKey(refreshToken: string): Buffer {
     return Buffer.from(hkdfSync('sha256', this.key, refreshToken, 'huiqitong refresh successor', 32));
   }

@@ -21,6 +21,8 @@ function helmetOptions(inlineScripts: readonly string[], imageOrigins: readonly 
         imgSrc: ["'self'", 'data:', 'blob:', ...imageOrigins],
         // The Excel writer zips in a blob: worker.
         workerSrc: ["'self'", 'blob:'],
+        // The audio captcha is played from a blob: URL of the fetched WAV.
+        mediaSrc: ["'self'", 'blob:'],
         connectSrc: ["'self'"],
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],

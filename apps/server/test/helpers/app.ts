@@ -11,7 +11,7 @@ import { accounts, enterprises } from '../../src/db/schema/index';
 import { hashPassword } from '../../src/services/auth/password';
 import { TEMPLATE_DB } from './global-setup';
 
-export const CAPTCHA = 'k7mp';
+export const CAPTCHA = '4729';
 /** Shared by every app of a test run, as every node of a deployment shares JWT_SECRET. */
 const TEST_JWT_SECRET = randomBytes(32).toString('hex');
 

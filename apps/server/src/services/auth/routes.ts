@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
 import {
   AUTH_PATHS,
+  CaptchaAudioQuery,
   CaptchaResponse,
   CheckCodeBody,
   RefreshBody,
@@ -15,7 +16,8 @@ import { MSG, OWN_MSG } from '@hqt/contract/messages';
 import { PASSWORD_RESET_PATHS, RESET_MSG, ResetBody, ResetRequestBody } from '@hqt/contract/password-reset';
 import { ok } from '../../lib/envelope';
 import { bearerToken } from '../../lib/ctx';
-import { checkCaptcha, createCaptcha } from './captcha';
+import { captchaAnswer, checkCaptcha, createCaptcha } from './captcha';
+import { loadDigitClips, speakDigits } from './captcha-audio';
 import { requestPasswordReset, resetPassword } from './password-reset';
 import { login, logout, refresh, register } from './service';
 
@@ -35,6 +37,8 @@ const routes: FastifyPluginAsyncTypebox<{ captchaTestAnswer?: string }> = async 
   const deps = { db: app.db, tokens: app.tokens };
   const open = { access: 'public', rateBudget: AUTH_BUDGET } as const;
   const tags = ['账号与会话'];
+  const captchaKey = app.tokens.derivedKey('captcha answers');
+  const clips = loadDigitClips();
   // RFC 6749 §5.1: token answers are never stored by a cache.
   const noStore = async (_request: unknown, reply: { header: (k: string, v: string) => unknown }) => {
     reply.header('cache-control', 'no-store');
@@ -44,7 +48,26 @@ const routes: FastifyPluginAsyncTypebox<{ captchaTestAnswer?: string }> = async 
   app.get(
     AUTH_PATHS.captcha,
     { schema: { tags, summary: '获取图形验证码', response: { 200: Envelope(CaptchaResponse) } }, config: open, onSend: noStore },
-    async () => ok(await createCaptcha(app.db, opts.captchaTestAnswer)),
+    async () => ok(await createCaptcha(app.db, captchaKey, opts.captchaTestAnswer)),
+  );
+
+  // The same captcha spoken (issue 24): the query string never reaches the log (app.ts redacts it).
+  app.get(
+    AUTH_PATHS.captchaAudio,
+    {
+      schema: {
+        tags,
+        summary: '获取语音验证码（同一验证码的数字，普通话朗读，audio/wav）',
+        querystring: CaptchaAudioQuery,
+        response: { 200: { description: '单声道 16 位 PCM WAV', content: { 'audio/wav': { schema: Type.Unsafe<Buffer>({ type: 'string', format: 'binary' }) } } } },
+      },
+      config: open,
+      onSend: noStore,
+    },
+    async (request, reply) => {
+      const answer = await captchaAnswer(app.db, captchaKey, request.query.codeIndex, opts.captchaTestAnswer);
+      return reply.type('audio/wav').send(speakDigits(answer, clips));
+    },
   );
 
   app.post(

@@ -14,6 +14,9 @@ import { session } from '@/shared/session/session-store';
 import { toast } from '@/shared/ui/feedback';
 
 export const fetchCaptcha = () => http.get<CaptchaResponse>(AUTH_PATHS.captcha);
+/** The same captcha's digits spoken (a WAV): the audio alternative to its image. `silent`: no toast on failure. */
+export const fetchCaptchaAudio = (codeIndex: string, { silent = false } = {}) =>
+  http.blob(`${AUTH_PATHS.captchaAudio}?codeIndex=${encodeURIComponent(codeIndex)}`, { silent, anonymous: true });
 
 /** Password grant; stores the tokens. An answer without a token is the spec's "验证码有误". */
 export async function loginWithPassword(body: { username: string; password: string; vierifyCode?: string; codeIndex?: string }) {

@@ -150,5 +150,5 @@ export const http = {
   put: async <T>(url: string, data?: unknown, config: AxiosRequestConfig = {}) => (await request<T>({ ...config, method: 'PUT', url, data })).data,
   delete: async <T>(url: string, config: AxiosRequestConfig = {}) => (await request<T>({ ...config, method: 'DELETE', url })).data,
   /** A private file's bytes (an attachment), fetched with the Bearer header: a token never goes into a URL. */
-  blob: async (url: string) => (await client.request<Blob>({ method: 'GET', url, responseType: 'blob' })).data,
+  blob: async (url: string, config: AxiosRequestConfig = {}) => (await client.request<Blob>({ ...config, method: 'GET', url, responseType: 'blob' })).data,
 };
