@@ -34,8 +34,12 @@
 // (pg-boss: the mail outbox drained every minute, the push windows) may change data on their own:
 // phase B starts once no job is due, and a batch that changed data while a job ran is sent again
 // (up to twice) instead of failing; a change with no job running fails, naming the tables and the
-// requests that changed them (each sent alone between checksums). Not checksummed, because a
-// refusal writes them on purpose:
+// requests that changed them (each sent alone between checksums). Why a replay: accepted requests
+// may change data, and which ones are accepted is known only from their answers; replayed apart,
+// every interval between two checksums holds refusals only, and a route that writes before it
+// refuses does it again (it depends on the input, not the moment; checked by planting such a write
+// in a 404: the run named the table and each request). A self-check first shows the checksum sees
+// an accepted write (a row and a file). Not checksummed, because a refusal writes them on purpose:
 // - audit_log: refusals are audited (permission denied, failed logins, lockouts, reused tokens);
 // - login_failures: failed logins by name and address decide when the captcha becomes required;
 // - rate_limit_hits: every request of a rate budget counts, refused or not (429 is a refusal);
@@ -441,7 +445,11 @@ function mutateField(rng: Rng, d: Draft, f: { where: Where; key: string; schema:
   const value = mutation(rng, f.schema, f.where, current, kind);
   if (kind !== 'duplicate') return setField(d, f.where, f.key, value);
   if (f.where === 'query') d.query[f.key] = rng.chance(0.5) ? [current ?? '', value] : [value, current ?? ''];
-  else if (f.where === 'body') d.duplicates.push({ key: f.key, value, first: rng.chance(0.5) });
+  else if (f.where === 'body') {
+    // The key written twice: the body's own (valid) one and the mutated one, in either order.
+    if (current === undefined) setField(d, 'body', f.key, f.schema ? valid(rng, f.schema, f.key) : 'x');
+    d.duplicates.push({ key: f.key, value, first: rng.chance(0.5) });
+  }
   else d.path[f.key] = new RawUrl(`${encode(toText(current))}%2F${encode(toText(current))}`);
 }
 
