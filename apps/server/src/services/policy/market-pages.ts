@@ -7,11 +7,16 @@
 // label. Keyword searches are not kept: their variety is unbounded.
 import fp from 'fastify-plugin';
 import type { PageOf } from '@hqt/contract/envelope';
-import type { GuidePageQuery, GuideSummary } from '@hqt/contract/policy';
+import { GuidePageQuery, type GuideSummary } from '@hqt/contract/policy';
 import { NotifiedCache } from '../../lib/notified-cache';
 
 /** Pages kept at most (every filter × sort × page a portal offers is far fewer). */
 const MAX_PAGES = 500;
+/**
+ * The page's key is read from the declared fields only: the validator keeps unknown ones, which
+ * would split the pages kept and, nested 10,000 deep, overflowed JSON.stringify's stack (a 500).
+ */
+const KEY_FIELDS = Object.keys(GuidePageQuery.properties).sort() as (keyof GuidePageQuery)[];
 
 export class MarketPages {
   private readonly cache: NotifiedCache<Map<string, Promise<PageOf<GuideSummary>>>>;
@@ -29,7 +34,7 @@ export class MarketPages {
   async page(query: GuidePageQuery, read: () => Promise<PageOf<GuideSummary>>): Promise<PageOf<GuideSummary>> {
     if (query.keyword?.trim()) return read();
     const kept = await this.cache.get();
-    const key = `${Math.floor(Date.now() / 60_000)}|${JSON.stringify(query, Object.keys(query).sort())}`;
+    const key = `${Math.floor(Date.now() / 60_000)}|${JSON.stringify(KEY_FIELDS.map((field) => query[field] ?? null))}`;
     const found = kept.get(key);
     if (found) return found;
     if (kept.size >= MAX_PAGES) kept.clear();
