@@ -108,8 +108,21 @@ const scanned = { views: 0 };
 async function settled(page: Page, ready?: Route['ready']) {
   if (ready) await expect(page.getByText(ready).first()).toBeVisible();
   await expect(page.locator('.ant-spin-spinning, .ant-skeleton-active')).toHaveCount(0);
-  // Entrance motions (a fade, a drawer's slide) end before the colours are measured.
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+  // Motions (a fade, a drawer's slide, a look's colour transitions) start a frame or two after what
+  // caused them: the page counts as still once ten frames in a row had none running.
+  await page.waitForFunction(
+    () =>
+      new Promise<boolean>((still) => {
+        let quiet = 0;
+        const frame = () => {
+          const moving = document.getAnimations().some((a) => a.pending || a.playState === 'running');
+          quiet = moving ? 0 : quiet + 1;
+          if (quiet >= 10) still(true);
+          else requestAnimationFrame(frame);
+        };
+        frame();
+      }),
+  );
 }
 
 async function scan(page: Page, where: string, findings: Finding[], everyRule: boolean) {
@@ -174,7 +187,7 @@ async function staffDetails(page: Page): Promise<Route[]> {
   const token = (await page.context().cookies()).find((c) => c.name === 'access_token')?.value;
   const routes: Route[] = [];
   for (const d of STAFF_DETAILS) {
-    const res = await page.request.get(`${d.list}?currentPage=1&pageSize=1`, { headers: { authorization: `Bearer ${token}` } });
+    const res = await page.request.post(d.list, { headers: { authorization: `Bearer ${token}` }, data: { currentPage: 1, pageSize: 1 } });
     const text = await res.text();
     const id = Number(/"id":(\d+)/.exec(text)?.[1]);
     expect(id, `${d.list} lists an item`).toBeGreaterThan(0);
@@ -192,7 +205,6 @@ const enterpriseLogin = async (page: Page) => {
   await expect(page).toHaveURL(/\/dataOverview\/dataOverview$/);
 };
 
-test.describe.configure({ mode: 'serial' });
 // An upper bound for a stuck scan, not a speed claim: each test scans a few hundred page views.
 test.setTimeout(20 * 60_000);
 

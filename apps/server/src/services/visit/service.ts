@@ -357,7 +357,7 @@ export async function visitDetail(deps: VisitDeps, ctx: SignedInCtx, id: number)
 }
 
 /** RFC 5545 TEXT: backslash, semicolon, comma and newlines escaped. */
-const icsText = (s: string) => s.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n');
+const icsText = (s: string) => s.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r\n|\r|\n/g, '\\n');
 const icsTime = (d: Date) => d.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
 /** Lines longer than 75 octets are folded (a CRLF and a space), never inside a UTF-8 character. */
 function fold(line: string): string {

@@ -158,9 +158,15 @@ function Shell() {
         </Link>
         {platform?.trialRun !== false && <Tag color="orange" className="trial-label">试运行</Tag>}
         {!isMobile && <Menu mode="horizontal" selectedKeys={selected ? [selected] : []} items={menuItems} onClick={go} className="top-menu" />}
-        <CareSwitch />
+        {!isMobile && <CareSwitch />}
         <UserArea onDialog={setDialog} />
       </header>
+      {/* A phone's header has no room left: 关怀版 gets a strip of its own under it. */}
+      {isMobile && (
+        <div className="care-strip">
+          <CareSwitch />
+        </div>
+      )}
       {isMobile && (
         <Drawer
           placement="left"

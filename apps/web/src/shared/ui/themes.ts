@@ -21,7 +21,7 @@ const THEMES: Record<ThemeId, ThemeConfig> = {
   // one colour is both light enough for the one and dark enough for white text on it).
   2: {
     algorithm: antdTheme.darkAlgorithm,
-    token: { colorPrimary: '#7fb5ff', colorLink: '#8fbcf8', colorTextLightSolid: '#000000', ...DARK_TEXT, colorSuccess: '#49aa19', colorWarning: '#d89614', colorError: '#e84749', colorInfo: '#7fb5ff' },
+    token: { colorPrimary: '#7fb5ff', colorLink: '#8fbcf8', colorTextLightSolid: '#000000', ...DARK_TEXT, colorSuccess: '#73d13d', colorWarning: '#ffc53d', colorError: '#ff7875', colorInfo: '#7fb5ff' },
     components: { Tooltip: { colorTextLightSolid: '#ffffff' } },
   },
   3: { token: { colorPrimary: '#0b7a6b', colorLink: '#0b7a6b', ...LIGHT_TEXT, ...LIGHT_STATUS, colorInfo: '#0b7a6b' } },
@@ -73,7 +73,9 @@ export function lookAttributes(look: Look) {
   else delete root.dataset.largeText;
   if (look.care) root.dataset.care = '1';
   else delete root.dataset.care;
-  root.style.setProperty('--care-scale', String(look.careScale));
+  // The pages' own text sizes (their CSS multiplies by --text-scale) grow with 关怀版's.
+  if (look.care) root.style.setProperty('--text-scale', String(look.careScale));
+  else root.style.removeProperty('--text-scale');
   root.style.background = look.theme === 2 ? '#141414' : '#f5f7fa';
 }
 

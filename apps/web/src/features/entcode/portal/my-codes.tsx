@@ -42,8 +42,8 @@ function CodeTile({ item, onPrint }: { item: MyEntcode; onPrint: () => void }) {
         {!live && <Tag color="warning">{item.statusLabel}</Tag>}
       </div>
       <div className="entcode-tile-credit">统一社会信用代码 {item.creditCode}</div>
-      <div ref={svg} role="img" aria-label={`${item.enterpriseName}的企业码二维码，码号 ${item.display}`}>
-        <QRCode value={item.url} type="svg" size={200} {...QR_LOOK} />
+      <div ref={svg}>
+        <QRCode value={item.url} type="svg" size={200} {...QR_LOOK} aria-label={`${item.enterpriseName}的企业码二维码，码号 ${item.display}`} />
       </div>
       <div className="entcode-code-large">
         {item.display}
