@@ -134,6 +134,8 @@ test('push: subscribe to a keyword, then read an unread message', async ({ page 
 
 test('appeal: filed with an attachment chosen by keyboard', async ({ page }) => {
   const title = `键盘提交的诉求 ${stamp}`;
+  // Listened for from the start: Playwright takes over the file picker only once its listener is in place.
+  const chooser = page.waitForEvent('filechooser', { timeout: 90_000 });
   await portalLogin(page);
   await page.goto('/enterpriseDemands/enterpriseDemands');
   await activate(page, page.getByRole('button', { name: '提交诉求' }));
@@ -146,8 +148,8 @@ test('appeal: filed with an attachment chosen by keyboard', async ({ page }) => 
   const upload = drawer.getByRole('button', { name: '上传附件' });
   await tabTo(page, upload);
   await expectFocusVisible(page);
-  const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.keyboard.press('Enter')]);
-  await chooser.setFiles({ name: '设备发票清单.pdf', mimeType: 'application/pdf', buffer: PDF });
+  await page.keyboard.press('Enter');
+  await (await chooser).setFiles({ name: '设备发票清单.pdf', mimeType: 'application/pdf', buffer: PDF });
   await expect(drawer.getByText('设备发票清单.pdf')).toBeVisible();
   await activate(page, drawer.getByRole('button', { name: '提交诉求' }));
   await expect(drawer.getByText(/^诉求已提交，编号 SQ\d{8}-\d{4}$/)).toBeVisible();
