@@ -41,6 +41,16 @@ async function consoleLogin(page: Page) {
   await expect(page).toHaveURL(/\/admin$/);
 }
 
+/** The top menu: one Tab stop, the arrows along it, Enter opens the entry. */
+async function topMenu(page: Page, name: string) {
+  const menu = page.locator('.top-menu');
+  await tabTo(page, menu, 10);
+  await expectFocusVisible(page);
+  const entry = menu.getByRole('menuitem', { name });
+  for (let i = 0; i < 10 && !(await entry.evaluate((el) => el.classList.contains('ant-menu-item-active'))); i++) await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('Enter');
+}
+
 /** Opens an entry of the header's account menu (欢迎您，… ▾) by keyboard. */
 async function accountMenu(page: Page, item: string) {
   await activate(page, page.getByRole('button', { name: /^欢迎您，/ }));
@@ -71,6 +81,17 @@ test('the skip link is the first Tab stop, shows itself, and moves the focus int
   await expectFocusVisible(page);
 });
 
+test('the tag bar: a tag opened and another closed by keyboard', async ({ page }) => {
+  await portalLogin(page);
+  await topMenu(page, '政策超市');
+  const bar = page.getByRole('navigation', { name: '已打开的页面' });
+  await expect(bar.getByText('政策超市', { exact: true })).toBeVisible();
+  await activate(page, bar.getByRole('button', { name: '数据概览', exact: true }));
+  await expect(page).toHaveURL(/\/dataOverview\/dataOverview$/);
+  await activate(page, bar.locator('.ant-tag', { hasText: '政策超市' }).getByRole('button', { name: '关闭' }));
+  await expect(bar.getByText('政策超市', { exact: true })).toHaveCount(0);
+});
+
 test('login: the form by keyboard, Enter sends it', async ({ page }) => {
   await portalLogin(page);
   await expect(page.getByRole('banner').getByRole('link', { name: '个人中心' })).toBeVisible();
@@ -78,13 +99,7 @@ test('login: the form by keyboard, Enter sends it', async ({ page }) => {
 
 test('market: the top menu to 政策超市, a search, a guide opened and closed with Escape', async ({ page }) => {
   await portalLogin(page);
-  // The top menu: one Tab stop, arrows along it, Enter opens the entry.
-  const menu = page.locator('.top-menu');
-  await tabTo(page, menu, 10);
-  await expectFocusVisible(page);
-  const market = menu.getByRole('menuitem', { name: '政策超市' });
-  for (let i = 0; i < 10 && !(await market.evaluate((el) => el.classList.contains('ant-menu-item-active'))); i++) await page.keyboard.press('ArrowRight');
-  await page.keyboard.press('Enter');
+  await topMenu(page, '政策超市');
   await expect(page).toHaveURL(/\/policyMarket\/policyMarket$/);
 
   await typeInto(page, page.getByLabel('关键词'), '研发投入');
