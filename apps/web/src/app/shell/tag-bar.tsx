@@ -1,8 +1,22 @@
 import { Tag as AntTag, theme } from 'antd';
+import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { TAB_TOGGLE_THRESHOLD } from '@hqt/contract/constants';
 import { TAGS_RESET_PATH } from '@/config/routes';
 import { tabs, useTabs } from './tabs-store';
+
+/**
+ * A tag's text as a button: the keyboard reaches each tag with Tab and opens it with Enter or Space
+ * (the press is a click, which the tag handles as it does the mouse's).
+ */
+function TagButton({ children }: { children: ReactNode }) {
+  return (
+    <button type="button" style={TAG_BUTTON}>
+      {children}
+    </button>
+  );
+}
+const TAG_BUTTON = { background: 'none', border: 0, padding: 0, color: 'inherit', font: 'inherit', cursor: 'pointer' } as const;
 
 /** The breadcrumb tag bar: one tag per visited page, 清空 resets, a toggle folds long rows. */
 export function TagBar() {
@@ -30,12 +44,12 @@ export function TagBar() {
           aria-current={tag.isType ? 'page' : undefined}
           style={{ cursor: 'pointer' }}
         >
-          {tag.name}
+          <TagButton>{tag.name}</TagButton>
         </AntTag>
       ))}
       {showToggle && (
         <AntTag className="tag-toggle" onClick={() => tabs.toggle()} style={{ cursor: 'pointer' }}>
-          {collapsed ? `展开（${tags.length}）` : '收起'}
+          <TagButton>{collapsed ? `展开（${tags.length}）` : '收起'}</TagButton>
         </AntTag>
       )}
       <AntTag
@@ -46,7 +60,7 @@ export function TagBar() {
         }}
         style={{ cursor: 'pointer' }}
       >
-        清空
+        <TagButton>清空</TagButton>
       </AntTag>
     </nav>
   );

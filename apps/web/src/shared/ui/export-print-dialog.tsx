@@ -1,7 +1,7 @@
 // The global export/print dialog (spec §5): choose columns, export .xlsx or print, with the
 // spec's messages and limits. Loaded lazily, with its Excel writer loaded only on export.
 import { Button, Checkbox, Input, Modal, Space } from 'antd';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { EXPORT_DEFAULT_FILE_NAME, EXPORT_MAX_ROWS } from '@hqt/contract/constants';
 import { MSG } from '@hqt/contract/messages';
 import { formatValue, sheetRows, type ExportColumn } from '@/shared/lib/export-format';
@@ -64,6 +64,19 @@ export default function ExportPrintDialog<Row extends Record<string, unknown>>({
   const [chosen, setChosen] = useState<string[]>(columns.map((c) => c.key));
   const [fileName, setFileName] = useState<string>(named ?? EXPORT_DEFAULT_FILE_NAME);
   const [busy, setBusy] = useState<'export' | 'print' | null>(null);
+  // The keyboard goes back to the button that opened the dialog when it closes. The pages unmount
+  // the dialog as they close it, before antd's own return of the focus (after its closing animation)
+  // can run, which would leave the focus on the page's body.
+  const [opener] = useState(() => document.activeElement);
+  useEffect(
+    () => () => {
+      setTimeout(() => {
+        const lost = !document.activeElement || document.activeElement === document.body;
+        if (lost && opener instanceof HTMLElement && opener.isConnected) opener.focus();
+      });
+    },
+    [opener],
+  );
 
   async function run(action: 'export' | 'print') {
     const messages = MESSAGES[action];

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Descriptions, Drawer, List, Skeleton, Steps, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
+import { useLayoutEffect, useRef } from 'react';
 import { useIsMobile } from '@/shared/lib/use-is-mobile';
 import { guideQueries } from '../api/guide-queries';
 import { GuideStatusTag } from './guide-status-tag';
@@ -14,8 +15,29 @@ const fmt = (iso: string) => dayjs(iso).format('YYYY-MM-DD HH:mm');
 export function GuideDetailDrawer({ id, onClose }: { id: number | null; onClose: () => void }) {
   const isMobile = useIsMobile();
   const { data: g, isLoading } = useQuery({ ...guideQueries.detail(id ?? 0), enabled: id !== null });
+  // The keyboard goes back to what opened the drawer (a guide's link) as it closes. antd's own return
+  // (after the closing animation) was seen to leave the focus on the page's body: the link opens the
+  // drawer by changing the address. Given back once the drawer has let go of the focus, and again when
+  // its animation ends, if the focus is still in the drawer or nowhere.
+  const open = id !== null;
+  const opener = useRef<HTMLElement | null>(null);
+  const giveBack = () => {
+    const back = opener.current;
+    const active = document.activeElement;
+    if (back?.isConnected && (!active || active === document.body || active.closest('.guide-drawer'))) back.focus({ preventScroll: true });
+  };
+  useLayoutEffect(() => {
+    if (!open) return;
+    const active = document.activeElement;
+    opener.current = active instanceof HTMLElement && active !== document.body && !active.closest('.guide-drawer') ? active : null;
+    return () => void setTimeout(giveBack);
+  }, [open]);
   return (
-    <Drawer open={id !== null} onClose={onClose} size={isMobile ? '100%' : 760} title={g?.title ?? '申报指南'} destroyOnHidden>
+    <Drawer open={open} onClose={onClose} size={isMobile ? '100%' : 760} title={g?.title ?? '申报指南'} destroyOnHidden
+      rootClassName="guide-drawer"
+      focusable={{ focusTriggerAfterClose: false }}
+      afterOpenChange={(visible) => visible || giveBack()}
+    >
       {isLoading || !g ? (
         <Skeleton active />
       ) : (
