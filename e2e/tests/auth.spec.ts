@@ -174,3 +174,27 @@ test('registers an enterprise account, refusing a wrong credit code first, then 
   await loginViaForm(page, { username: 'e2e_newco', password: 'Newco1234' });
   await expect(page.getByText('欢迎您，云溪县新…')).toBeVisible();
 });
+
+test('the audio captcha: 「语音验证码」 by keyboard plays the captcha as speech, said to a screen reader, and its answer logs in', async ({ page }) => {
+  await page.goto('/login');
+  await expect(page.getByAltText('验证码图片')).toBeVisible();
+  const button = page.getByRole('button', { name: '语音验证码' });
+  await button.focus();
+  const served = page.waitForResponse((r) => r.url().includes('/vierifycode/audio'));
+  await page.keyboard.press('Enter');
+  const audio = await served;
+  expect(audio.status()).toBe(200);
+  expect(audio.headers()['content-type']).toContain('audio/wav');
+  const wav = await audio.body();
+  expect(wav.subarray(0, 4).toString('latin1')).toBe('RIFF');
+  // Four spoken digits with pauses: seconds of 16-bit mono sound, not an empty or a silent file.
+  const seconds = wav.readUInt32LE(40) / wav.readUInt32LE(28);
+  expect(seconds).toBeGreaterThan(2);
+  await expect(page.getByRole('status').filter({ hasText: '正在播放语音验证码' })).toBeAttached();
+  // The answer heard is the captcha's (the e2e server's answer hook speaks CAPTCHA_ANSWER).
+  await page.getByLabel('用户名').fill(DEMO.username);
+  await page.getByLabel('密码', { exact: true }).fill(DEMO.password);
+  await page.getByPlaceholder('验证码').fill(CAPTCHA_ANSWER);
+  await page.getByRole('button', { name: /登\s*录/ }).click();
+  await expect(page).toHaveURL(/\/dataOverview\/dataOverview$/);
+});

@@ -3,7 +3,7 @@ import { QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { Button, Drawer, Dropdown, Menu, Tag } from 'antd';
 import 'dayjs/locale/zh-cn';
 import dayjs from 'dayjs';
-import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { COOKIES, SIDEBAR_WIDTH_PX } from '@hqt/contract/constants';
 import { MSG } from '@hqt/contract/messages';
@@ -73,7 +73,7 @@ function Badged({ signedIn, children }: { signedIn: boolean; children: ReactNode
 const LOGOUT_KEY = 'logout';
 const PORTAL_PUBLIC = publicPaths(PORTAL);
 
-function UserArea({ onDialog }: { onDialog: (d: DialogName) => void }) {
+function UserArea({ onDialog, greeting }: { onDialog: (d: DialogName) => void; greeting: RefObject<HTMLButtonElement | null> }) {
   const name = useSession((s) => s.name);
   const navigate = useNavigate();
   if (!name) {
@@ -94,7 +94,7 @@ function UserArea({ onDialog }: { onDialog: (d: DialogName) => void }) {
   return (
     <div className="user-area">
       <Dropdown menu={{ items }} trigger={['click', 'hover']}>
-        <button type="button" className="user-name" title={name}>
+        <button type="button" className="user-name" title={name} ref={greeting}>
           欢迎您，{displayName(name)}
         </button>
       </Dropdown>
@@ -118,6 +118,12 @@ function Shell() {
   const drawerOpen = drawerAt === address;
   const setDrawerOpen = (open: boolean) => setDrawerAt(open ? address : null);
   const [dialog, setDialog] = useState<DialogName>(null);
+  // A dialog opened from the account menu gives focus back to the greeting: its menu entry is gone.
+  const greeting = useRef<HTMLButtonElement>(null);
+  const closeDialog = () => {
+    setDialog(null);
+    requestAnimationFrame(() => greeting.current?.focus());
+  };
   const { data: platform } = useQuery(platformQuery);
 
   // Every visited page gets its tag (named by the page itself when it says so); the sidebar
@@ -159,7 +165,7 @@ function Shell() {
         {platform?.trialRun !== false && <Tag color="orange" className="trial-label">试运行</Tag>}
         {!isMobile && <Menu mode="horizontal" selectedKeys={selected ? [selected] : []} items={menuItems} onClick={go} className="top-menu" />}
         {!isMobile && <CareSwitch />}
-        <UserArea onDialog={setDialog} />
+        <UserArea onDialog={setDialog} greeting={greeting} />
       </header>
       {/* A phone's header has no room left: 关怀版 gets a strip of its own under it. */}
       {isMobile && (
@@ -195,7 +201,7 @@ function Shell() {
           ))}
         </Suspense>
       )}
-      <AccountDialog name={dialog} onClose={() => setDialog(null)} />
+      <AccountDialog name={dialog} onClose={closeDialog} />
     </div>
   );
 }

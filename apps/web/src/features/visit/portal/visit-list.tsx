@@ -52,7 +52,7 @@ export function VisitList({ onOpen }: { onOpen: (id: number) => void }) {
   const { data, isFetching } = useQuery({ ...query, placeholderData: keepPreviousData });
   return (
     <>
-      <Tabs className="visit-tabs" activeKey={tab} onChange={(key) => update({ tab: key === 'upcoming' ? undefined : key })} items={TABS} />
+      <Tabs activeKey={tab} onChange={(key) => update({ tab: key === 'upcoming' ? undefined : key })} items={TABS} />
       <Spin spinning={isFetching && !data}>
         {data && data.list.length === 0 ? (
           <Empty description={EMPTY[tab]} />
