@@ -148,6 +148,8 @@ async function scanRoute(page: Page, route: Route, who: Who, findings: Finding[]
   for (const size of WIDTHS) {
     await page.setViewportSize(size);
     await page.goto(route.path);
+    // A page's lazily loaded parts (an editor, a chart) arrive after its first paint.
+    await page.waitForLoadState('networkidle');
     await settled(page, route.ready);
     for (const look of looksAt(size.width)) {
       await page.evaluate(({ theme, care }) => {
@@ -169,7 +171,8 @@ async function scanAll(browser: Browser, who: Who, routes: Route[], login?: (pag
   const halves = [routes.filter((_, i) => i % 2 === 0), routes.filter((_, i) => i % 2 === 1)];
   await Promise.all(
     halves.map(async (half) => {
-      const context = await browser.newContext();
+      // Pages at rest, not half faded in: the fade between pages honours reduced motion (global.css).
+      const context = await browser.newContext({ reducedMotion: 'reduce' });
       const page = await context.newPage();
       if (login) await login(page);
       for (const route of half) await scanRoute(page, route, who, findings);

@@ -3,32 +3,19 @@
 // keyboard cannot reach fails in tabTo with the way the focus went; each control acted on shows its
 // focus ring. The setup a flow needs from the other side (a draft guide, a visit proposed, an appeal
 // accepted) is made through the real API, as the other specs do.
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import type { PageOf } from '@hqt/contract/envelope';
 import { APPEAL_CONSOLE_PATHS, type AppealQueueRow } from '@hqt/contract/appeal-console';
-import { type ConsolePolicyRow, type GuideInput, POLICY_CONSOLE_PATHS } from '@hqt/contract/policy-console';
 import { VISIT_CONSOLE_PATHS, type VisitConsoleRow } from '@hqt/contract/visit-console';
 import type { VisitDetail } from '@hqt/contract/visit';
 import { registerAccount } from '../support/accounts';
-import { CAPTCHA_ANSWER, DEMO, STAFF } from '../support/constants';
+import { call, draftGuide, staffHeaders } from '../support/api';
+import { DEMO, STAFF } from '../support/constants';
 import { activate, chooseOption, expectFocusVisible, focusedName, keyboardLogin, tabTo, typeInto } from '../support/keyboard';
 
 const stamp = Date.now().toString(36).slice(-5);
 /** A small PDF: an attachment the server recognises by its bytes. */
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
-
-async function staffHeaders(request: APIRequestContext) {
-  const captcha = await (await request.get('/api/v1/connect/vierifycode')).json();
-  const res = await request.post('/api/v1/connect/token', { data: { ...STAFF, vierifyCode: CAPTCHA_ANSWER, codeIndex: captcha.data.codeIndex } });
-  return { authorization: `Bearer ${(await res.json()).access_token as string}` };
-}
-
-async function call<T>(request: APIRequestContext, headers: Record<string, string>, url: string, data?: unknown): Promise<T> {
-  const res = data === undefined ? await request.get(url, { headers }) : await request.post(url, { headers, data });
-  const body = await res.json();
-  expect(res.ok() && body.code === 200, `${url}: ${body.msg}`).toBe(true);
-  return body.data as T;
-}
 
 async function portalLogin(page: Page, user: { username: string; password: string } = DEMO) {
   await keyboardLogin(page, user);
@@ -261,32 +248,7 @@ test('修改密码: opened from the account menu, the focus kept in it, the chan
 
 test('console: staff publish a draft guide by keyboard', async ({ page, request }) => {
   const title = `键盘发布的指南 ${stamp}`;
-  const headers = await staffHeaders(request);
-  const policies = await call<PageOf<ConsolePolicyRow>>(request, headers, POLICY_CONSOLE_PATHS.policyPage, { currentPage: 1, pageSize: 1, status: 'published' });
-  const guide: GuideInput = {
-    policyId: policies.list[0]!.id,
-    title,
-    summary: '对企业上云给予补助',
-    beneficiaries: '县内企业',
-    conditionsText: '上年度营业收入不低于 10 亿元',
-    supportStandard: '一次性补助 5 万元',
-    eligibility: { groups: [[{ field: 'revenue', op: 'gte', value: 100_000, year: 'last' }]] },
-    amountRule: { kind: 'fixed', amount: 5 },
-    supportType: 'subsidy',
-    mode: 'normal',
-    industries: [],
-    regions: [],
-    windowStart: new Date(Date.now() - 86_400_000).toISOString(),
-    windowEnd: new Date(Date.now() + 60 * 86_400_000).toISOString(),
-    payoutDays: 30,
-    deptName: '云溪县工业和信息化局',
-    deptAddress: '云溪县城关镇人民路88号',
-    deptPhone: '0839-7202345',
-    materials: ['申请表'],
-    steps: ['网上申报'],
-    onlineUrl: null,
-  };
-  const created = await call<{ id: number }>(request, headers, POLICY_CONSOLE_PATHS.guideCreate, guide);
+  const created = { id: await draftGuide(request, title) };
 
   await consoleLogin(page);
   await page.goto(`/admin/guides/${created.id}`);

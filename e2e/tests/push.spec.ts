@@ -2,53 +2,13 @@
 // console; the demo enterprise, whose page is open (it follows the keyword 研发), is told within
 // 2 seconds by the real-time hub, the unread badge on 消息中心 goes up, and opening the message marks it read.
 // Then its subscriptions: a bad keyword is refused, a good one added and cancelled.
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { type ConsolePolicyRow, type GuideInput, POLICY_CONSOLE_PATHS } from '@hqt/contract/policy-console';
-import type { PageOf } from '@hqt/contract/envelope';
+import { expect, test, type Page } from '@playwright/test';
 import { PUSH_MSG } from '@hqt/contract/push';
-import { CAPTCHA_ANSWER, DEMO, STAFF } from '../support/constants';
+import { draftGuide } from '../support/api';
+import { DEMO, STAFF } from '../support/constants';
 import { consoleLogin, loginViaForm } from '../support/session';
 
 const stamp = Date.now().toString(36).slice(-5);
-
-async function staffToken(request: APIRequestContext): Promise<string> {
-  const captcha = await (await request.get('/api/v1/connect/vierifycode')).json();
-  const res = await request.post('/api/v1/connect/token', { data: { ...STAFF, vierifyCode: CAPTCHA_ANSWER, codeIndex: captcha.data.codeIndex } });
-  return (await res.json()).access_token as string;
-}
-
-/** A draft guide under a published policy, made through the console's API. */
-async function draftGuide(request: APIRequestContext, title: string): Promise<number> {
-  const headers = { authorization: `Bearer ${await staffToken(request)}` };
-  const policies = (await (await request.post(POLICY_CONSOLE_PATHS.policyPage, { headers, data: { currentPage: 1, pageSize: 1, status: 'published' } })).json()).data as PageOf<ConsolePolicyRow>;
-  const guide: GuideInput = {
-    policyId: policies.list[0]!.id,
-    title,
-    summary: '对企业研发投入给予后补助',
-    beneficiaries: '县内企业',
-    conditionsText: '上年度研发费用不低于 50 万元',
-    supportStandard: '按研发投入的 10% 补助',
-    eligibility: { groups: [[{ field: 'rdExpense', op: 'gte', value: 50, year: 'last' }]] },
-    amountRule: { kind: 'fixed', amount: 10 },
-    supportType: 'subsidy',
-    mode: 'normal',
-    industries: [],
-    regions: [],
-    windowStart: new Date(Date.now() - 86_400_000).toISOString(),
-    windowEnd: new Date(Date.now() + 60 * 86_400_000).toISOString(),
-    payoutDays: 30,
-    deptName: '云溪县工业和信息化局',
-    deptAddress: '云溪县城关镇人民路88号',
-    deptPhone: '0839-7202345',
-    materials: ['申请表'],
-    steps: ['网上申报'],
-    onlineUrl: null,
-  };
-  const created = await (await request.post(POLICY_CONSOLE_PATHS.guideCreate, { headers, data: guide })).json();
-  expect(created.code, created.msg).toBe(200);
-  return created.data.id as number;
-}
-
 
 /** The unread count on 消息中心 in the top menu (antd draws no count at 0). */
 const menuCount = (page: Page) => page.locator('.top-menu').getByRole('menuitem', { name: /消息中心/ }).locator('.ant-badge sup');

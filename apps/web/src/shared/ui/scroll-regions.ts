@@ -15,7 +15,7 @@ function mark(region: HTMLElement) {
   }
 }
 
-/** Watches the page for scrolling tables, once per frame at most. */
+/** Watches the page for scrolling tables, at most once a frame. */
 export function keepScrollRegionsReachable() {
   let queued = false;
   const check = () => {
@@ -27,5 +27,6 @@ export function keepScrollRegionsReachable() {
     queued = true;
   };
   new MutationObserver(later).observe(document.body, { childList: true, subtree: true });
-  window.addEventListener('resize', later);
+  // A size change without a change of the page (the window, 关怀版's text) can make a table overflow.
+  new ResizeObserver(later).observe(document.body);
 }

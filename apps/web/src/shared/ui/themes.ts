@@ -11,13 +11,14 @@ import { THEME_STORAGE_KEY, type ThemeId } from '@hqt/contract/constants';
 // uses darker greys, and the dark theme lighter ones.
 const LIGHT_TEXT = { colorTextSecondary: 'rgba(0, 0, 0, 0.7)', colorTextTertiary: 'rgba(0, 0, 0, 0.62)', colorTextDescription: 'rgba(0, 0, 0, 0.62)', colorTextPlaceholder: 'rgba(0, 0, 0, 0.58)', colorTextDisabled: 'rgba(0, 0, 0, 0.58)' };
 const DARK_TEXT = { colorTextSecondary: 'rgba(255, 255, 255, 0.75)', colorTextTertiary: 'rgba(255, 255, 255, 0.68)', colorTextDescription: 'rgba(255, 255, 255, 0.68)', colorTextPlaceholder: 'rgba(255, 255, 255, 0.6)', colorTextDisabled: 'rgba(255, 255, 255, 0.5)' };
-// Status colours dark enough for white text on them and for text on their light tints.
-const LIGHT_STATUS = { colorSuccess: '#287a0c', colorWarning: '#ad5a00', colorError: '#cf1322', colorInfo: '#1658d8' };
+// Status colours dark enough for white text on them, with light tints of their own (antd's tint
+// of a dark colour is muddy: text on it falls under 4.5:1).
+const LIGHT_STATUS = { colorSuccess: '#287a0c', colorWarning: '#ad5a00', colorError: '#cf1322', colorInfo: '#1658d8', colorSuccessBg: '#f3faef', colorWarningBg: '#fff8e6', colorErrorBg: '#fff1f0', colorInfoBg: '#e8f0fd' };
 
 const THEMES: Record<ThemeId, ThemeConfig> = {
   // colorPrimaryBg (a selected menu entry's background) is given: antd's tint of these primaries is muddy.
   0: { token: { colorPrimary: '#1658d8', colorLink: '#1658d8', colorPrimaryBg: '#e8f0fd', ...LIGHT_TEXT, ...LIGHT_STATUS } },
-  1: { token: { colorPrimary: '#c41d1d', colorLink: '#c41d1d', colorPrimaryBg: '#fdecec', ...LIGHT_TEXT, ...LIGHT_STATUS, colorInfo: '#c41d1d' } },
+  1: { token: { colorPrimary: '#c41d1d', colorLink: '#c41d1d', colorPrimaryBg: '#fdecec', ...LIGHT_TEXT, ...LIGHT_STATUS, colorInfo: '#c41d1d', colorInfoBg: '#fdecec' } },
   // Dark: a light primary that reads as text on the dark panels, with black text on its buttons (no
   // one colour is both light enough for the one and dark enough for white text on it).
   2: {
@@ -25,8 +26,8 @@ const THEMES: Record<ThemeId, ThemeConfig> = {
     token: { colorPrimary: '#7fb5ff', colorLink: '#8fbcf8', colorTextLightSolid: '#000000', colorPrimaryBg: '#1d2b40', ...DARK_TEXT, colorSuccess: '#73d13d', colorWarning: '#ffc53d', colorError: '#ff7875', colorInfo: '#7fb5ff' },
     components: { Tooltip: { colorTextLightSolid: '#ffffff' }, Menu: { itemSelectedBg: '#1d2b40', itemSelectedColor: '#a6c8ff' } },
   },
-  3: { token: { colorPrimary: '#0b7a6b', colorLink: '#0b7a6b', colorPrimaryBg: '#e3f4f1', ...LIGHT_TEXT, ...LIGHT_STATUS, colorInfo: '#0b7a6b' } },
-  4: { token: { colorPrimary: '#6b3fc2', colorLink: '#6b3fc2', colorPrimaryBg: '#f1ecfa', ...LIGHT_TEXT, ...LIGHT_STATUS, colorInfo: '#6b3fc2' } },
+  3: { token: { colorPrimary: '#0b7a6b', colorLink: '#0b7a6b', colorPrimaryBg: '#e3f4f1', ...LIGHT_TEXT, ...LIGHT_STATUS, colorInfo: '#0b7a6b', colorInfoBg: '#e3f4f1' } },
+  4: { token: { colorPrimary: '#6b3fc2', colorLink: '#6b3fc2', colorPrimaryBg: '#f1ecfa', ...LIGHT_TEXT, ...LIGHT_STATUS, colorInfo: '#6b3fc2', colorInfoBg: '#f1ecfa' } },
 };
 
 export const LARGE_TEXT_KEY = 'largeText';

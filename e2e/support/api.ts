@@ -1,0 +1,51 @@
+// The real API, for a spec's setup from the other side (staff acting while the page under test is
+// an enterprise's, or the reverse): a staff login, a checked call, a draft guide.
+import { expect, type APIRequestContext } from '@playwright/test';
+import type { PageOf } from '@hqt/contract/envelope';
+import { type ConsolePolicyRow, type GuideInput, POLICY_CONSOLE_PATHS } from '@hqt/contract/policy-console';
+import { CAPTCHA_ANSWER, STAFF } from './constants';
+
+/** A staff member's Authorization header, through the real login (captcha by the test answer). */
+export async function staffHeaders(request: APIRequestContext): Promise<Record<string, string>> {
+  const captcha = await (await request.get('/api/v1/connect/vierifycode')).json();
+  const res = await request.post('/api/v1/connect/token', { data: { ...STAFF, vierifyCode: CAPTCHA_ANSWER, codeIndex: captcha.data.codeIndex } });
+  return { authorization: `Bearer ${(await res.json()).access_token as string}` };
+}
+
+/** A GET (no body) or POST that must succeed; its data. */
+export async function call<T>(request: APIRequestContext, headers: Record<string, string>, url: string, data?: unknown): Promise<T> {
+  const res = data === undefined ? await request.get(url, { headers }) : await request.post(url, { headers, data });
+  const body = await res.json();
+  expect(res.ok() && body.code === 200, `${url}: ${body.msg}`).toBe(true);
+  return body.data as T;
+}
+
+/** A draft guide under a published policy, made through the console's API; its id. */
+export async function draftGuide(request: APIRequestContext, title: string): Promise<number> {
+  const headers = await staffHeaders(request);
+  const policies = await call<PageOf<ConsolePolicyRow>>(request, headers, POLICY_CONSOLE_PATHS.policyPage, { currentPage: 1, pageSize: 1, status: 'published' });
+  const guide: GuideInput = {
+    policyId: policies.list[0]!.id,
+    title,
+    summary: '对企业研发投入给予后补助',
+    beneficiaries: '县内企业',
+    conditionsText: '上年度研发费用不低于 50 万元',
+    supportStandard: '按研发投入的 10% 补助',
+    eligibility: { groups: [[{ field: 'rdExpense', op: 'gte', value: 50, year: 'last' }]] },
+    amountRule: { kind: 'fixed', amount: 10 },
+    supportType: 'subsidy',
+    mode: 'normal',
+    industries: [],
+    regions: [],
+    windowStart: new Date(Date.now() - 86_400_000).toISOString(),
+    windowEnd: new Date(Date.now() + 60 * 86_400_000).toISOString(),
+    payoutDays: 30,
+    deptName: '云溪县工业和信息化局',
+    deptAddress: '云溪县城关镇人民路88号',
+    deptPhone: '0839-7202345',
+    materials: ['申请表'],
+    steps: ['网上申报'],
+    onlineUrl: null,
+  };
+  return (await call<{ id: number }>(request, headers, POLICY_CONSOLE_PATHS.guideCreate, guide)).id;
+}
