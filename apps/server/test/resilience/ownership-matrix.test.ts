@@ -158,6 +158,7 @@ const OWNED: Record<string, Owned> = {
 /** Every route that holds nothing an enterprise owns, and why (one word). */
 const UNOWNED: Record<string, string> = {
   'GET /api/v1/connect/vierifycode': 'auth',
+  'GET /api/v1/connect/vierifycode/audio': 'auth',
   'POST /api/v1/connect/checkcode': 'auth',
   'POST /api/v1/connect/token': 'auth',
   'POST /new/token': 'auth',
