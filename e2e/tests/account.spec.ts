@@ -116,8 +116,8 @@ test('主题切换: each theme and 大字 are kept in localStorage and applied a
   expect(backgrounds.size).toBe(5); // five distinct looks
 
   await accountMenu(page, '主题切换');
-  await page.getByRole('switch').click();
-  await expect(page.getByRole('switch')).toBeChecked();
+  await page.getByRole('switch', { name: '大字模式' }).click();
+  await expect(page.getByRole('switch', { name: '大字模式' })).toBeChecked();
   await Promise.all([page.waitForEvent('load'), page.getByRole('dialog', { name: '主题切换' }).getByRole('button', { name: /确\s*定/ }).click()]);
   await expect(page.locator('html')).toHaveAttribute('data-large-text', '1');
   await expect(page.locator('.ant-menu-item').first()).toBeVisible();

@@ -59,7 +59,7 @@ test('the PNG decodes to the card’s address; a visitor sees the card and 提�
   await expect(page).toHaveURL(/dataOverview/);
   await page.goto(ENTCODE_PAGE);
   const tile = page.getByRole('region', { name: DEMO.name });
-  const display = (await tile.getByLabel('企业码').textContent())!;
+  const display = (await tile.locator('.entcode-code-large').textContent())!;
   expect(isValidCode(display)).toBe(true);
   const [download] = await Promise.all([page.waitForEvent('download'), tile.getByRole('button', { name: '下载 PNG' }).click()]);
   expect(download.suggestedFilename()).toMatch(/\.png$/);

@@ -77,12 +77,16 @@ test('in the dark theme the current tag is solid with a visible close mark', asy
   await page.goto('/policyTopics/policyTopics');
   const current = tagBar(page).locator('.tag-current');
   await expect(current).toHaveText('政策专题');
-  const colours = await current.evaluate((el) => ({ text: getComputedStyle(el).color, back: getComputedStyle(el).backgroundColor, close: getComputedStyle(el.querySelector('.anticon')!).color }));
-  expect(colours.text).toBe('rgb(255, 255, 255)');
-  expect(colours.close).toMatch(/^rgba?\(255, 255, 255/);
-  // Not a near-white chip: the background is the theme's primary colour, well darker than white.
-  const [r, g, b] = colours.back.match(/\d+/g)!.map(Number);
-  expect(r! + g! + b!).toBeLessThan(600);
+  const colours = await current.evaluate((el) => ({
+    text: getComputedStyle(el).color,
+    back: getComputedStyle(el).backgroundColor,
+    close: getComputedStyle(el.querySelector('.anticon')!).color,
+    bar: getComputedStyle(el.closest('.tag-bar')!).backgroundColor,
+  }));
+  // Solid: a chip that stands out of the dark bar (3:1, a control's contrast), its text and close mark readable on it.
+  expect(contrast(colours.back, colours.bar), `${colours.back} on ${colours.bar}`).toBeGreaterThanOrEqual(3);
+  expect(contrast(colours.text, colours.back), `${colours.text} on ${colours.back}`).toBeGreaterThanOrEqual(4.5);
+  expect(contrast(colours.close, colours.back), `${colours.close} on ${colours.back}`).toBeGreaterThanOrEqual(3);
 });
 
 /**

@@ -30,7 +30,7 @@ export function TagBar() {
       {shown.map((tag, index) => (
         <AntTag
           key={tag.name}
-          // The current tag: solid in the theme's primary colour, its text and close mark white in every theme.
+          // The current tag: solid in the theme's primary colour, its text and close mark in the colour read on it.
           color={tag.isType ? token.colorPrimary : undefined}
           variant={tag.isType ? 'solid' : undefined}
           closable={index > 0}
