@@ -17,7 +17,7 @@ import { ok } from '../../lib/envelope';
 import { AppError, badRequest, notFound } from '../../lib/errors';
 import { signedIn } from '../../lib/ctx';
 import { AttachmentReaders, readableFile, type CanRead } from './attachments';
-import { removeUnattached } from './cleanup';
+import { removeStray, removeUnattached } from './cleanup';
 import { attachmentPath, checkAttachment, checkImage, storeAttachments, storedFile, storeImages, type CheckedFile } from './service';
 
 export interface Files {
@@ -94,8 +94,13 @@ const routes: FastifyPluginAsyncTypebox<{ uploadsDir: string }> = async (app, op
     name: 'files-cleanup',
     settings: { retryLimit: 3, retryDelay: 60, expireInSeconds: 900, deleteAfterSeconds: 24 * 3600 },
     work: { pollingIntervalSeconds: 60 },
-    run: () => removeUnattached(app.db, opts.uploadsDir, new Date(Date.now() - FILE_LIMITS.unattachedHours * 3600_000)),
+    run: async () => {
+      await removeUnattached(app.db, opts.uploadsDir, new Date(Date.now() - FILE_LIMITS.unattachedHours * 3600_000));
+      await removeStray(app.db, opts.uploadsDir);
+    },
     schedule: '23 * * * *',
+    // What an upload cut short by a crash left (bytes without a row, temp files) goes at once.
+    atStart: true,
   });
 
   await multipartScope(app, { fileSize: UPLOAD_LIMITS.maxBytes, files: UPLOAD_LIMITS.maxCount }, UPLOAD_MSG.empty, (scope) => {

@@ -73,7 +73,10 @@ export function checkAttachment(content: Buffer, filename: string | undefined): 
 
 const sha256 = (content: Buffer) => createHash('sha256').update(content).digest('hex');
 
-/** Writes a file under its name unless it is there: temp file + rename, so a reader never sees half a file. */
+/**
+ * Writes a file under its name unless it is there: temp file + rename, so a reader never sees half a
+ * file. The temp file's name starts with `.<name>.` (cleanup.ts `removeStray` knows it by that).
+ */
 async function writeOnce(dir: string, fileName: string, content: Buffer): Promise<void> {
   const target = path.join(dir, fileName);
   if (await exists(target)) return;
@@ -98,29 +101,35 @@ async function exists(file: string): Promise<boolean> {
 }
 
 /**
- * Writes the images under their content hash (an image already stored is not written again), a row
- * for each, and the audit record. Answers what the editor inserts. Images are never removed, so
- * their bytes need no lock against the clean-up (which looks only at attachments).
+ * Writes the images' rows, their bytes under their content hash (an image already stored is not
+ * written again) and the audit record, in one transaction holding each content (`lockContent`), as
+ * attachments are stored: bytes an upload cut short leaves without a row are removed by the clean-up
+ * (cleanup.ts `removeStray`). Answers what the editor inserts. Images are never removed otherwise.
  */
 export async function storeImages(db: Db, ctx: SignedInCtx, uploadsDir: string, images: readonly CheckedFile<ImageType>[]): Promise<UploadedImage[]> {
   const stored = images.map((image) => ({ image, hash: sha256(image.content) }));
-  for (const { image, hash } of stored) await writeOnce(uploadsDir, `${hash}.${UPLOAD_LIMITS.types[image.type]}`, image.content);
   const list = stored.map(({ image, hash }) => ({ url: `${UPLOADS_BASE}/${hash}.${UPLOAD_LIMITS.types[image.type]}`, name: image.name, bytes: image.content.length, type: image.type }));
   await db.transaction(async (tx) => {
+    for (const hash of [...new Set(stored.map((s) => s.hash))].sort()) await lockContent(tx, hash);
     await tx.insert(files).values(stored.map(({ image, hash }) => ({ kind: 'image', sha256: hash, type: image.type, name: image.name, size: image.content.length, uploaderId: ctx.actor.accountId })));
+    for (const { image, hash } of stored) await writeOnce(uploadsDir, `${hash}.${UPLOAD_LIMITS.types[image.type]}`, image.content);
     await audit(tx, ctx, FILES_AUDIT.image, { files: list.map(({ url, bytes, type }) => ({ url, bytes, type })) });
   });
   return list;
 }
 
 /**
- * Holds the bytes of one content hash for the rest of the transaction: an upload writing them and
- * the clean-up removing them (cleanup.ts) take turns, so neither leaves a row without its bytes.
- * The key is the hash's first 64 bits.
+ * Holds the bytes of one content hash for the rest of the transaction: an upload writing them (its
+ * temp file included) and the clean-up removing them (cleanup.ts) take turns, so neither leaves a
+ * row without its bytes. The key is the hash's first 64 bits.
  */
 export const lockContent = (tx: DbOrTx, hash: string) => tx.execute(sql`select pg_advisory_xact_lock(('x' || ${hash.slice(0, 16)})::bit(64)::bigint)`);
 
-/** Writes the private files and their rows (uploaded, attached to nothing yet) and the audit record. */
+/**
+ * Writes the private files' rows (uploaded, attached to nothing yet), their bytes and the audit
+ * record, in one transaction holding each content. The bytes are written before the commit: if it
+ * never comes (the server or its database killed), they are left without a row until the clean-up.
+ */
 export async function storeAttachments(db: Db, ctx: SignedInCtx, uploadsDir: string, checked: readonly CheckedFile<FileType>[]): Promise<UploadedFile[]> {
   const stored = checked.map((file) => ({ file, hash: sha256(file.content) }));
   return db.transaction(async (tx) => {
