@@ -5,23 +5,36 @@
 // the next one gets it, and two nodes can never hand out the same number. Never max()+1, which two
 // transactions read alike. docs/numbering.md.
 import { sql } from 'drizzle-orm';
-import { formatNumber, NUMBER_PREFIX_PATTERN, numberPeriod } from '@hqt/contract/numbering';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { NUMBER_DIGITS, numberHead, numberPeriod } from '@hqt/contract/numbering';
 import type { Db } from '../db/client';
 import { numberCounters } from '../db/schema/index';
 
 /** A transaction, never the pool: outside one the number could not be given back. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
+/** A numbered table: its rows' id and their readable number. */
+type Numbered = PgTable & { id: PgColumn; number: PgColumn };
+
 /**
- * The series' next number for the day `at` falls on in China. Other filings of the series wait for
- * this transaction to end: take the number as the transaction's last step, right before it commits.
+ * Gives the row `id` of `table` the series' next number for the day `at` falls on in China, and
+ * answers it. One statement takes the count and writes the number, formatted as the contract's
+ * formatNumber does: other filings of the series wait on the counter until this transaction ends,
+ * so it is the filing's last write (its audit record aside), and one round trip, not two.
  */
-export async function nextNumber(tx: Tx, prefix: string, at: Date = new Date()): Promise<string> {
-  if (!NUMBER_PREFIX_PATTERN.test(prefix)) throw new RangeError(`Not a number prefix: ${prefix}`);
-  const [row] = await tx
-    .insert(numberCounters)
-    .values({ series: prefix, period: numberPeriod(at), last: 1 })
-    .onConflictDoUpdate({ target: [numberCounters.series, numberCounters.period], set: { last: sql`${numberCounters.last} + 1` } })
-    .returning({ last: numberCounters.last });
-  return formatNumber(prefix, at, row!.last);
+export async function stampNumber(tx: Tx, table: Numbered, id: number, prefix: string, at: Date = new Date()): Promise<string> {
+  const count = sql`counter.last::text`;
+  const {
+    rows: [row],
+  } = await tx.execute<{ number: string }>(sql`
+    with counter as (
+      insert into ${numberCounters} (series, period, last) values (${prefix}, ${numberPeriod(at)}, 1)
+      on conflict (series, period) do update set last = ${numberCounters.last} + 1
+      returning last
+    )
+    update ${table} set number = ${numberHead(prefix, at)} || lpad(${count}, greatest(${NUMBER_DIGITS}::int, length(${count})), '0')
+    from counter where ${table.id} = ${id}
+    returning ${table.number} as number`);
+  if (!row) throw new RangeError(`No row ${id} to number`);
+  return row.number;
 }

@@ -1,27 +1,34 @@
 // Readable numbers (lib/numbering.ts): consecutive per series and day, a rolled-back filing's
 // number given to the next, and no gap or repeat when two server nodes number at once.
+import { sql } from 'drizzle-orm';
+import { pgTable, serial, text } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatNumber } from '@hqt/contract/numbering';
 import type { App } from '../../src/app';
-import { nextNumber } from '../../src/lib/numbering';
+import { stampNumber } from '../../src/lib/numbering';
 import { createTestApp, databaseUrlOf } from '../helpers/app';
+
+/** A numbered table of the test's own, as appeals and visits are numbered. */
+const numbered = pgTable('numbering_test_filings', { id: serial('id').primaryKey(), number: text('number').unique() });
 
 let a: App;
 let b: App;
 beforeAll(async () => {
   a = await createTestApp();
   b = await createTestApp({}, { databaseUrl: databaseUrlOf(a) });
+  await a.db.execute(sql`create table ${numbered} (id serial primary key, number text unique)`);
 });
 afterAll(async () => {
   await a.close();
   await b.close();
 });
 
-/** A filing on one node: its number taken in its transaction, which commits or rolls back. */
+/** A filing on one node: its row numbered in its transaction, which commits or rolls back. */
 const file = (app: App, prefix: string, at: Date, rollBack = false) =>
   app.db
     .transaction(async (tx) => {
-      const number = await nextNumber(tx, prefix, at);
+      const [row] = await tx.insert(numbered).values({}).returning();
+      const number = await stampNumber(tx, numbered, row!.id, prefix, at);
       if (rollBack) tx.rollback();
       return number;
     })
@@ -38,7 +45,7 @@ describe('the format (contract numbering.ts)', () => {
   });
 });
 
-describe('nextNumber', () => {
+describe('stampNumber', () => {
   it('counts per series and per day in China', async () => {
     const day = new Date('2026-03-02T02:00:00Z');
     expect(await file(a, 'TA', day)).toBe('TA20260302-0001');
@@ -62,5 +69,15 @@ describe('nextNumber', () => {
     const numbers = (await Promise.all(filings)).filter((n) => n !== null);
     expect(numbers).toHaveLength(20);
     expect(numbers.sort()).toEqual(Array.from({ length: 20 }, (_, i) => formatNumber('SQ', day, i + 1)));
+    // What each filing was answered is what its row holds.
+    const stored = await a.db.execute<{ number: string }>(sql`select number from ${numbered} where number like 'SQ%'`);
+    expect(stored.rows.map((r) => r.number).sort()).toEqual(numbers);
+  });
+
+  it('a day past 9,999 filings grows the number as the format does', async () => {
+    const day = new Date('2026-05-06T02:00:00Z');
+    await a.db.execute(sql`insert into number_counters (series, period, last) values ('BIG', '20260506', 9998)`);
+    expect(await file(a, 'BIG', day)).toBe(formatNumber('BIG', day, 9999));
+    expect(await file(b, 'BIG', day)).toBe(formatNumber('BIG', day, 10000));
   });
 });

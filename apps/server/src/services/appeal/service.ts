@@ -33,7 +33,7 @@ import { accounts, enterprises, guides, workflowSteps } from '../../db/schema/in
 import { audit } from '../../lib/audit';
 import { isSignedIn, type Ctx, type SignedInCtx } from '../../lib/ctx';
 import { badRequest, conflict, notFound } from '../../lib/errors';
-import { nextNumber } from '../../lib/numbering';
+import { stampNumber } from '../../lib/numbering';
 import { step, timeline } from '../../lib/workflow';
 import { CalendarYearMissingError, chinaDayEnd, type CalendarStore } from '../calendar/public';
 import { attach, attachmentsOf } from '../files/public';
@@ -116,8 +116,7 @@ export async function saveAppeal({ db, dicts }: AppealDeps, ctx: SignedInCtx, bo
     const { id, createdAt } = row!;
     await attach(tx, ctx, APPEAL_KIND, id, body.fileIds ?? [], { role: 'appeal' });
     // Last, right before the commit: other filings wait on the counter only as long as the commit.
-    const number = await nextNumber(tx, APPEAL_NUMBER_PREFIX, createdAt);
-    await tx.update(appeals).set({ number }).where(eq(appeals.id, id));
+    const number = await stampNumber(tx, appeals, id, APPEAL_NUMBER_PREFIX, createdAt);
     await audit(tx, ctx, APPEAL_AUDIT.file, { id, number, enterpriseId: body.enterpriseId, category: body.category });
     return id;
   });
@@ -167,8 +166,7 @@ export async function fileAppealFromVisit(tx: Tx, ctx: SignedInCtx, problem: Vis
       updatedAt: now,
     })
     .returning({ id: appeals.id });
-  const number = await nextNumber(tx, APPEAL_NUMBER_PREFIX, now);
-  await tx.update(appeals).set({ number }).where(eq(appeals.id, row!.id));
+  const number = await stampNumber(tx, appeals, row!.id, APPEAL_NUMBER_PREFIX, now);
   await audit(tx, ctx, APPEAL_AUDIT.file, { id: row!.id, number, enterpriseId: problem.enterpriseId, category: problem.category });
   return { id: row!.id, created: true };
 }

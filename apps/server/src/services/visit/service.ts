@@ -32,7 +32,7 @@ import { accounts, enterprises, guides, workflowSteps } from '../../db/schema/in
 import { audit } from '../../lib/audit';
 import type { SignedInCtx } from '../../lib/ctx';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors';
-import { nextNumber } from '../../lib/numbering';
+import { stampNumber } from '../../lib/numbering';
 import { step, timeline } from '../../lib/workflow';
 import { fileAppealFromVisit } from '../appeal/public';
 import type { CalendarStore } from '../calendar/public';
@@ -146,10 +146,10 @@ export async function planVisit({ db, dicts }: VisitDeps, ctx: SignedInCtx, body
     const id = row!.id;
     await setStaff(tx, id, body.staff, start, end);
     await firstStep(tx, ctx, id, 'plan', 'pending', now);
-    const number = await nextNumber(tx, VISIT_NUMBER_PREFIX, now);
-    await tx.update(visits).set({ number }).where(eq(visits.id, id));
-    await audit(tx, ctx, VISIT_AUDIT.plan, { id, visitNumber: number, enterpriseId: body.enterpriseId, startsAt: start.toISOString(), endsAt: end.toISOString() });
     await tell(tx, await enterpriseAccounts(tx, body.enterpriseId), id, 'visit.invited', visitPortalLink(id), [whenLine(start, end), `走访地点：${body.place.trim()}`, '请确认、拒绝或提议其他时间']);
+    // Last, right before the commit: other filings wait on the counter only as long as the commit.
+    const number = await stampNumber(tx, visits, id, VISIT_NUMBER_PREFIX, now);
+    await audit(tx, ctx, VISIT_AUDIT.plan, { id, visitNumber: number, enterpriseId: body.enterpriseId, startsAt: start.toISOString(), endsAt: end.toISOString() });
     return id;
   });
 }
@@ -175,10 +175,9 @@ export async function requestVisit({ db }: VisitDeps, ctx: SignedInCtx, body: Vi
       .returning({ id: visits.id });
     const id = row!.id;
     await firstStep(tx, ctx, id, 'request', 'requested', now);
-    const number = await nextNumber(tx, VISIT_NUMBER_PREFIX, now);
-    await tx.update(visits).set({ number }).where(eq(visits.id, id));
-    await audit(tx, ctx, VISIT_AUDIT.request, { id, visitNumber: number, enterpriseId: body.enterpriseId });
     await tell(tx, await administrators(tx), id, 'visit.requested', visitConsoleLink(id), [body.topics.trim()]);
+    const number = await stampNumber(tx, visits, id, VISIT_NUMBER_PREFIX, now);
+    await audit(tx, ctx, VISIT_AUDIT.request, { id, visitNumber: number, enterpriseId: body.enterpriseId });
     return id;
   });
 }
