@@ -280,7 +280,8 @@ export async function guideTemplate(base: string, token: string): Promise<GuideI
 /** Active 企业码 of the demo data. */
 export async function activeCodes(base: string, token: string, n: number): Promise<number[]> {
   const page = await call<{ list: { id: number }[] }>(base, 'POST', ENTCODE_CONSOLE_PATHS.page, token, { currentPage: 1, pageSize: n, status: 'active' });
-  return (page.data?.list ?? []).map((c) => c.id);
+  if (page.status !== 200) throw new Error(`the active codes: ${page.status} ${page.msg}`);
+  return page.data!.list.map((c) => c.id);
 }
 
 /** The China day `days` ahead at 9–10, as ISO instants: each visit its own hour, so none clash. */

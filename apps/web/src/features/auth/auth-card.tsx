@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { usePlatformInfo } from '@/shared/api/platform';
 import { Brand } from '@/shared/ui/brand';
+import { CareSwitch } from '@/shared/ui/care-switch';
 
 /** The frame of the login and registration pages: who runs the portal beside a form card. */
 export function AuthCard({ title, children, other }: { title: string; children: ReactNode; other: { to: string; label: string } }) {
@@ -25,6 +26,10 @@ export function AuthCard({ title, children, other }: { title: string; children: 
         )}
       </section>
       <main className="auth-card">
+        {/* 关怀版 before signing in too: the pages without the portal's header. */}
+        <div className="auth-care">
+          <CareSwitch />
+        </div>
         <h1>{title}</h1>
         {children}
         <div className="auth-links">

@@ -1,3 +1,4 @@
+import './care-switch.css';
 import { CARE_SCALES, storedLook, storeLook, type Look } from './themes';
 
 function apply(change: Partial<Look>) {
@@ -15,7 +16,8 @@ export function CareSwitch() {
   const step = CARE_SCALES.indexOf(careScale as (typeof CARE_SCALES)[number]);
   return (
     <span className="care-switch">
-      <button type="button" className="care-toggle" aria-pressed={care} onClick={() => apply({ care: !care })}>
+      {/* Its words say what it does (关怀版 / 退出关怀版): no pressed state besides, which would read as "退出关怀版, pressed". */}
+      <button type="button" className="care-toggle" onClick={() => apply({ care: !care })}>
         {care ? '退出关怀版' : '关怀版'}
       </button>
       {care && (

@@ -119,6 +119,8 @@ export function themeConfig(look: Look): ThemeConfig {
     : {};
   return {
     ...base,
+    // 关怀版's switch: larger, still a switch (global.css gives it a 44 px tall target).
+    components: look.care ? { ...base.components, Switch: { trackHeight: 32, handleSize: 28, trackMinWidth: 64, trackHeightSM: 32, handleSizeSM: 28, trackMinWidthSM: 64 } } : base.components,
     token: {
       ...base.token,
       borderRadius: 6,

@@ -161,7 +161,7 @@ test('分派 asks for both a department and a handler, then sends the dictionary
   expect(within(dialog).getByText(/企业不可见/, { selector: '.ant-alert-title' })).toBeInTheDocument();
 
   await user.click(within(dialog).getByRole('button', { name: named('分派') }));
-  expect(await within(dialog).findAllByText(APPEAL_MSG.handlerRequired)).toHaveLength(2);
+  await waitFor(() => expect(within(dialog).getAllByText(APPEAL_MSG.handlerRequired)).toHaveLength(2));
   expect(served.steps).toHaveLength(0);
 
   await pick(user, within(dialog).getByRole('combobox', { name: '承办部门' }), '财政局');
