@@ -29,9 +29,42 @@ const textSize = (page: Page) =>
     return sizes[Math.floor(sizes.length / 2)]!;
   });
 
+/** Running text (paragraphs, list items, definitions, table cells) set under 1.5 times its size. */
+const crampedText = (page: Page) =>
+  page.locator('main').first().evaluate((main) =>
+    Array.from(main.querySelectorAll('p, li, dd, td, blockquote'))
+      .filter((el) => Array.from(el.childNodes).some((n) => n.nodeType === Node.TEXT_NODE && n.textContent!.trim()) && el.getBoundingClientRect().height > 0)
+      .map((el) => ({ text: el.textContent!.trim().slice(0, 20), size: parseFloat(getComputedStyle(el).fontSize), line: parseFloat(getComputedStyle(el).lineHeight) }))
+      .filter((t) => !(t.line >= t.size * 1.5 - 0.5)),
+  );
+
+/** Controls a person clicks that are under 44 × 44 px (a switch: its target must reach 44 px tall). */
+const smallTargets = (page: Page) =>
+  page.evaluate(() => {
+    // A select, a date picker or an input with an icon is one target: its box, not the inputs inside it.
+    const controls = document.querySelectorAll('button:not(.ant-switch), [role="button"], .ant-btn, .ant-select, .ant-picker, input:not([type="hidden"]):not([type="checkbox"]):not([type="radio"]), .ant-pagination-item, .ant-tabs-tab, .ant-menu-item, .ant-radio-wrapper, .ant-checkbox-wrapper, .ant-radio-button-wrapper');
+    const tooSmall = Array.from(controls)
+      .filter((el) => el.getClientRects().length > 0 && getComputedStyle(el).visibility !== 'hidden')
+      .filter((el) => !(el.tagName === 'INPUT' && el.closest('.ant-select, .ant-picker, .ant-input-affix-wrapper, .ant-input-number')))
+      .map((el) => ({ el, box: el.getBoundingClientRect() }))
+      .filter(({ box }) => box.height < 43.5 || box.width < 43.5)
+      .map(({ el, box }) => `${el.className || el.tagName} 「${el.textContent?.trim().slice(0, 12)}」 ${Math.round(box.width)}×${Math.round(box.height)}`);
+    for (const sw of Array.from(document.querySelectorAll('.ant-switch'))) {
+      sw.scrollIntoView({ block: 'center' }); // what is out of view is no point's element
+      const box = sw.getBoundingClientRect();
+      const x = box.left + box.width / 2;
+      const reached = [box.top + box.height / 2 - 22, box.top + box.height / 2 + 21].every((y) => document.elementFromPoint(x, y)?.closest('.ant-switch') === sw);
+      if (!reached) tooSmall.push(`switch ${Math.round(box.width)}×${Math.round(box.height)}`);
+    }
+    return tooSmall;
+  });
+
+const SIGNED_OUT = ['/', '/login', '/register', '/forgot-password', '/policyTopics/policyTopics'];
+const SIGNED_IN = ['/dataOverview/dataOverview', '/policyMarket/policyMarket', '/policyCalculation/policyCalculation', '/policyPush/policyPush', '/policyPush/policyPush?tab=subscriptions', '/enterpriseDemands/enterpriseDemands', '/enterpriseDemands/enterpriseDemands?new=1', '/enterpriseVisit/enterpriseVisit', '/enterCode/enterCode', '/messageCenter/messageCenter', '/personal/personal'];
+
 test('the switch is on every portal page: signed out (the sign-in pages included) and signed in, on a PC and on a phone', async ({ page }) => {
-  const signedOut = ['/', '/login', '/register', '/forgot-password', '/policyTopics/policyTopics'];
-  const signedIn = ['/dataOverview/dataOverview', '/policyMarket/policyMarket', '/policyCalculation/policyCalculation', '/policyPush/policyPush', '/enterpriseDemands/enterpriseDemands', '/enterpriseVisit/enterpriseVisit', '/enterCode/enterCode', '/messageCenter/messageCenter', '/personal/personal'];
+  const signedOut = SIGNED_OUT;
+  const signedIn = SIGNED_IN;
   for (const width of [1280, 375]) {
     await page.setViewportSize({ width, height: 800 });
     for (const path of signedOut) {
@@ -62,34 +95,8 @@ test('turned on: text 1.3× and larger in steps, line height 1.5, 44 px targets,
   await expect(turnOff(page)).toBeVisible();
   expect(await textSize(page)).toBeGreaterThanOrEqual(base * 1.3 - 0.01);
 
-  // Line height of the running text (paragraphs, list items, table cells): at least 1.5 times its size.
-  const cramped = await page.locator('main').first().evaluate((main) =>
-    Array.from(main.querySelectorAll('p, li, dd, td, blockquote'))
-      .filter((el) => el.childNodes.length > 0 && Array.from(el.childNodes).some((n) => n.nodeType === Node.TEXT_NODE && n.textContent!.trim()) && el.getBoundingClientRect().height > 0)
-      .map((el) => ({ text: el.textContent!.trim().slice(0, 20), size: parseFloat(getComputedStyle(el).fontSize), line: parseFloat(getComputedStyle(el).lineHeight) }))
-      .filter((t) => !(t.line >= t.size * 1.5 - 0.5)),
-  );
-  expect(cramped, 'text with a line height under 1.5').toEqual([]);
-
-  // Every control a person clicks is at least 44 × 44 px (a switch: its target reaches 44 px tall).
-  const small = await page.evaluate(() => {
-    // A select or an input with an icon is one target: its box, not the input inside it.
-    const controls = document.querySelectorAll('button:not(.ant-switch), [role="button"], .ant-btn, .ant-select, input:not([type="hidden"]):not([type="checkbox"]):not([type="radio"]), .ant-pagination-item, .ant-tabs-tab, .ant-menu-item, .ant-radio-wrapper, .ant-checkbox-wrapper, .ant-radio-button-wrapper');
-    const tooSmall = Array.from(controls)
-      .filter((el) => el.getClientRects().length > 0 && getComputedStyle(el).visibility !== 'hidden')
-      .filter((el) => !(el.tagName === 'INPUT' && el.closest('.ant-select, .ant-input-affix-wrapper, .ant-input-number')))
-      .map((el) => ({ el, box: el.getBoundingClientRect() }))
-      .filter(({ box }) => box.height < 43.5 || box.width < 43.5)
-      .map(({ el, box }) => `${el.className || el.tagName} 「${el.textContent?.trim().slice(0, 12)}」 ${Math.round(box.width)}×${Math.round(box.height)}`);
-    for (const sw of Array.from(document.querySelectorAll('.ant-switch'))) {
-      const box = sw.getBoundingClientRect();
-      const x = box.left + box.width / 2;
-      const reached = [box.top + box.height / 2 - 22, box.top + box.height / 2 + 21].every((y) => document.elementFromPoint(x, y)?.closest('.ant-switch') === sw);
-      if (!reached) tooSmall.push(`switch ${Math.round(box.width)}×${Math.round(box.height)}`);
-    }
-    return tooSmall;
-  });
-  expect(small, 'controls under 44 × 44 px').toEqual([]);
+  expect(await crampedText(page), 'text with a line height under 1.5').toEqual([]);
+  expect(await smallTargets(page), 'controls under 44 × 44 px').toEqual([]);
 
   // Nothing moves: a select opens at once, no transition on a button.
   await page.getByRole('combobox', { name: '政策层级' }).click();
@@ -164,4 +171,29 @@ test('in the theme dialog beside 大字; signed in, a new policy is announced, n
     // The portal's 60 published guides stay as policy.spec counts them.
     await call(request, headers, state, { action: 'withdraw' });
   }
+});
+
+test('in 关怀版 every portal page keeps its controls at 44 × 44 px and its running text at 1.5 line height, on a PC and on a phone', async ({ page }) => {
+  await page.goto('/login');
+  await press(page, turnOn(page));
+  const findings: string[] = [];
+  const check = async (path: string, width: number) => {
+    await page.goto(path);
+    await page.waitForLoadState('networkidle');
+    await expect(page.locator('.ant-spin-spinning, .ant-skeleton-active')).toHaveCount(0);
+    for (const small of await smallTargets(page)) findings.push(`${path} ${width}px: ${small}`);
+    for (const t of await crampedText(page)) findings.push(`${path} ${width}px: 「${t.text}」 ${t.size}px on ${t.line}px`);
+  };
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: 800 });
+    for (const path of SIGNED_OUT) await check(path, width);
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await loginViaForm(page, DEMO);
+  await expect(page).toHaveURL(/\/dataOverview\/dataOverview$/);
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: 800 });
+    for (const path of SIGNED_IN) await check(path, width);
+  }
+  expect(findings).toEqual([]);
 });
