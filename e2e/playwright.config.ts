@@ -1,52 +1,31 @@
 // The built web app served by the real server on a fresh embedded database, in the system Chromium.
+// Two servers, each on its own database: the flows (every spec but the accessibility scan, one at a
+// time, in file order) and the scan (a11y.spec.ts), which run side by side. The scan reads pages for
+// minutes while it holds a core; beside it, the flows mostly wait on the server. Its own database
+// keeps it from seeing what the flows write meanwhile (xss.spec.ts's hostile policies).
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { CAPTCHA_ANSWER } from './support/constants';
-import { SERVER_LOG } from './support/server-log';
+import { SCAN_SERVER_LOG, SERVER_LOG } from './support/server-log';
 
 const PORT = Number(process.env.E2E_PORT ?? 8091);
-const dataDir = path.resolve(import.meta.dirname, '.out/data');
+const SCAN_PORT = PORT + 2;
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-export default defineConfig({
-  testDir: 'tests',
-  // The specs start once the server's start work has settled (tests/start.setup.ts).
-  projects: [
-    { name: 'start', testMatch: /start\.setup\.ts/ },
-    { name: 'chromium', dependencies: ['start'] },
-  ],
-  outputDir: '.out/results',
-  // Upper bounds for a stuck step, not speed claims: CI's two cores are shared with other work.
-  timeout: 120_000,
-  expect: { timeout: 20_000 },
-  fullyParallel: false,
-  workers: 1,
-  retries: 0,
-  reporter: [['list'], ['json', { outputFile: '../.tmp/playwright.json' }]],
-  use: {
-    baseURL: `http://127.0.0.1:${PORT}`,
-    locale: 'zh-CN',
-    timezoneId: 'Asia/Shanghai',
-    screenshot: 'only-on-failure',
-    // A click on something covered fails with its reason within this, instead of using up the test.
-    actionTimeout: 20_000,
-    launchOptions: {
-      executablePath: chromium,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-    },
-  },
-  webServer: {
-    // A fresh database every run; one process (node --import tsx) so SIGTERM reaches the server itself.
-    // Its log (stdout and stderr, at info) is kept for the run in .out/server.log: tests/zz-logs.spec.ts
-    // reads it, and a server that fails to start says why there.
-    command: `rm -rf '${dataDir}' && mkdir -p '${path.dirname(SERVER_LOG)}' && exec node --import tsx ../apps/server/src/server.ts > '${SERVER_LOG}' 2>&1`,
-    url: `http://127.0.0.1:${PORT}/healthz`,
+/** A server on a fresh database in `.out/<data>`, its log (stdout and stderr, at info) in `log`. */
+function server(port: number, data: string, log: string) {
+  const dataDir = path.resolve(import.meta.dirname, '.out', data);
+  return {
+    // One process (node --import tsx) so SIGTERM reaches the server itself. A server that fails to
+    // start says why in its log: Playwright no longer echoes its stderr.
+    command: `rm -rf '${dataDir}' && mkdir -p '${path.dirname(log)}' && exec node --import tsx ../apps/server/src/server.ts > '${log}' 2>&1`,
+    url: `http://127.0.0.1:${port}/healthz`,
     timeout: 120_000,
     reuseExistingServer: false,
-    stdout: 'ignore',
-    stderr: 'ignore',
+    stdout: 'ignore' as const,
+    stderr: 'ignore' as const,
     env: {
-      PORT: String(PORT),
+      PORT: String(port),
       DATA_DIR: dataDir,
       CAPTCHA_TEST_ANSWER: CAPTCHA_ANSWER,
       LOG_LEVEL: 'info',
@@ -61,6 +40,41 @@ export default defineConfig({
       ICP_RECORD: '蜀ICP备2026012345号-1',
       PSB_RECORD: '川公网安备51342302000123号',
     },
-    gracefulShutdown: { signal: 'SIGTERM', timeout: 20_000 },
+    gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 20_000 },
+  };
+}
+
+const scanURL = `http://127.0.0.1:${SCAN_PORT}`;
+
+export default defineConfig({
+  testDir: 'tests',
+  // Each server's specs start once its start work has settled (tests/start.setup.ts).
+  projects: [
+    { name: 'start', testMatch: /start\.setup\.ts/ },
+    { name: 'chromium', dependencies: ['start'], testIgnore: /a11y\.spec\.ts/, workers: 1 },
+    { name: 'scan-start', testMatch: /start\.setup\.ts/, use: { baseURL: scanURL } },
+    { name: 'a11y', dependencies: ['scan-start'], testMatch: /a11y\.spec\.ts/, workers: 1, use: { baseURL: scanURL } },
+  ],
+  outputDir: '.out/results',
+  // Upper bounds for a stuck step, not speed claims: CI's two cores are shared with other work.
+  timeout: 120_000,
+  expect: { timeout: 20_000 },
+  fullyParallel: false,
+  // The flows and the scan side by side; each of them one test at a time (their projects' workers).
+  workers: 2,
+  retries: 0,
+  reporter: [['list'], ['json', { outputFile: '../.tmp/playwright.json' }]],
+  use: {
+    baseURL: `http://127.0.0.1:${PORT}`,
+    locale: 'zh-CN',
+    timezoneId: 'Asia/Shanghai',
+    screenshot: 'only-on-failure',
+    // A click on something covered fails with its reason within this, instead of using up the test.
+    actionTimeout: 20_000,
+    launchOptions: {
+      executablePath: chromium,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    },
   },
+  webServer: [server(PORT, 'data', SERVER_LOG), server(SCAN_PORT, 'scan-data', SCAN_SERVER_LOG)],
 });

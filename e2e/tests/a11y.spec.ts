@@ -40,15 +40,16 @@ const PUBLIC: Route[] = [
   { path: '/register' },
   { path: '/forgot-password' },
   { path: '/admin/login' },
-  { path: '/policyMarket/policyMarket' },
-  { path: '/policyMarket/policyMarket?guide=1' },
   { path: '/policyTopics/policyTopics' },
   { path: '/policyTopics/policyTopics?id=1' },
+  { path: '/enterCode/enterCode' },
   { path: '/404' },
   { path: '/401' },
 ];
 const ENTERPRISE: Route[] = [
   { path: '/dataOverview/dataOverview' },
+  { path: '/policyMarket/policyMarket' },
+  { path: '/policyMarket/policyMarket?guide=1' },
   { path: '/policyCalculation/policyCalculation' },
   { path: '/policyPush/policyPush' },
   { path: '/policyPush/policyPush?tab=subscriptions' },
@@ -216,7 +217,7 @@ test('axe: the public pages, logged out', async ({ browser }) => {
 });
 
 test('axe: the portal as an enterprise', async ({ browser }) => {
-  await scanAll(browser, 'enterprise', [...ENTERPRISE, ...PUBLIC.filter((r) => r.path.startsWith('/policy') || r.path === '/')], enterpriseLogin);
+  await scanAll(browser, 'enterprise', [...ENTERPRISE, ...PUBLIC.filter((r) => r.path.startsWith('/policyTopics') || r.path === '/')], enterpriseLogin);
 });
 
 test('axe: the console as staff', async ({ browser }) => {
