@@ -1,9 +1,9 @@
-// `npm test`: every test runner (type check, lint, server, web, browser), then one line
+// `npm test`: every test runner in turn (type check, lint, server, web, browser), then one line
 // "N passed, N failed" over all of them. Exits non-zero if anything failed.
 //
-// Two lanes run side by side, each step after the one before it in its lane: much of a run is
-// waiting (the browser specs wait on pages, the server's on processes and the database), so on two
-// cores two lanes finish well before one would. A step's output is printed whole when it ends.
+// In turn, not side by side: the run is bound by two cores' CPU, and steps run together only
+// slowed each other into timeouts (tried: 17 min, with four tests past their time limits).
+// Within the browser step the accessibility scan runs beside the other specs (playwright.config.ts).
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -21,13 +21,15 @@ const steps = [
 const root = path.dirname(path.dirname(new URL(import.meta.url).pathname));
 fs.mkdirSync(path.join(root, '.tmp'), { recursive: true });
 
-/** Runs a step, its output (stdout and stderr) kept to be printed when it ends. */
-function run({ cmd, args, cwd }) {
+/** Runs a step; a TAP step's output is also kept, to read its counts. */
+function run({ cmd, args, cwd, tap }) {
   return new Promise((resolve) => {
-    const child = spawn(cmd, args, { cwd: path.join(root, cwd ?? '.'), stdio: ['ignore', 'pipe', 'pipe'], env: process.env });
+    const child = spawn(cmd, args, { cwd: path.join(root, cwd ?? '.'), stdio: tap ? ['ignore', 'pipe', 'inherit'] : 'inherit', env: process.env });
     let output = '';
-    child.stdout.on('data', (chunk) => (output += chunk));
-    child.stderr.on('data', (chunk) => (output += chunk));
+    child.stdout?.on('data', (chunk) => {
+      output += chunk;
+      process.stdout.write(chunk);
+    });
     child.on('exit', (code) => resolve({ code: code ?? 1, output }));
   });
 }
@@ -51,21 +53,15 @@ function counts(file) {
   return null;
 }
 
-/** The lanes, by step name: the type check, lint and the server's and web's unit tests; the build and the browser. */
-const LANES = [
-  ['typecheck', 'lint', 'lint rules', 'web', 'server'],
-  ['build', 'e2e'],
-];
-
 let passed = 0;
 let failed = 0;
 let broken = false;
-
-async function runStep(step) {
+for (const step of steps) {
   if (step.json) fs.rmSync(path.join(root, step.json), { force: true });
+  process.stdout.write(`\n=== ${step.name} ===\n`);
   const started = Date.now();
   const { code, output } = await run(step);
-  process.stdout.write(`\n=== ${step.name} (${Math.round((Date.now() - started) / 1000)} s) ===\n${output}`);
+  process.stdout.write(`\n--- ${step.name}: ${Math.round((Date.now() - started) / 1000)} s\n`);
   const c = step.json ? counts(step.json) : step.tap ? tapCounts(output) : null;
   if (c) {
     passed += c.passed;
@@ -83,12 +79,5 @@ async function runStep(step) {
     process.stdout.write(`\n${step.name} failed (exit ${code})\n`);
   }
 }
-
-const byName = new Map(steps.map((step) => [step.name, step]));
-await Promise.all(
-  LANES.map(async (lane) => {
-    for (const name of lane) await runStep(byName.get(name));
-  }),
-);
 process.stdout.write(`\n${passed} passed, ${failed} failed\n`);
 process.exit(broken || failed > 0 ? 1 : 0);

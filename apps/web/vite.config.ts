@@ -42,7 +42,7 @@ export default defineConfig({
     setupFiles: ['test/setup.ts', 'test/msw.ts'],
     include: ['src/**/*.test.{ts,tsx}', 'test/**/*.test.{ts,tsx}'],
     // An upper bound for a stuck test, not a speed claim: a busy 2-core machine is several times slower.
-    testTimeout: 60_000,
+    testTimeout: 120_000,
     // Vitest's default on 2 cores is one worker (cores − 1); jsdom tests are CPU-bound, so two halve the run.
     maxWorkers: 2,
     // The portal's users are in China: dates are read and written in their zone.
