@@ -167,6 +167,9 @@ test('in the theme dialog beside 大字; signed in, a new policy is announced, n
   try {
     await expect(page.locator('#hqt-announcer')).toContainText(title);
     await expect(page.locator('.hub-notice')).toHaveCount(0);
+    // Read while its guide is still published: later specs open the inbox's first unread message.
+    await page.locator('.inbox-message').filter({ hasText: title }).getByRole('button', { name: title }).click();
+    await expect(page).toHaveURL(new RegExp(`/policyMarket/policyMarket\\?guide=${id}$`));
   } finally {
     // The portal's 60 published guides stay as policy.spec counts them.
     await call(request, headers, state, { action: 'withdraw' });

@@ -1,5 +1,7 @@
 // Builds the real app on a fresh database of its own (a copy of the migrated template).
 import { randomBytes } from 'node:crypto';
+import os from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { sql } from 'drizzle-orm';
@@ -38,6 +40,7 @@ export async function createTestApp(
   env: Record<string, string> = {},
   { beforeReady, ...extra }: Partial<Pick<AppOptions, 'loggerInstance' | 'databaseUrl'>> & { beforeReady?: (app: App) => void } = {},
 ): Promise<App> {
+  const databaseUrl = extra.databaseUrl ?? (await createDatabase());
   const config: Config = loadConfig({
     NODE_ENV: 'test',
     CAPTCHA_TEST_ANSWER: CAPTCHA,
@@ -45,9 +48,12 @@ export async function createTestApp(
     LOG_LEVEL: 'silent',
     // Tests log in far more often than a person; the limit itself is tested with its own setting.
     LOGIN_RATE_LIMIT: '10000',
+    // A database's own uploads folder, shared by a second node on it as in a deployment: the start's
+    // clean-up removes the bytes no row of its database holds, so two databases must never share one
+    // (nor a test and the demo's var/uploads).
+    UPLOADS_DIR: path.join(os.tmpdir(), 'hqt-test-uploads', new URL(databaseUrl).pathname.slice(1)),
     ...env,
   });
-  const databaseUrl = extra.databaseUrl ?? (await createDatabase());
   const app = await buildApp({ config, jwtSecret: TEST_JWT_SECRET, ...extra, databaseUrl });
   beforeReady?.(app);
   await app.ready();

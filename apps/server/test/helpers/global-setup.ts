@@ -61,5 +61,12 @@ export default async function setup(project: TestProject) {
   await prepareDatabase(withDatabase(adminUrl, TEMPLATE_DB));
   project.provide('pgAdminUrl', adminUrl);
   project.provide('testDatabasePrefix', prefix);
-  return stop;
+  return async () => {
+    await stop();
+    // The uploads folders of this run's databases (helpers/app.ts names them after them).
+    const uploads = path.join(os.tmpdir(), 'hqt-test-uploads');
+    for (const name of fs.existsSync(uploads) ? fs.readdirSync(uploads) : []) {
+      if (name.startsWith(prefix)) fs.rmSync(path.join(uploads, name), { recursive: true, force: true });
+    }
+  };
 }
