@@ -36,16 +36,21 @@ export async function choose(page: Page, label: string, option: string) {
 }
 
 /**
- * Chooses an entry of the header's account menu (欢迎您，… ▾). Tried again until the click lands: on a
- * busy machine the menu's slide-in can still overlap the header when the click comes, and that click
- * closes the menu instead.
+ * Opens the dialog an entry of the header's account menu (欢迎您，… ▾) opens — 个人资料, 修改密码,
+ * 主题切换 — and answers it. Tried again until the dialog is open: on a busy machine the menu's
+ * slide-in can still overlap the header when the click comes (that click closes the menu instead),
+ * and a click on an entry still sliding in can come to nothing.
  */
-export async function accountMenu(page: Page, item: string) {
+export async function accountDialog(page: Page, item: string) {
   const entry = page.getByRole('menuitem', { name: item });
+  const dialog = page.getByRole('dialog', { name: item });
   await expect(async () => {
+    if (await dialog.isVisible()) return;
     if (!(await entry.isVisible())) await page.getByText(/欢迎您，/).click();
     await entry.click({ timeout: 5_000 });
+    await expect(dialog).toBeVisible({ timeout: 5_000 });
   }).toPass();
+  return dialog;
 }
 
 export async function cookie(page: Page, name: string): Promise<string | undefined> {

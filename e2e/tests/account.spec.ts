@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { registerAccount } from '../support/accounts';
-import { accountMenu, loginViaForm } from '../support/session';
+import { accountDialog, loginViaForm } from '../support/session';
 
 async function loggedIn(page: Page, request: APIRequestContext) {
   const account = await registerAccount(request);
@@ -50,8 +50,7 @@ test('personal centre: phone and e-mail are read-only until 编辑, checked by t
 
 test('the 个人资料 dialog shows the same profile, with the avatar at 80×80', async ({ page, request }) => {
   const account = await loggedIn(page, request);
-  await accountMenu(page, '个人资料');
-  const dialog = page.getByRole('dialog', { name: '个人资料' });
+  const dialog = await accountDialog(page, '个人资料');
   await expect(dialog.getByText(account.name)).toBeVisible();
   await expect(dialog.getByText(account.phone)).toBeVisible();
   // Its computed size, not its box: the dialog zooms in as it opens.
@@ -61,10 +60,7 @@ test('the 个人资料 dialog shows the same profile, with the avatar at 80×80'
 
 test('修改密码: every rule message verbatim; success ends the login and only the new password works', async ({ page, request }) => {
   const account = await loggedIn(page, request);
-  const open = async () => {
-    await accountMenu(page, '修改密码');
-    return page.getByRole('dialog', { name: '修改密码' });
-  };
+  const open = () => accountDialog(page, '修改密码');
   const dialog = await open();
   const oldField = dialog.getByLabel('原密码');
   const newField = dialog.getByLabel('新密码');
@@ -102,8 +98,7 @@ test('主题切换: each theme and 大字 are kept in localStorage and applied a
   await loggedIn(page, request);
   const backgrounds = new Set<string>();
   for (const [id, label] of [[1, '主题一'], [2, '暗黑模式'], [3, '主题三'], [4, '主题四'], [0, '默认']] as const) {
-    await accountMenu(page, '主题切换');
-    const dialog = page.getByRole('dialog', { name: '主题切换' });
+    const dialog = await accountDialog(page, '主题切换');
     await dialog.getByText(label, { exact: true }).click();
     await expect(dialog.getByRole('radio', { name: label })).toBeChecked();
     await Promise.all([page.waitForEvent('load'), dialog.getByRole('button', { name: /确\s*定/ }).click()]);
@@ -115,7 +110,7 @@ test('主题切换: each theme and 大字 are kept in localStorage and applied a
   }
   expect(backgrounds.size).toBe(5); // five distinct looks
 
-  await accountMenu(page, '主题切换');
+  await accountDialog(page, '主题切换');
   await page.getByRole('switch', { name: '大字模式' }).click();
   await expect(page.getByRole('switch', { name: '大字模式' })).toBeChecked();
   await Promise.all([page.waitForEvent('load'), page.getByRole('dialog', { name: '主题切换' }).getByRole('button', { name: /确\s*定/ }).click()]);

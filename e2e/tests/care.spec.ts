@@ -7,7 +7,7 @@ import { consolePath } from '@hqt/contract/console';
 import { POLICY_CONSOLE_PATHS } from '@hqt/contract/policy-console';
 import { call, draftGuide, staffHeaders } from '../support/api';
 import { DEMO } from '../support/constants';
-import { accountMenu, loginViaForm } from '../support/session';
+import { accountDialog, loginViaForm } from '../support/session';
 
 const turnOn = (page: Page) => page.getByRole('button', { name: '关怀版', exact: true });
 const turnOff = (page: Page) => page.getByRole('button', { name: '退出关怀版' });
@@ -149,8 +149,7 @@ test('on a phone 关怀版 is one column', async ({ page }) => {
 test('in the theme dialog beside 大字; signed in, a new policy is announced, not popped up', async ({ page, request }) => {
   await loginViaForm(page, DEMO);
   await expect(page).toHaveURL(/\/dataOverview\/dataOverview$/);
-  await accountMenu(page, '主题切换');
-  const dialog = page.getByRole('dialog', { name: '主题切换' });
+  const dialog = await accountDialog(page, '主题切换');
   await expect(dialog.getByRole('switch', { name: '大字模式' })).toBeVisible();
   await dialog.getByRole('switch', { name: /^关怀版/ }).click();
   await Promise.all([page.waitForEvent('load'), dialog.getByRole('button', { name: /确\s*定/ }).click()]);
