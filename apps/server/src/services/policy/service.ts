@@ -293,16 +293,11 @@ export async function guidePage(deps: PolicyDeps, query: GuidePageQuery, options
 
 /** The whole guide, with its policy's text sanitised again; counts a view. */
 export async function guideDetail({ db, dicts: store }: PolicyDeps, id: number): Promise<GuideDetail> {
-  const [row] = await db.transaction(async (tx) => {
-    // A view is counted without waiting for the disk: a crash may forget the last instant's views,
-    // which nobody was told of, and the most read page of the portal stops queueing on WAL flushes.
-    await tx.execute(sql`set local synchronous_commit = off`);
-    return tx
-      .update(guides)
-      .set({ viewCount: sql`${guides.viewCount} + 1` })
-      .where(and(eq(guides.id, id), eq(guides.status, 'published'), sql`exists (select 1 from ${policies} where ${policies.id} = ${guides.policyId} and ${policies.status} = 'published')`))
-      .returning();
-  });
+  const [row] = await db
+    .update(guides)
+    .set({ viewCount: sql`${guides.viewCount} + 1` })
+    .where(and(eq(guides.id, id), eq(guides.status, 'published'), sql`exists (select 1 from ${policies} where ${policies.id} = ${guides.policyId} and ${policies.status} = 'published')`))
+    .returning();
   if (!row) throw notFound('政策指南不存在或已下线');
   const [policy] = await db.select().from(policies).where(eq(policies.id, row.policyId));
   const dicts = await store.all();
