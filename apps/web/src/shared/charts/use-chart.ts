@@ -13,7 +13,14 @@ export function useChart(host: RefObject<HTMLDivElement | null>): echarts.EChart
     const observer = new ResizeObserver(() => {
       if (!el.clientWidth) return;
       if (instance) instance.resize();
-      else setChart((instance = echarts.init(el, undefined, { renderer: 'svg' })));
+      else {
+        // The dark theme (html[data-theme="2"], set before the first paint; a change reloads the
+        // page): ECharts' own dark colours for axes, grid and labels, on the page's own background.
+        const dark = document.documentElement.dataset.theme === '2';
+        instance = echarts.init(el, dark ? 'dark' : undefined, { renderer: 'svg' });
+        if (dark) instance.setOption({ backgroundColor: 'transparent' });
+        setChart(instance);
+      }
     });
     observer.observe(el);
     return () => {
