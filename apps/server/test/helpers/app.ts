@@ -108,7 +108,10 @@ export async function startJobsDone(app: App): Promise<void> {
   // A loop, not expect.poll: this runs in hooks too.
   for (const started = Date.now(); (await pending()) > 0; ) {
     // A bound for a stuck job, not a speed claim: a busy machine runs the start's jobs slowly.
-    if (Date.now() - started > 180_000) throw new Error('the start jobs did not finish in 180 s');
+    if (Date.now() - started > 180_000) {
+      const left = await app.db.execute<{ name: string; state: string; retry_count: number }>(sql`select name, state, retry_count from pgboss.job where state in ('created', 'retry', 'active')`);
+      throw new Error(`the start jobs did not finish in 180 s: ${JSON.stringify(left.rows)}`);
+    }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }

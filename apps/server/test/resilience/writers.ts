@@ -74,6 +74,8 @@ export interface Ledger {
   evaluations: number[];
   subscribed: number[];
   cancelled: number[];
+  /** Cancels sent whose answer never came: the server may or may not have done them. */
+  cancelsUnanswered: number[];
   reads: number[];
   uploads: number[];
   appeals: { id: number; fileIds: number[] }[];
@@ -96,6 +98,7 @@ export const newLedger = (): Ledger => ({
   evaluations: [],
   subscribed: [],
   cancelled: [],
+  cancelsUnanswered: [],
   reads: [],
   uploads: [],
   appeals: [],
@@ -195,11 +198,12 @@ export async function enterpriseRound(base: Base, me: EnterpriseWriter, ledger: 
   // 政策推送: follow a keyword, drop the one followed before.
   const subscribed = await call<{ id: number }>(base(), 'POST', PUSH_PATHS.saveSubscription, token, { kind: 'keyword', value: `关键词${n}` });
   if (acked(ledger, 'savesubscribe', subscribed)) {
-    const previous = ledger.subscribed.findLast((id) => id !== subscribed.data!.id && mine.get(id) === token && !ledger.cancelled.includes(id));
+    const previous = ledger.subscribed.findLast((id) => id !== subscribed.data!.id && mine.get(id) === token && !ledger.cancelled.includes(id) && !ledger.cancelsUnanswered.includes(id));
     ledger.subscribed.push(subscribed.data!.id);
     mine.set(subscribed.data!.id, token);
     if (previous !== undefined) {
       if (acked(ledger, 'cancelsubscribe', await call(base(), 'GET', withId(PUSH_PATHS.cancelSubscription, previous), token))) ledger.cancelled.push(previous);
+      else ledger.cancelsUnanswered.push(previous);
     }
   }
 

@@ -93,7 +93,8 @@ const routes: FastifyPluginAsyncTypebox<{ uploadsDir: string }> = async (app, op
   app.jobs.queue({
     name: 'files-cleanup',
     settings: { retryLimit: 3, retryDelay: 60, expireInSeconds: 900, deleteAfterSeconds: 24 * 3600 },
-    work: { pollingIntervalSeconds: 60 },
+    // Polled often enough that the start's run comes within seconds (tests wait for the start's jobs).
+    work: { pollingIntervalSeconds: 5 },
     run: async () => {
       await removeUnattached(app.db, opts.uploadsDir, new Date(Date.now() - FILE_LIMITS.unattachedHours * 3600_000));
       await removeStray(app.db, opts.uploadsDir);
