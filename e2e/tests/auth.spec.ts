@@ -128,6 +128,8 @@ test('an expired token is refused locally with one "登录过期" alert whose co
   // Opening 个人资料 asks for the profile; a request of the page's own (the unread count) may meet
   // the expired token first, and its alert then covers the menu: either way, one alert. A click
   // that came to nothing (the menu still sliding in on a busy machine) is made again.
+  // The toast shows for 2 s: watched from now on, not looked for after the alert.
+  const toastSeen = expect(page.getByText('您的登录已过期，请重新登录！')).toBeVisible({ timeout: 60_000 });
   const entry = page.getByRole('menuitem', { name: '个人资料' });
   await expect(async () => {
     if (await alert.isVisible()) return;
@@ -135,7 +137,7 @@ test('an expired token is refused locally with one "登录过期" alert whose co
     await entry.click({ timeout: 5_000 }).catch(() => {});
     await expect(alert).toBeVisible({ timeout: 5_000 });
   }).toPass();
-  await expect(page.getByText('您的登录已过期，请重新登录！')).toBeVisible();
+  await toastSeen;
   await expect(alert).toBeVisible();
   await expect(alert.getByText('请重新登录')).toBeVisible();
   expect(sent).toBe(0);

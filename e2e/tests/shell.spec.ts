@@ -98,6 +98,9 @@ async function closeDrawer(page: Page) {
     await page.keyboard.press('Escape');
     await expect(page.locator('.ant-drawer-open')).toHaveCount(0, { timeout: 2_000 });
   }).toPass();
+  // Closed for good: the address no longer names the guide (it would open the drawer again), no mask left.
+  await expect(page).not.toHaveURL(/[?&]guide=/);
+  await expect(page.locator('.ant-drawer-mask')).toHaveCount(0);
 }
 
 test('the tag bar stops at 20 tags with the notice; an opened guide has a tag that reopens it', async ({ page }) => {
