@@ -10,7 +10,8 @@
 // (GET /healthz: one `select 1`) at the same 100 connections, half before and half after the mix,
 // as the baseline the mix is divided by. Goal (the issue): no errors, p99 ≤ 200 ms. Timings never
 // fail the run; an error or a wrong answer does.
-// Usage: npm run bench, or npx tsx bench/mixed-load.ts; SECONDS (or BENCH_SECONDS: the mix, default 60) shortens a trial.
+// Usage: npm run bench, or npx tsx bench/mixed-load.ts; SECONDS (or BENCH_SECONDS: the mix, default 60) shortens a trial;
+// BENCH_PROFILE=<dir> profiles the server.
 import { randomBytes } from 'node:crypto';
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -226,7 +227,9 @@ try {
   const port = await freePort();
   fs.mkdirSync(path.dirname(SERVER_LOG), { recursive: true });
   const log = fs.openSync(SERVER_LOG, 'w');
-  server = spawn(process.execPath, ['--import', 'tsx', SERVER_ENTRY], {
+  // BENCH_PROFILE=<dir>: the server writes a V8 CPU profile there on exit (open it in Chrome's DevTools).
+  const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_PROFILE)}`] : [];
+  server = spawn(process.execPath, [...profile, '--import', 'tsx', SERVER_ENTRY], {
     env: {
       ...process.env,
       NODE_ENV: 'production',
