@@ -345,12 +345,16 @@ describe('access tokens', () => {
     const forged = await app.inject({ method: 'GET', url: '/api/v1/Admin/getinfo', headers: bearer('eyJhbGciOiJub25lIn0.eyJzdWIiOiIxIn0.') });
     expect(forged.statusCode).toBe(401);
 
-    const shortLived = await createTestApp({ ACCESS_TOKEN_TTL: '1' });
+    // 3 s: a token's expiry is counted from the whole second it was signed in, so it lives 2–3 s.
+    const shortLived = await createTestApp({ ACCESS_TOKEN_TTL: '3' });
     try {
       const account = await createAccount(shortLived);
       const t = await loginAs(shortLived, account);
-      expect(t.expires_in).toBe(1);
-      await new Promise((r) => setTimeout(r, 2100));
+      expect(t.expires_in).toBe(3);
+      // Used while live first: a node that remembers a checked token still refuses it once it expires.
+      const live = await shortLived.inject({ method: 'GET', url: '/api/v1/Admin/getinfo', headers: bearer(t.access_token) });
+      expect(live.statusCode).toBe(200);
+      await new Promise((r) => setTimeout(r, 3100));
       const expired = await shortLived.inject({ method: 'GET', url: '/api/v1/Admin/getinfo', headers: bearer(t.access_token) });
       expect(expired.json()).toEqual({ code: 401, msg: MSG.loginExpired, data: null });
     } finally {
