@@ -150,6 +150,19 @@ describe('getfullguideinfo', () => {
     }
   });
 
+  it('a published guide of a withdrawn policy answers 404 and counts no view', async () => {
+    const [g] = await app.db.select().from(guides).where(eq(guides.status, 'published')).limit(1);
+    await app.db.update(policies).set({ status: 'withdrawn' }).where(eq(policies.id, g!.policyId));
+    try {
+      const res = await app.inject({ method: 'GET', url: `/api/v1/govbecalculator/getfullguideinfo/${g!.id}` });
+      expect(res.json()).toEqual({ code: 404, msg: '政策指南不存在或已下线', data: null });
+      const [after] = await app.db.select({ viewCount: guides.viewCount }).from(guides).where(eq(guides.id, g!.id));
+      expect(after!.viewCount).toBe(g!.viewCount);
+    } finally {
+      await app.db.update(policies).set({ status: 'published' }).where(eq(policies.id, g!.policyId));
+    }
+  });
+
   it('an unknown or draft id answers 404; a malformed id 400', async () => {
     const [g] = await app.db.select().from(guides).limit(1);
     await app.db.update(guides).set({ status: 'draft' }).where(eq(guides.id, g!.id));
