@@ -14,12 +14,19 @@ export interface AuditSubject {
   username?: string | null;
 }
 
-export async function audit(db: DbOrTx, ctx: Ctx, action: AuditAction, detail: Record<string, unknown> = {}, subject?: AuditSubject): Promise<void> {
-  await db.insert(auditLog).values({
+export type AuditRecord = typeof auditLog.$inferInsert & { detail: Record<string, unknown> };
+
+/** The record `audit` writes (stampNumber writes it in its own statement, the number added). */
+export function auditRecord(ctx: Ctx, action: AuditAction, detail: Record<string, unknown> = {}, subject?: AuditSubject): AuditRecord {
+  return {
     action,
     accountId: subject?.accountId ?? ctx.actor?.accountId ?? null,
     username: subject?.username ?? ctx.actor?.username ?? null,
     ip: ctx.ip,
     detail,
-  });
+  };
+}
+
+export async function audit(db: DbOrTx, ctx: Ctx, action: AuditAction, detail: Record<string, unknown> = {}, subject?: AuditSubject): Promise<void> {
+  await db.insert(auditLog).values(auditRecord(ctx, action, detail, subject));
 }

@@ -1,11 +1,14 @@
 // Readable numbers (lib/numbering.ts): consecutive per series and day, a rolled-back filing's
 // number given to the next, and no gap or repeat when two server nodes number at once.
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { pgTable, serial, text } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatNumber } from '@hqt/contract/numbering';
 import type { App } from '../../src/app';
-import { stampNumber } from '../../src/lib/numbering';
+import { auditLog } from '../../src/db/schema/index';
+import { auditRecord } from '../../src/lib/audit';
+import { anonymousCtx } from '../../src/lib/ctx';
+import { stampNumber, type NumberedAudit } from '../../src/lib/numbering';
 import { createTestApp, databaseUrlOf } from '../helpers/app';
 
 /** A numbered table of the test's own, as appeals and visits are numbered. */
@@ -24,11 +27,11 @@ afterAll(async () => {
 });
 
 /** A filing on one node: its row numbered in its transaction, which commits or rolls back. */
-const file = (app: App, prefix: string, at: Date, rollBack = false) =>
+const file = (app: App, prefix: string, at: Date, rollBack = false, audited?: NumberedAudit) =>
   app.db
     .transaction(async (tx) => {
       const [row] = await tx.insert(numbered).values({}).returning();
-      const number = await stampNumber(tx, numbered, row!.id, prefix, at);
+      const number = await stampNumber(tx, numbered, row!.id, prefix, at, audited);
       if (rollBack) tx.rollback();
       return number;
     })
@@ -79,5 +82,14 @@ describe('stampNumber', () => {
     await a.db.execute(sql`insert into number_counters (series, period, last) values ('BIG', '20260506', 9998)`);
     expect(await file(a, 'BIG', day)).toBe(formatNumber('BIG', day, 9999));
     expect(await file(b, 'BIG', day)).toBe(formatNumber('BIG', day, 10000));
+  });
+
+  it("writes the filing's audit record in the same statement, naming the number; a rollback takes both back", async () => {
+    const day = new Date('2026-07-08T02:00:00Z');
+    const audited = (note: string): NumberedAudit => ({ record: auditRecord(anonymousCtx('203.0.113.9'), 'numbering.test', { note }), numberKey: 'testNumber' });
+    expect(await file(a, 'AU', day, false, audited('kept'))).toBe('AU20260708-0001');
+    expect(await file(a, 'AU', day, true, audited('rolled back'))).toBeNull();
+    const records = await a.db.select({ ip: auditLog.ip, detail: auditLog.detail }).from(auditLog).where(eq(auditLog.action, 'numbering.test'));
+    expect(records).toEqual([{ ip: '203.0.113.9', detail: { note: 'kept', testNumber: 'AU20260708-0001' } }]);
   });
 });

@@ -30,7 +30,7 @@ import { permittedSteps, roleKeyOf } from '@hqt/contract/workflow';
 import { chinaDate } from '@hqt/contract/working-days';
 import type { Db } from '../../db/client';
 import { accounts, enterprises, guides, workflowSteps } from '../../db/schema/index';
-import { audit } from '../../lib/audit';
+import { auditRecord } from '../../lib/audit';
 import { isSignedIn, type Ctx, type SignedInCtx } from '../../lib/ctx';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { stampNumber } from '../../lib/numbering';
@@ -116,8 +116,8 @@ export async function saveAppeal({ db, dicts }: AppealDeps, ctx: SignedInCtx, bo
     const { id, createdAt } = row!;
     await attach(tx, ctx, APPEAL_KIND, id, body.fileIds ?? [], { role: 'appeal' });
     // Last, right before the commit: other filings wait on the counter only as long as the commit.
-    const number = await stampNumber(tx, appeals, id, APPEAL_NUMBER_PREFIX, createdAt);
-    await audit(tx, ctx, APPEAL_AUDIT.file, { id, number, enterpriseId: body.enterpriseId, category: body.category });
+    const record = auditRecord(ctx, APPEAL_AUDIT.file, { id, enterpriseId: body.enterpriseId, category: body.category });
+    await stampNumber(tx, appeals, id, APPEAL_NUMBER_PREFIX, createdAt, { record, numberKey: 'number' });
     return id;
   });
 }
@@ -166,8 +166,8 @@ export async function fileAppealFromVisit(tx: Tx, ctx: SignedInCtx, problem: Vis
       updatedAt: now,
     })
     .returning({ id: appeals.id });
-  const number = await stampNumber(tx, appeals, row!.id, APPEAL_NUMBER_PREFIX, now);
-  await audit(tx, ctx, APPEAL_AUDIT.file, { id: row!.id, number, enterpriseId: problem.enterpriseId, category: problem.category });
+  const record = auditRecord(ctx, APPEAL_AUDIT.file, { id: row!.id, enterpriseId: problem.enterpriseId, category: problem.category });
+  await stampNumber(tx, appeals, row!.id, APPEAL_NUMBER_PREFIX, now, { record, numberKey: 'number' });
   return { id: row!.id, created: true };
 }
 
@@ -186,9 +186,14 @@ const isEnterprise = (ctx: SignedInCtx) => ctx.scope.roleId === ROLES.enterprise
 
 /** One appeal as the caller may see it (the owner: without internal steps, staff by role only). */
 export async function appealDetail(deps: AppealDeps, ctx: SignedInCtx, id: number, now = new Date()): Promise<AppealDetail> {
-  const row = await findAppeal(deps.db, ctx.scope, id);
-  if (!row) throw notFound();
   const forOwner = isEnterprise(ctx);
+  // At once, each on a connection of its own: a busy pool is waited for once, not three times.
+  const [row, history, attachments] = await Promise.all([
+    findAppeal(deps.db, ctx.scope, id),
+    timeline(deps.db, APPEAL_KIND, id, { flow: APPEAL_FLOW, forOwner }),
+    attachmentsOf(deps.db, APPEAL_KIND, id),
+  ]);
+  if (!row) throw notFound();
   const status = row.status as AppealStatus;
   const isOwner = ctx.scope.enterpriseIds.includes(row.enterpriseId);
   return {
@@ -221,8 +226,8 @@ export async function appealDetail(deps: AppealDeps, ctx: SignedInCtx, id: numbe
     handler: !forOwner && row.handlerId !== null ? { id: row.handlerId, name: row.handlerName ?? '' } : null,
     repliedAt: row.repliedAt?.toISOString() ?? null,
     closedAt: row.closedAt?.toISOString() ?? null,
-    timeline: await timeline(deps.db, APPEAL_KIND, id, { flow: APPEAL_FLOW, forOwner }),
-    attachments: await attachmentsOf(deps.db, APPEAL_KIND, id),
+    timeline: history,
+    attachments,
     steps: permittedSteps(APPEAL_FLOW, status, roleKeyOf(ctx.actor.roleId), isOwner),
   };
 }

@@ -29,7 +29,7 @@ import type { VisitConsoleStepBody, VisitPlanBody, VisitSummaryBody } from '@hqt
 import { permittedSteps, roleKeyOf } from '@hqt/contract/workflow';
 import type { Db } from '../../db/client';
 import { accounts, enterprises, guides, workflowSteps } from '../../db/schema/index';
-import { audit } from '../../lib/audit';
+import { auditRecord } from '../../lib/audit';
 import type { SignedInCtx } from '../../lib/ctx';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { stampNumber } from '../../lib/numbering';
@@ -148,8 +148,8 @@ export async function planVisit({ db, dicts }: VisitDeps, ctx: SignedInCtx, body
     await firstStep(tx, ctx, id, 'plan', 'pending', now);
     await tell(tx, await enterpriseAccounts(tx, body.enterpriseId), id, 'visit.invited', visitPortalLink(id), [whenLine(start, end), `走访地点：${body.place.trim()}`, '请确认、拒绝或提议其他时间']);
     // Last, right before the commit: other filings wait on the counter only as long as the commit.
-    const number = await stampNumber(tx, visits, id, VISIT_NUMBER_PREFIX, now);
-    await audit(tx, ctx, VISIT_AUDIT.plan, { id, visitNumber: number, enterpriseId: body.enterpriseId, startsAt: start.toISOString(), endsAt: end.toISOString() });
+    const record = auditRecord(ctx, VISIT_AUDIT.plan, { id, enterpriseId: body.enterpriseId, startsAt: start.toISOString(), endsAt: end.toISOString() });
+    await stampNumber(tx, visits, id, VISIT_NUMBER_PREFIX, now, { record, numberKey: 'visitNumber' });
     return id;
   });
 }
@@ -176,8 +176,7 @@ export async function requestVisit({ db }: VisitDeps, ctx: SignedInCtx, body: Vi
     const id = row!.id;
     await firstStep(tx, ctx, id, 'request', 'requested', now);
     await tell(tx, await administrators(tx), id, 'visit.requested', visitConsoleLink(id), [body.topics.trim()]);
-    const number = await stampNumber(tx, visits, id, VISIT_NUMBER_PREFIX, now);
-    await audit(tx, ctx, VISIT_AUDIT.request, { id, visitNumber: number, enterpriseId: body.enterpriseId });
+    await stampNumber(tx, visits, id, VISIT_NUMBER_PREFIX, now, { record: auditRecord(ctx, VISIT_AUDIT.request, { id, enterpriseId: body.enterpriseId }), numberKey: 'visitNumber' });
     return id;
   });
 }
@@ -327,10 +326,16 @@ const isEnterprise = (ctx: SignedInCtx) => ctx.scope.roleId === ROLES.enterprise
 
 /** One visit as the caller may see it (the owner: staff by role only in the timeline). */
 export async function visitDetail(deps: VisitDeps, ctx: SignedInCtx, id: number): Promise<VisitDetail> {
-  const row = await findVisit(deps.db, ctx.scope, id);
-  if (!row) throw notFound();
   const forOwner = isEnterprise(ctx);
-  const staff = await staffOf(deps.db, id);
+  // At once, each on a connection of its own: a busy pool is waited for once, not five times.
+  const [row, staff, problems, history, attachments] = await Promise.all([
+    findVisit(deps.db, ctx.scope, id),
+    staffOf(deps.db, id),
+    problemsOf(deps.db, id),
+    timeline(deps.db, VISIT_KIND, id, { flow: VISIT_FLOW, forOwner }),
+    attachmentsOf(deps.db, VISIT_KIND, id),
+  ]);
+  if (!row) throw notFound();
   const isOwner = ctx.scope.enterpriseIds.includes(row.enterpriseId);
   const isLead = staff.some((s) => s.lead && s.id === ctx.actor.accountId);
   const guideRows = row.guideIds.length ? await deps.db.select({ id: guides.id, title: guides.title }).from(guides).where(inArray(guides.id, row.guideIds)) : [];
@@ -345,12 +350,12 @@ export async function visitDetail(deps: VisitDeps, ctx: SignedInCtx, id: number)
     summary: row.summary,
     guides: row.guideIds.flatMap((g) => guideRows.filter((r) => r.id === g)),
     writtenAt: row.writtenAt?.toISOString() ?? null,
-    problems: await problemsOf(deps.db, id),
+    problems,
     ratingLabel: row.rating ? (APPEAL_RATINGS[row.rating as keyof typeof APPEAL_RATINGS] ?? row.rating) : null,
     comment: row.comment,
     appraisedAt: row.appraisedAt?.toISOString() ?? null,
-    timeline: await timeline(deps.db, VISIT_KIND, id, { flow: VISIT_FLOW, forOwner }),
-    attachments: await attachmentsOf(deps.db, VISIT_KIND, id),
+    timeline: history,
+    attachments,
     steps,
   };
 }
