@@ -5,7 +5,7 @@
 //   the appeal closes as 未评价 (the system's step `expire`, which tells the enterprise).
 // - `appeal-due`, each working morning (09:00 China time): the handlers of open appeals due within
 //   APPEAL_DUE_SOON_DAYS working days, or overdue, are told (once per appeal and day).
-import { and, eq, isNotNull, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import {
   APPEAL_DUE_SOON_DAYS,
   APPEAL_KIND,
@@ -91,7 +91,9 @@ export async function flagDue(deps: AppealDeps, now = new Date()): Promise<numbe
   const rows = await deps.db
     .select({ id: appeals.id, number: appeals.number, title: appeals.title, dueAt: appeals.dueAt, handlerId: appeals.handlerId })
     .from(appeals)
-    .where(and(sql`${appeals.status} in ${sql.raw(`(${APPEAL_OPEN_STATES.map((s) => `'${s}'`).join(', ')})`)}`, isNotNull(appeals.handlerId), lte(appeals.dueAt, horizon)));
+    .where(and(sql`${appeals.status} in ${sql.raw(`(${APPEAL_OPEN_STATES.map((s) => `'${s}'`).join(', ')})`)}`, isNotNull(appeals.handlerId), lte(appeals.dueAt, horizon)))
+    // The most pressing first, so a handler's messages read in that order.
+    .orderBy(asc(appeals.dueAt), asc(appeals.id));
   const today = chinaDate(now);
   let told = 0;
   for (const row of rows) {
