@@ -3,11 +3,12 @@
 // at least 1.5, click targets of at least 44 × 44 px, nothing moving, one column on a phone, and no
 // notification popping up unasked; kept across reloads and in place before the app's script runs.
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { consolePath } from '@hqt/contract/console';
-import { POLICY_CONSOLE_PATHS } from '@hqt/contract/policy-console';
-import { call, draftGuide, staffHeaders } from '../support/api';
+import { publishedGuide } from '../support/api';
 import { DEMO } from '../support/constants';
-import { accountDialog, loginViaForm } from '../support/session';
+import { accountDialog, hubConnected, loginViaForm } from '../support/session';
+
+// Without the system's reduced-motion preference the other specs run with: 关怀版 stops motion on its own.
+test.use({ reducedMotion: 'no-preference' });
 
 const turnOn = (page: Page) => page.getByRole('button', { name: '关怀版', exact: true });
 const turnOff = (page: Page) => page.getByRole('button', { name: '退出关怀版' });
@@ -155,23 +156,20 @@ test('in the theme dialog beside 大字; signed in, a new policy is announced, n
   await Promise.all([page.waitForEvent('load'), dialog.getByRole('button', { name: /确\s*定/ }).click()]);
   await expect(page.locator('html')).toHaveAttribute('data-care', '1');
 
-  // The demo enterprise follows 研发: a guide published now reaches its open page.
+  // The demo enterprise follows 研发: a guide published now reaches its open page, once the page listens.
+  const listening = hubConnected(page);
   await page.goto('/policyPush/policyPush');
   await expect(page.locator('.inbox-messages')).toBeVisible();
+  await listening;
   const title = `研发设备购置补助（关怀版 ${Date.now().toString(36).slice(-5)}）`;
-  const id = await draftGuide(request, title);
-  const headers = await staffHeaders(request);
-  const state = consolePath(POLICY_CONSOLE_PATHS.guideState, { id });
-  await call(request, headers, state, { action: 'publish' });
+  const guide = await publishedGuide(request, title);
   try {
     await expect(page.locator('#hqt-announcer')).toContainText(title);
     await expect(page.locator('.hub-notice')).toHaveCount(0);
-    // Read while its guide is still published: later specs open the inbox's first unread message.
     await page.locator('.inbox-message').filter({ hasText: title }).getByRole('button', { name: title }).click();
-    await expect(page).toHaveURL(new RegExp(`/policyMarket/policyMarket\\?guide=${id}$`));
+    await expect(page).toHaveURL(new RegExp(`/policyMarket/policyMarket\\?guide=${guide.id}$`));
   } finally {
-    // The portal's 60 published guides stay as policy.spec counts them.
-    await call(request, headers, state, { action: 'withdraw' });
+    await guide.withdraw();
   }
 });
 

@@ -3,7 +3,8 @@
 // 关怀版 (the care edition of 《互联网网站适老化通用设计规范》) goes over any of them: larger text in
 // steps, more line height, 44 px controls, high-contrast colours, no motion. The choices live in
 // localStorage (`theme`, `largeText`, `care`, `careScale`) and are applied before the first paint
-// by index.html (its data attributes, for global.css) and here (antd's tokens).
+// by index.html (its data attributes, for global.css) and here (antd's tokens). The system's
+// 减弱动态效果 (prefers-reduced-motion) stops antd's motion too, whatever the look.
 import { theme as antdTheme, type ThemeConfig } from 'antd';
 import { THEME_STORAGE_KEY, type ThemeId } from '@hqt/contract/constants';
 
@@ -114,7 +115,6 @@ export function themeConfig(look: Look): ThemeConfig {
         controlHeight: 44,
         controlHeightSM: 44,
         controlHeightLG: 52,
-        motion: false,
       }
     : {};
   return {
@@ -127,6 +127,9 @@ export function themeConfig(look: Look): ThemeConfig {
       fontFamily: '"PingFang SC", "Microsoft YaHei", "WenQuanYi Micro Hei", "Noto Sans CJK SC", sans-serif',
       ...(look.largeText && !look.care ? { fontSize: 18, controlHeight: 40 } : {}),
       ...care,
+      ...(look.care || reducedMotion() ? { motion: false } : {}),
     },
   };
 }
+
+const reducedMotion = () => typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
