@@ -1,6 +1,7 @@
 // The real API, for a spec's setup from the other side (staff acting while the page under test is
-// an enterprise's, or the reverse): a staff login, a checked call, a draft guide.
+// an enterprise's, or the reverse): a staff login, a checked call, a draft guide, a published one.
 import { expect, type APIRequestContext } from '@playwright/test';
+import { consolePath } from '@hqt/contract/console';
 import type { PageOf } from '@hqt/contract/envelope';
 import { type ConsolePolicyRow, type GuideInput, POLICY_CONSOLE_PATHS } from '@hqt/contract/policy-console';
 import { CAPTCHA_ANSWER, STAFF } from './constants';
@@ -48,4 +49,17 @@ export async function draftGuide(request: APIRequestContext, title: string): Pro
     onlineUrl: null,
   };
   return (await call<{ id: number }>(request, headers, POLICY_CONSOLE_PATHS.guideCreate, guide)).id;
+}
+
+/**
+ * A guide published now through the console's API: a title with 研发 reaches the demo enterprise's
+ * inbox (it follows that keyword). `withdraw` takes it back, so that the portal's 60 published
+ * guides stay as policy.spec counts them.
+ */
+export async function publishedGuide(request: APIRequestContext, title: string) {
+  const id = await draftGuide(request, title);
+  const headers = await staffHeaders(request);
+  const state = consolePath(POLICY_CONSOLE_PATHS.guideState, { id });
+  await call(request, headers, state, { action: 'publish' });
+  return { id, withdraw: () => call(request, headers, state, { action: 'withdraw' }) };
 }

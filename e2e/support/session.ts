@@ -53,6 +53,16 @@ export async function accountDialog(page: Page, item: string) {
   return dialog;
 }
 
+/**
+ * Resolves once the next hub connection the page opens is accepted (socket.io's CONNECT answer,
+ * a frame `40…`): a notice reaches only a page that is listening. Called before the page opens it.
+ */
+export function hubConnected(page: Page): Promise<void> {
+  return new Promise((resolve) => {
+    page.on('websocket', (socket) => socket.on('framereceived', ({ payload }) => typeof payload === 'string' && payload.startsWith('40') && resolve()));
+  });
+}
+
 export async function cookie(page: Page, name: string): Promise<string | undefined> {
   return (await page.context().cookies()).find((c) => c.name === name)?.value;
 }

@@ -9,7 +9,7 @@ import { APPEAL_CONSOLE_PATHS, type AppealQueueRow } from '@hqt/contract/appeal-
 import { VISIT_CONSOLE_PATHS, type VisitConsoleRow } from '@hqt/contract/visit-console';
 import type { VisitDetail } from '@hqt/contract/visit';
 import { registerAccount } from '../support/accounts';
-import { call, draftGuide, staffHeaders } from '../support/api';
+import { call, draftGuide, publishedGuide, staffHeaders } from '../support/api';
 import { DEMO, STAFF } from '../support/constants';
 import { activate, chooseOption, expectFocusVisible, focusedName, keyboardLogin, tabTo, typeInto } from '../support/keyboard';
 
@@ -126,7 +126,7 @@ test('calculator: a what-if figure typed, the result saved', async ({ page }) =>
   await expect(page.getByText('测算结果已保存（含假设数据）')).toBeVisible();
 });
 
-test('push: subscribe to a keyword, then read an unread message', async ({ page }) => {
+test('push: subscribe to a keyword, then read an unread message', async ({ page, request }) => {
   await portalLogin(page);
   await page.goto('/policyPush/policyPush?tab=subscriptions');
   const keyword = `技改${stamp}`;
@@ -134,14 +134,23 @@ test('push: subscribe to a keyword, then read an unread message', async ({ page 
   await activate(page, page.getByRole('button', { name: /^订\s*阅$/ }));
   await expect(page.locator('.push-subscriptions .ant-list-item').filter({ hasText: keyword })).toBeVisible();
 
-  await page.goto('/policyPush/policyPush?read=unread');
-  const message = page.locator('.inbox-message-unread').first();
-  const title = (await message.locator('.inbox-message-title').textContent())!.trim();
-  await activate(page, message.locator('.inbox-message-title'));
-  await expect(page).toHaveURL(/\/policyMarket\/policyMarket\?guide=\d+$/);
-  await expect(page.getByRole('dialog', { name: title })).toBeVisible();
-  await page.goto('/policyPush/policyPush?read=read');
-  await expect(page.locator('.inbox-message').filter({ hasText: title }).first()).not.toHaveClass(/inbox-message-unread/);
+  // A message of its own: a guide the demo enterprise's 研发 reaches, its message sent by a job.
+  const title = `研发中心建设补助（键盘 ${stamp}）`;
+  const guide = await publishedGuide(request, title);
+  try {
+    const message = page.locator('.inbox-message-unread').filter({ hasText: title });
+    await expect(async () => {
+      await page.goto('/policyPush/policyPush?read=unread');
+      await expect(message).toBeVisible({ timeout: 5_000 });
+    }).toPass();
+    await activate(page, message.locator('.inbox-message-title'));
+    await expect(page).toHaveURL(new RegExp(`/policyMarket/policyMarket\\?guide=${guide.id}$`));
+    await expect(page.getByRole('dialog', { name: title })).toBeVisible();
+    await page.goto('/policyPush/policyPush?read=read');
+    await expect(page.locator('.inbox-message').filter({ hasText: title })).not.toHaveClass(/inbox-message-unread/);
+  } finally {
+    await guide.withdraw();
+  }
 });
 
 test('appeal: filed with an attachment chosen by keyboard', async ({ page }) => {
