@@ -1,10 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import type { GuideSummary } from '@hqt/contract/policy';
 import type { App } from '../../src/app';
 import { guides, policies } from '../../src/db/schema/index';
 import type {} from '../../src/services/dict/plugin'; // its app.dicts declaration
 import { seedPolicyDemo } from '../../src/setup/demo-content/policy';
+import { MAX_PAGES } from '../../src/services/policy/market-pages';
 import { guidePage } from '../../src/services/policy/service';
 import { createTestApp } from '../helpers/app';
 
@@ -128,25 +129,48 @@ describe('getfullguideinfo', () => {
     }
   });
 
-  it('a page without a keyword is kept per node: asked again it costs no query, and a change to a guide drops it', async () => {
-    const body = { currentPage: 1, pageSize: 5, supportType: 'award' };
-    const first = (await page(body)).body.data;
-    await expect
-      .poll(async () => {
-        let queries = 0;
-        const count = () => queries++;
-        app.pgPool.on('acquire', count);
-        await page(body);
-        app.pgPool.off('acquire', count);
-        return queries;
-      })
-      .toBe(0);
-    const [g] = await app.db.select().from(guides).where(eq(guides.id, first.list[0]!.id));
-    await app.db.update(guides).set({ title: `${g!.title}（修订）` }).where(eq(guides.id, g!.id));
+  it('a page, searched or not, is kept per node: asked again it costs no query, and a change to a guide drops it', async () => {
+    for (const body of [{ currentPage: 1, pageSize: 5, supportType: 'award' }, { currentPage: 1, pageSize: 5, keyword: ' 研发' }]) {
+      const first = (await page(body)).body.data;
+      await expect
+        .poll(async () => {
+          let queries = 0;
+          const count = () => queries++;
+          app.pgPool.on('acquire', count);
+          await page({ ...body, ...(body.keyword ? { keyword: body.keyword.trim() } : {}) });
+          app.pgPool.off('acquire', count);
+          return queries;
+        })
+        .toBe(0);
+      const [g] = await app.db.select().from(guides).where(eq(guides.id, first.list[0]!.id));
+      await app.db.update(guides).set({ title: `${g!.title}（修订）` }).where(eq(guides.id, g!.id));
+      try {
+        await expect.poll(async () => (await page(body)).body.data.list[0]!.title).toBe(`${g!.title}（修订）`);
+      } finally {
+        await app.db.update(guides).set({ title: g!.title }).where(eq(guides.id, g!.id));
+      }
+    }
+  });
+
+  it('the pages kept are those used last: a stream of new keywords pushes out the old searches, not a page in use', async () => {
+    await app.marketPages.heard();
+    // One minute throughout: the pages are kept per minute.
+    vi.useFakeTimers({ toFake: ['Date'] });
     try {
-      await expect.poll(async () => (await page(body)).body.data.list[0]!.title).toBe(`${g!.title}（修订）`);
+      const reads: string[] = [];
+      const reader = (name: string) => () => (reads.push(name), Promise.resolve({ list: [], total: 0, currentPage: 1, pageSize: 10 }));
+      const search = (keyword: string) => app.marketPages.page({ currentPage: 1, pageSize: 10, keyword }, reader(keyword));
+      await search('常用');
+      for (let i = 0; i < MAX_PAGES * 2; i++) {
+        await search(`新词${i}`);
+        if (i % 100 === 0) await search('常用');
+      }
+      await search('新词0');
+      expect(reads.filter((r) => r === '常用')).toHaveLength(1);
+      expect(reads.filter((r) => r === '新词0')).toHaveLength(2);
+      expect(reads.filter((r) => r === `新词${MAX_PAGES * 2 - 1}`)).toHaveLength(1);
     } finally {
-      await app.db.update(guides).set({ title: g!.title }).where(eq(guides.id, g!.id));
+      vi.useRealTimers();
     }
   });
 
