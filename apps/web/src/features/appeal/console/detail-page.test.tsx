@@ -141,7 +141,9 @@ test('不予受理 without a reason sends nothing and says why; with one it is s
   expect(await within(dialog).findByText(WORKFLOW_MSG.noteRequired('不予受理'))).toBeInTheDocument();
   await user.type(within(dialog).getByLabelText('不予受理理由（企业可见）'), '   ');
   await user.click(confirm);
-  expect(await within(dialog).findByText(WORKFLOW_MSG.noteRequired('不予受理'))).toBeInTheDocument();
+  // Still said: found and checked at one moment (the message shown before is redrawn as the form
+  // checks again, so a node found first may be gone by the time it is looked at).
+  await waitFor(() => expect(within(dialog).getByText(WORKFLOW_MSG.noteRequired('不予受理'))).toBeInTheDocument());
   expect(served.steps).toHaveLength(0);
 
   await user.type(within(dialog).getByLabelText('不予受理理由（企业可见）'), '不属于本局职责范围');

@@ -125,7 +125,9 @@ test('冻结 without a reason sends nothing and says why; with one it is sent, t
   expect(await within(dialog).findByText(WORKFLOW_MSG.noteRequired('冻结'))).toBeInTheDocument();
   await user.type(within(dialog).getByLabelText('冻结原因（企业可见）'), '   ');
   await user.click(confirm);
-  expect(await within(dialog).findByText(WORKFLOW_MSG.noteRequired('冻结'))).toBeInTheDocument();
+  // Still said: found and checked at one moment (the message shown before is redrawn as the form
+  // checks again, so a node found first may be gone by the time it is looked at).
+  await waitFor(() => expect(within(dialog).getByText(WORKFLOW_MSG.noteRequired('冻结'))).toBeInTheDocument());
   expect(served.steps).toHaveLength(0);
 
   await user.type(within(dialog).getByLabelText('冻结原因（企业可见）'), '营业执照吊销核查中');
