@@ -171,7 +171,9 @@ test('分派 asks for both a department and a handler, then sends the dictionary
   await user.click(within(dialog).getByRole('button', { name: named('分派') }));
   await waitFor(() => expect(served.steps).toEqual([{ step: 'assign', department: 'czj', handlerId: 7 }]));
   expect(await screen.findByText('分派成功')).toBeInTheDocument();
-  expect(await screen.findByText('财政局')).toBeInTheDocument();
+  // The detail names the department (read in its row: the closed dialog's select may still hold it).
+  const row = (await screen.findByText('承办部门')).closest('tr')!;
+  await waitFor(() => expect(row).toHaveTextContent('财政局'));
 });
 
 test('内部备注 is marked 企业不可见 before it is written', async () => {
