@@ -1,13 +1,13 @@
 // Readable numbers (SQ20261125-0007, format in the contract's numbering.ts): consecutive per series
-// and day, gap-free, unique across nodes. The number is taken from the series' counter row inside
-// the filing's own transaction: `insert … on conflict do update set last = last + 1 returning last`
+// and day, gap-free, unique across nodes. The number is taken from the series' counter row in the
+// statement that writes it: `insert … on conflict do update set last = last + 1 returning last`
 // locks that row until the transaction ends, so a filing that rolls back gives its number back and
 // the next one gets it, and two nodes can never hand out the same number. Never max()+1, which two
 // transactions read alike. docs/numbering.md.
-import { sql } from 'drizzle-orm';
-import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import type { PgColumn, PgInsertValue, PgTable } from 'drizzle-orm/pg-core';
 import { NUMBER_DIGITS, numberHead, numberPeriod } from '@hqt/contract/numbering';
-import type { Db } from '../db/client';
+import type { Db, DbOrTx } from '../db/client';
 import { auditLog, numberCounters } from '../db/schema/index';
 import type { AuditRecord } from './audit';
 
@@ -17,44 +17,81 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 /** A numbered table: its rows' id and their readable number. */
 type Numbered = PgTable & { id: PgColumn; number: PgColumn };
 
-/** The filing's audit record (auditRecord), written with its number in the detail under `numberKey`. */
+/** The filing's audit record (auditRecord), written with its id and number in the detail, the number under `numberKey`. */
 export interface NumberedAudit {
   record: AuditRecord;
   numberKey: string;
 }
 
+/** A numbered row as written: its id and its number. */
+export interface NumberedRow {
+  id: number;
+  number: string;
+}
+
 /**
- * Gives the row `id` of `table` the series' next number for the day `at` falls on in China, and
- * answers it. One statement takes the count, writes the number, formatted as the contract's
- * formatNumber does, and writes the filing's audit record naming it (`audited`): other filings of
- * the series wait on the counter until this transaction ends, so it is the filing's last statement,
- * one round trip before the commit.
+ * Files a new row of `table` with the series' next number for the day `at` falls on in China, and
+ * its audit record (`audited`), in one statement. On the pool that statement is the whole filing:
+ * the counter is held only while PostgreSQL runs and commits it, never across a round trip to
+ * this node, which is where filings queued under load. In a transaction, the counter is held until
+ * the commit: make it the last statement (or use stampNumber after the filing's other writes).
+ */
+export async function insertNumbered<T extends Numbered>(db: DbOrTx, table: T, values: Omit<PgInsertValue<T>, 'number'>, prefix: string, at: Date, audited?: NumberedAudit): Promise<NumberedRow> {
+  return numbered(db, table, prefix, at, audited, (number) =>
+    db
+      .insert(table)
+      .values({ ...values, number } as PgInsertValue<T>)
+      .returning({ id: table.id, number: table.number }),
+  );
+}
+
+/**
+ * Gives the row `id` of `table`, written earlier in the transaction, the series' next number and
+ * its audit record (`audited`), and answers the number. Other filings of the series wait on the
+ * counter until this transaction ends, so it is the filing's last statement, one round trip before
+ * the commit.
  */
 export async function stampNumber(tx: Tx, table: Numbered, id: number, prefix: string, at: Date = new Date(), audited?: NumberedAudit): Promise<string> {
-  const count = sql`counter.last::text`;
+  const row = await numbered(tx, table, prefix, at, audited, (number) =>
+    tx
+      .update(table)
+      .set({ number } as never)
+      .where(eq(table.id, id))
+      .returning({ id: table.id, number: table.number }),
+  );
+  return row.number;
+}
+
+/**
+ * One statement: the counter taken, the write given the number (formatted as the contract's
+ * formatNumber does), and the audit record naming it.
+ */
+async function numbered(db: DbOrTx, table: Numbered, prefix: string, at: Date, audited: NumberedAudit | undefined, write: (number: SQL) => SQLWrapper): Promise<NumberedRow> {
+  const count = sql`(select last from counter)::text`;
+  const number = sql`${numberHead(prefix, at)} || lpad(${count}, greatest(${NUMBER_DIGITS}::int, length(${count})), '0')`;
+  const [id, num] = [table.id, table.number].map((c) => sql.identifier(c.name));
   const {
     rows: [row],
-  } = await tx.execute<{ number: string }>(sql`
+  } = await db.execute<{ id: number; number: string }>(sql`
     with counter as (
       insert into ${numberCounters} (series, period, last) values (${prefix}, ${numberPeriod(at)}, 1)
       on conflict (series, period) do update set last = ${numberCounters.last} + 1
       returning last
-    ), stamped as (
-      update ${table} set number = ${numberHead(prefix, at)} || lpad(${count}, greatest(${NUMBER_DIGITS}::int, length(${count})), '0')
-      from counter where ${table.id} = ${id}
-      returning ${table.number} as number
-    )${audited ? recordWith(audited) : sql``}
-    select number from stamped`);
-  if (!row) throw new RangeError(`No row ${id} to number`);
-  return row.number;
+    ), stamped as ${write(number)}${audited ? recordWith(audited, id!, num!) : sql``}
+    select ${id} as id, ${num} as number from stamped`);
+  if (!row) throw new RangeError(`No row of ${prefix} to number`);
+  return row;
 }
 
-/** The audit record's insert as one more step of stampNumber's statement, its detail given the number. */
-function recordWith({ record: r, numberKey }: NumberedAudit) {
+/** A column's name in the statement. */
+type Column = ReturnType<typeof sql.identifier>;
+
+/** The audit record's insert as one more step of the statement, its detail given the row's id and number. */
+function recordWith({ record: r, numberKey }: NumberedAudit, id: Column, num: Column) {
   const columns = [auditLog.action, auditLog.accountId, auditLog.username, auditLog.ip, auditLog.detail].map((c) => sql.identifier(c.name));
   return sql`, recorded as (
       insert into ${auditLog} (${sql.join(columns, sql`, `)})
-      select ${r.action}, ${r.accountId ?? null}::int, ${r.username ?? null}::text, ${r.ip ?? null}::inet, ${JSON.stringify(r.detail)}::jsonb || jsonb_build_object(${numberKey}::text, stamped.number)
+      select ${r.action}, ${r.accountId ?? null}::int, ${r.username ?? null}::text, ${r.ip ?? null}::inet, ${JSON.stringify(r.detail)}::jsonb || jsonb_build_object('id', stamped.${id}, ${numberKey}::text, stamped.${num})
       from stamped
     )`;
 }

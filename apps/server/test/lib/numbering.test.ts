@@ -8,18 +8,18 @@ import type { App } from '../../src/app';
 import { auditLog } from '../../src/db/schema/index';
 import { auditRecord } from '../../src/lib/audit';
 import { anonymousCtx } from '../../src/lib/ctx';
-import { stampNumber, type NumberedAudit } from '../../src/lib/numbering';
+import { insertNumbered, stampNumber, type NumberedAudit } from '../../src/lib/numbering';
 import { createTestApp, databaseUrlOf } from '../helpers/app';
 
 /** A numbered table of the test's own, as appeals and visits are numbered. */
-const numbered = pgTable('numbering_test_filings', { id: serial('id').primaryKey(), number: text('number').unique() });
+const numbered = pgTable('numbering_test_filings', { id: serial('id').primaryKey(), number: text('number').unique(), note: text('note') });
 
 let a: App;
 let b: App;
 beforeAll(async () => {
   a = await createTestApp();
   b = await createTestApp({}, { databaseUrl: databaseUrlOf(a) });
-  await a.db.execute(sql`create table ${numbered} (id serial primary key, number text unique)`);
+  await a.db.execute(sql`create table ${numbered} (id serial primary key, number text unique, note text check (note is distinct from 'refused'))`);
 });
 afterAll(async () => {
   await a.close();
@@ -90,6 +90,34 @@ describe('stampNumber', () => {
     expect(await file(a, 'AU', day, false, audited('kept'))).toBe('AU20260708-0001');
     expect(await file(a, 'AU', day, true, audited('rolled back'))).toBeNull();
     const records = await a.db.select({ ip: auditLog.ip, detail: auditLog.detail }).from(auditLog).where(eq(auditLog.action, 'numbering.test'));
-    expect(records).toEqual([{ ip: '203.0.113.9', detail: { note: 'kept', testNumber: 'AU20260708-0001' } }]);
+    const [kept] = await a.db.select({ id: numbered.id }).from(numbered).where(eq(numbered.number, 'AU20260708-0001'));
+    expect(records).toEqual([{ ip: '203.0.113.9', detail: { note: 'kept', id: kept!.id, testNumber: 'AU20260708-0001' } }]);
+  });
+});
+
+describe('insertNumbered', () => {
+  /** A filing in one statement on the pool: no transaction of its own. */
+  const fileAtOnce = (app: App, prefix: string, at: Date, note: string | null = null, audited?: NumberedAudit) =>
+    insertNumbered(app.db, numbered, { note }, prefix, at, audited).catch((err: Error & { cause?: { code?: string } }) =>
+      note === 'refused' && err.cause?.code === '23514' ? null : Promise.reject(err),
+    );
+
+  it('20 rows filed at once on two nodes, 5 of them refused by the table, are numbered 1 to 20, each row holding what it was answered', async () => {
+    const day = new Date('2026-09-10T02:00:00Z');
+    const filings = Array.from({ length: 25 }, (_, i) => fileAtOnce(i % 2 ? a : b, 'IN', day, i % 5 === 4 ? 'refused' : `n${i}`));
+    const rows = (await Promise.all(filings)).filter((r) => r !== null);
+    expect(rows.map((r) => r.number).sort()).toEqual(Array.from({ length: 20 }, (_, i) => formatNumber('IN', day, i + 1)));
+    const stored = await a.db.select({ id: numbered.id, number: numbered.number }).from(numbered).where(sql`${numbered.number} like 'IN%'`);
+    expect(stored.sort((x, y) => x.id - y.id)).toEqual(rows.sort((x, y) => x.id - y.id));
+  });
+
+  it('shares the series with stampNumber, and writes the audit record with the new row\'s id and number', async () => {
+    const day = new Date('2026-09-11T02:00:00Z');
+    expect(await file(a, 'MX', day)).toBe('MX20260911-0001');
+    const audited: NumberedAudit = { record: auditRecord(anonymousCtx('198.51.100.7'), 'numbering.insert', { note: 'at once' }), numberKey: 'number' };
+    const row = await fileAtOnce(b, 'MX', day, 'at once', audited);
+    expect(row!.number).toBe('MX20260911-0002');
+    const records = await a.db.select({ ip: auditLog.ip, detail: auditLog.detail }).from(auditLog).where(eq(auditLog.action, 'numbering.insert'));
+    expect(records).toEqual([{ ip: '198.51.100.7', detail: { note: 'at once', id: row!.id, number: 'MX20260911-0002' } }]);
   });
 });

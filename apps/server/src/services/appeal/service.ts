@@ -33,7 +33,7 @@ import { accounts, enterprises, guides, workflowSteps } from '../../db/schema/in
 import { auditRecord } from '../../lib/audit';
 import { isSignedIn, type Ctx, type SignedInCtx } from '../../lib/ctx';
 import { badRequest, conflict, notFound } from '../../lib/errors';
-import { stampNumber } from '../../lib/numbering';
+import { insertNumbered, stampNumber } from '../../lib/numbering';
 import { step, timeline } from '../../lib/workflow';
 import { CalendarYearMissingError, chinaDayEnd, type CalendarStore } from '../calendar/public';
 import { attach, attachmentsOf } from '../files/public';
@@ -90,35 +90,42 @@ export async function dueState(calendar: CalendarStore, status: string, dueAt: D
   }
 }
 
-/** Files an appeal for one of the caller's enterprises; answers its id. */
+/**
+ * Files an appeal for one of the caller's enterprises; answers its id. Without attachments the
+ * filing is one statement (row, number and audit record), so the series' counter is never held
+ * across a round trip; with them, one transaction whose last statement takes the number.
+ */
 export async function saveAppeal({ db, dicts }: AppealDeps, ctx: SignedInCtx, body: AppealSaveBody, now = new Date()): Promise<number> {
   if (!ctx.scope.enterpriseIds.includes(body.enterpriseId)) throw notFound();
-  if (!(await dicts.items('appealCategory')).some((c) => c.code === body.category)) throw badRequest(APPEAL_MSG.categoryNotFound);
+  const [categories, guideFound, visitFound] = await Promise.all([
+    dicts.items('appealCategory'),
+    !body.guideId || db.$count(guides, eq(guides.id, body.guideId)).then(Boolean),
+    !body.visitId || db.$count(visits, and(eq(visits.id, body.visitId), eq(visits.enterpriseId, body.enterpriseId))).then(Boolean),
+  ]);
+  if (!categories.some((c) => c.code === body.category)) throw badRequest(APPEAL_MSG.categoryNotFound);
+  if (!guideFound) throw badRequest(APPEAL_MSG.guideNotFound);
+  if (!visitFound) throw badRequest(APPEAL_MSG.visitNotFound);
+  const values = {
+    enterpriseId: body.enterpriseId,
+    accountId: ctx.actor.accountId,
+    category: body.category,
+    title: body.title.trim(),
+    content: body.content,
+    contact: body.contact.trim(),
+    phone: body.phone,
+    guideId: body.guideId ?? null,
+    visitId: body.visitId ?? null,
+    createdAt: now,
+    updatedAt: now,
+  };
+  const audited = { record: auditRecord(ctx, APPEAL_AUDIT.file, { enterpriseId: body.enterpriseId, category: body.category }), numberKey: 'number' };
+  const fileIds = body.fileIds ?? [];
+  if (fileIds.length === 0) return (await insertNumbered(db, appeals, values, APPEAL_NUMBER_PREFIX, now, audited)).id;
   return db.transaction(async (tx) => {
-    if (body.guideId && (await tx.$count(guides, eq(guides.id, body.guideId))) === 0) throw badRequest(APPEAL_MSG.guideNotFound);
-    if (body.visitId && (await tx.$count(visits, and(eq(visits.id, body.visitId), eq(visits.enterpriseId, body.enterpriseId)))) === 0) throw badRequest(APPEAL_MSG.visitNotFound);
-    const [row] = await tx
-      .insert(appeals)
-      .values({
-        enterpriseId: body.enterpriseId,
-        accountId: ctx.actor.accountId,
-        category: body.category,
-        title: body.title.trim(),
-        content: body.content,
-        contact: body.contact.trim(),
-        phone: body.phone,
-        guideId: body.guideId ?? null,
-        visitId: body.visitId ?? null,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning({ id: appeals.id, createdAt: appeals.createdAt });
-    const { id, createdAt } = row!;
-    await attach(tx, ctx, APPEAL_KIND, id, body.fileIds ?? [], { role: 'appeal' });
-    // Last, right before the commit: other filings wait on the counter only as long as the commit.
-    const record = auditRecord(ctx, APPEAL_AUDIT.file, { id, enterpriseId: body.enterpriseId, category: body.category });
-    await stampNumber(tx, appeals, id, APPEAL_NUMBER_PREFIX, createdAt, { record, numberKey: 'number' });
-    return id;
+    const [row] = await tx.insert(appeals).values(values).returning({ id: appeals.id });
+    await attach(tx, ctx, APPEAL_KIND, row!.id, fileIds, { role: 'appeal' });
+    await stampNumber(tx, appeals, row!.id, APPEAL_NUMBER_PREFIX, now, audited);
+    return row!.id;
   });
 }
 
@@ -150,25 +157,22 @@ export async function fileAppealFromVisit(tx: Tx, ctx: SignedInCtx, problem: Vis
     .innerJoin(accounts, eq(accounts.id, enterprises.accountId))
     .where(eq(enterprises.id, problem.enterpriseId));
   if (!owner) throw notFound();
-  const [row] = await tx
-    .insert(appeals)
-    .values({
-      enterpriseId: problem.enterpriseId,
-      accountId: owner.accountId,
-      category: problem.category,
-      title: problem.title.trim(),
-      content: problem.content,
-      contact: (owner.legalPerson ?? owner.accountName).slice(0, 20),
-      phone: owner.phone ?? owner.accountPhone ?? '',
-      visitId: problem.visitId,
-      visitProblemKey: problem.key,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .returning({ id: appeals.id });
-  const record = auditRecord(ctx, APPEAL_AUDIT.file, { id: row!.id, enterpriseId: problem.enterpriseId, category: problem.category });
-  await stampNumber(tx, appeals, row!.id, APPEAL_NUMBER_PREFIX, now, { record, numberKey: 'number' });
-  return { id: row!.id, created: true };
+  const values = {
+    enterpriseId: problem.enterpriseId,
+    accountId: owner.accountId,
+    category: problem.category,
+    title: problem.title.trim(),
+    content: problem.content,
+    contact: (owner.legalPerson ?? owner.accountName).slice(0, 20),
+    phone: owner.phone ?? owner.accountPhone ?? '',
+    visitId: problem.visitId,
+    visitProblemKey: problem.key,
+    createdAt: now,
+    updatedAt: now,
+  };
+  const record = auditRecord(ctx, APPEAL_AUDIT.file, { enterpriseId: problem.enterpriseId, category: problem.category });
+  const { id } = await insertNumbered(tx, appeals, values, APPEAL_NUMBER_PREFIX, now, { record, numberKey: 'number' });
+  return { id, created: true };
 }
 
 /** The end of the day APPEAL_DUE_SOON_DAYS working days on, when the queue asks for those due soon. */
