@@ -1,7 +1,7 @@
 // One enterprise's evaluation: totals, the chart by support type, 差一项, what-if, every guide with
 // its conditions, save, and the 测算报告 (print / export).
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, Col, Collapse, Empty, Input, List, Row, Segmented, Select, Skeleton, Space, Statistic, Switch, Tag } from 'antd';
+import { Alert, Button, Card, Col, Collapse, Empty, Input, List, Row, Segmented, Select, Skeleton, Space, Switch, Tag } from 'antd';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { factsOf, REPORT_DISCLAIMER, type Enterprise } from '@hqt/contract/calculator';
@@ -28,6 +28,7 @@ import { HistoryPanel } from './history-panel';
 import { WhatIfPanel } from './what-if-panel';
 
 const AmountChart = lazy(() => import('./amount-chart'));
+import { TotalsCards } from './totals-cards';
 const ExportPrintDialog = lazy(() => import('@/shared/ui/export-print-dialog'));
 
 type Filter = 'all' | GuideResult['verdict'] | 'nearMiss';
@@ -142,28 +143,7 @@ export function ResultsView({ enterprise, onEditProfile }: { enterprise: Enterpr
 
   return (
     <div className="calc-results">
-      <Row gutter={[16, 16]}>
-        <Col xs={12} md={6}>
-          <Card size="small">
-            <Statistic title="符合条件的指南" value={totals.eligible} suffix={`/ ${totals.guides} 项`} />
-          </Card>
-        </Col>
-        <Col xs={12} md={6}>
-          <Card size="small">
-            <Statistic title="预计可享扶持" value={totals.amount} suffix="万元" precision={2} />
-          </Card>
-        </Col>
-        <Col xs={12} md={6}>
-          <Card size="small">
-            <Statistic title="差一项即可符合" value={totals.nearMiss} suffix="项" />
-          </Card>
-        </Col>
-        <Col xs={12} md={6}>
-          <Card size="small">
-            <Statistic title="免申即享（无需申报）" value={totals.noApplication} suffix="项" />
-          </Card>
-        </Col>
-      </Row>
+      <TotalsCards totals={totals} />
 
       <Space wrap className="calc-actions">
         <Button type="primary" loading={save.isPending} onClick={() => void onSave().catch(() => {})}>

@@ -1,7 +1,7 @@
 // One saved evaluation, read-only as it was: the facts used, every guide's verdict and amount with
 // the rules' version, what changed since the one before and what differs today, and its own 测算报告.
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, Col, Descriptions, Drawer, Input, Row, Skeleton, Space, Statistic, Table, Tag } from 'antd';
+import { Alert, Button, Card, Descriptions, Drawer, Input, Skeleton, Space, Table, Tag } from 'antd';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { factsOf, REPORT_DISCLAIMER, type Enterprise, type EvaluationSnapshot } from '@hqt/contract/calculator';
 import { byRelevance, VERDICT_LABELS, YEARLY_FIELDS, type RuleGuide } from '@hqt/contract/calculator-engine';
@@ -13,6 +13,7 @@ import { useIsMobile } from '@/shared/lib/use-is-mobile';
 import { calculatorQueries } from '../../api/calculator-api';
 import { changesText, factsDiff, rulesDiff } from './changes-text';
 
+import { TotalsCards } from './totals-cards';
 const ExportPrintDialog = lazy(() => import('@/shared/ui/export-print-dialog'));
 
 const VERDICT_COLORS = { eligible: 'success', missing: 'warning', ineligible: 'default' } as const;
@@ -118,28 +119,7 @@ export function SnapshotDrawer({ id, enterprise, onClose }: { id: number | null;
             {s.whatIf && <Tag color="orange">含假设数据</Tag>}
             <Button onClick={() => setReporting(true)}>打印 / 导出测算报告</Button>
           </Space>
-          <Row gutter={[16, 16]}>
-            <Col xs={12} md={6}>
-              <Card size="small">
-                <Statistic title="符合条件的指南" value={totals.eligible} suffix={`/ ${totals.guides} 项`} />
-              </Card>
-            </Col>
-            <Col xs={12} md={6}>
-              <Card size="small">
-                <Statistic title="预计可享扶持" value={totals.amount} suffix="万元" precision={2} />
-              </Card>
-            </Col>
-            <Col xs={12} md={6}>
-              <Card size="small">
-                <Statistic title="差一项即可符合" value={totals.nearMiss} suffix="项" />
-              </Card>
-            </Col>
-            <Col xs={12} md={6}>
-              <Card size="small">
-                <Statistic title="免申即享（无需申报）" value={totals.noApplication} suffix="项" />
-              </Card>
-            </Col>
-          </Row>
+          <TotalsCards totals={totals} />
           <Card size="small" title="变化">
             <SinceThen s={s} enterprise={enterprise} book={book?.guides} />
           </Card>
