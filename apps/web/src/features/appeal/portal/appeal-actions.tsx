@@ -1,25 +1,22 @@
 // What the enterprise may do with its appeal, drawn only for the steps the server lists in
 // `appeal.steps`: 撤回 (confirmed), 补充材料 (text and files), 评价 by the 好差评 scale (a 差评
 // needs a comment and, while reopenings remain, sends the appeal back for 整改 — said before sending).
-import { Alert, Button, Form, Input, Modal, Popconfirm, Radio, Space } from 'antd';
+import { Button, Form, Input, Modal, Popconfirm, Space } from 'antd';
 import { useState } from 'react';
 import {
   APPEAL_FLOW,
   APPEAL_LENGTH,
   APPEAL_MAX_REOPENINGS,
   APPEAL_MSG,
-  APPEAL_RATING_LIST,
-  APPEAL_RATINGS,
   APPEAL_REOPEN_LIMIT_DAYS,
-  isBadRating,
   type AppealDetail,
-  type AppealRating,
   type AppealStepBody,
 } from '@hqt/contract/appeal';
 import type { UploadedFile } from '@hqt/contract/files';
 import { WORKFLOW_MSG } from '@hqt/contract/workflow';
 import { useWrite } from '@/shared/lists/use-write';
 import { toast } from '@/shared/ui/feedback';
+import { RatingModal } from '@/shared/ui/rating-modal';
 import { AttachmentField } from '@/shared/upload/attachments';
 import { appealQueries, takeAppealStep } from '../api/appeal-api';
 
@@ -41,42 +38,6 @@ function SupplementModal({ onClose, onSend, sending }: { onClose: () => void; on
         </Form.Item>
         <Form.Item name="files" label="补充附件">
           <AttachmentField />
-        </Form.Item>
-      </Form>
-    </Modal>
-  );
-}
-
-function RateModal({ reopenCount, onClose, onSend, sending }: { reopenCount: number; onClose: () => void; onSend: (body: AppealStepBody) => void; sending: boolean }) {
-  const [form] = Form.useForm<{ rating?: AppealRating; comment?: string }>();
-  const rating = Form.useWatch('rating', form);
-  const bad = rating !== undefined && isBadRating(rating);
-  return (
-    <Modal open title="评价办理结果" okText="提交评价" cancelText="取消" onCancel={onClose} onOk={() => form.submit()} confirmLoading={sending} destroyOnHidden>
-      <Form
-        form={form}
-        layout="vertical"
-        onFinish={(v) => v.rating && onSend({ step: 'rate', rating: v.rating, ...(v.comment?.trim() ? { comment: v.comment.trim() } : {}) })}
-      >
-        <Form.Item name="rating" label="满意程度" rules={[{ required: true, message: APPEAL_MSG.ratingRequired }]}>
-          <Radio.Group aria-label="满意程度">
-            <Space wrap>
-              {APPEAL_RATING_LIST.map((r) => (
-                <Radio key={r} value={r}>
-                  {APPEAL_RATINGS[r]}
-                </Radio>
-              ))}
-            </Space>
-          </Radio.Group>
-        </Form.Item>
-        {bad && <Alert type="warning" showIcon style={{ marginBottom: 16 }} title={badRatingNotice(reopenCount)} />}
-        <Form.Item
-          name="comment"
-          label={bad ? '评价说明' : '评价说明（选填；不满意、非常不满意须填写）'}
-          required={bad}
-          rules={[{ required: bad, whitespace: true, message: APPEAL_MSG.commentRequired }]}
-        >
-          <Input.TextArea rows={4} maxLength={APPEAL_LENGTH.comment} showCount />
         </Form.Item>
       </Form>
     </Modal>
@@ -115,7 +76,16 @@ export function AppealActions({ appeal }: { appeal: AppealDetail }) {
         </Popconfirm>
       )}
       {open === 'supplement' && <SupplementModal onClose={() => setOpen(null)} onSend={send} sending={step.isPending} />}
-      {open === 'rate' && <RateModal reopenCount={appeal.reopenCount} onClose={() => setOpen(null)} onSend={send} sending={step.isPending} />}
+      {open === 'rate' && (
+        <RatingModal
+          title="评价办理结果"
+          comment={{ required: APPEAL_MSG.commentRequired, max: APPEAL_LENGTH.comment }}
+          badNotice={badRatingNotice(appeal.reopenCount)}
+          onClose={() => setOpen(null)}
+          onSend={(rating) => send({ step: 'rate', ...rating })}
+          sending={step.isPending}
+        />
+      )}
     </Space>
   );
 }

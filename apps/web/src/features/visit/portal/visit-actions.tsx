@@ -2,14 +2,14 @@
 // `visit.steps`: 确认走访, 拒绝走访 (a note), 提议改期 (another time), 评价 (the 好差评 scale; 不满意 or
 // below needs a comment); and a confirmed visit's .ics for the calendar.
 import { CalendarOutlined } from '@ant-design/icons';
-import { Button, Form, Input, Modal, Popconfirm, Radio, Space } from 'antd';
+import { Button, Form, Input, Modal, Popconfirm, Space } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { APPEAL_MSG, APPEAL_RATING_LIST, APPEAL_RATINGS, isBadRating, type AppealRating } from '@hqt/contract/appeal';
 import { VISIT_FLOW, VISIT_LENGTH, VISIT_MSG, type VisitApprovalBody, type VisitAppraisalBody, type VisitDetail } from '@hqt/contract/visit';
 import { WORKFLOW_MSG } from '@hqt/contract/workflow';
 import { useWrite } from '@/shared/lists/use-write';
 import { toast } from '@/shared/ui/feedback';
+import { RatingModal } from '@/shared/ui/rating-modal';
 import { answerVisit, appraiseVisit, downloadVisitIcs, visitQueries } from '../api/visit-api';
 import { spanProblem } from '../ui/visit-status';
 import { TimeRange, type Range } from './time-range';
@@ -66,37 +66,6 @@ function ProposeModal({ onClose, onSend, sending }: { onClose: () => void; onSen
   );
 }
 
-function AppraiseModal({ onClose, onSend, sending }: { onClose: () => void; onSend: (body: Omit<VisitAppraisalBody, 'id'>) => void; sending: boolean }) {
-  const [form] = Form.useForm<{ rating?: AppealRating; comment?: string }>();
-  const rating = Form.useWatch('rating', form);
-  const bad = rating !== undefined && isBadRating(rating);
-  return (
-    <Modal open title="评价走访" okText="提交评价" cancelText="取消" onCancel={onClose} onOk={() => form.submit()} confirmLoading={sending} destroyOnHidden>
-      <Form form={form} layout="vertical" onFinish={(v) => v.rating && onSend({ rating: v.rating, ...(v.comment?.trim() ? { comment: v.comment.trim() } : {}) })}>
-        <Form.Item name="rating" label="满意程度" rules={[{ required: true, message: APPEAL_MSG.ratingRequired }]}>
-          <Radio.Group aria-label="满意程度">
-            <Space wrap>
-              {APPEAL_RATING_LIST.map((r) => (
-                <Radio key={r} value={r}>
-                  {APPEAL_RATINGS[r]}
-                </Radio>
-              ))}
-            </Space>
-          </Radio.Group>
-        </Form.Item>
-        <Form.Item
-          name="comment"
-          label={bad ? '评价说明' : '评价说明（选填；不满意、非常不满意须填写）'}
-          required={bad}
-          rules={[{ required: bad, whitespace: true, message: VISIT_MSG.commentRequired }]}
-        >
-          <Input.TextArea rows={4} maxLength={VISIT_LENGTH.comment} showCount />
-        </Form.Item>
-      </Form>
-    </Modal>
-  );
-}
-
 export function VisitActions({ visit }: { visit: VisitDetail }) {
   const [open, setOpen] = useState<'decline' | 'propose' | 'appraise' | null>(null);
   const navigate = useNavigate();
@@ -141,7 +110,15 @@ export function VisitActions({ visit }: { visit: VisitDetail }) {
       )}
       {open === 'decline' && <DeclineModal onClose={() => setOpen(null)} sending={answer.isPending} onSend={(note) => answer.mutate({ action: 'decline', note }, { onSuccess: done })} />}
       {open === 'propose' && <ProposeModal onClose={() => setOpen(null)} sending={answer.isPending} onSend={(body) => answer.mutate({ action: 'propose', ...body }, { onSuccess: done })} />}
-      {open === 'appraise' && <AppraiseModal onClose={() => setOpen(null)} sending={appraise.isPending} onSend={(body) => appraise.mutate(body, { onSuccess: done })} />}
+      {open === 'appraise' && (
+        <RatingModal
+          title="评价走访"
+          comment={{ required: VISIT_MSG.commentRequired, max: VISIT_LENGTH.comment }}
+          onClose={() => setOpen(null)}
+          onSend={(body) => appraise.mutate(body, { onSuccess: done })}
+          sending={appraise.isPending}
+        />
+      )}
     </Space>
   );
 }
