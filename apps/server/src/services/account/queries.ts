@@ -4,6 +4,7 @@ import { and, eq, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { accounts } from '../../db/schema/index';
 import type { Scope } from '../../lib/ctx';
+import { preparedPer } from '../../lib/prepared';
 
 /** The caller's own account, optionally named by an id the client sent. */
 const own = (scope: Scope, id: number = scope.accountId): SQL => and(eq(accounts.id, id), eq(accounts.id, scope.accountId))!;
@@ -13,20 +14,18 @@ export async function findOwnAccount(db: DbOrTx, scope: Scope, id?: number) {
   return row ?? null;
 }
 
-/** getinfo's read, asked on every page load: built and prepared once per database, only what it shows. */
-const profileStatements = new WeakMap<Db, ReturnType<typeof prepareProfile>>();
-const prepareProfile = (db: Db) =>
+/** getinfo's read, asked on every page load: only what it shows. */
+const profileStatement = preparedPer((db) =>
   db
     .select({ id: accounts.id, name: accounts.name, username: accounts.username, roleId: accounts.roleId, phone: accounts.phone, email: accounts.email, avatar: accounts.avatar })
     .from(accounts)
     .where(eq(accounts.id, sql.placeholder('accountId')))
-    .prepare('account_own_profile');
+    .prepare('account_own_profile'),
+);
 
 /** The caller's own profile (its scope's account). */
 export async function findOwnProfile(db: Db, scope: Scope) {
-  let statement = profileStatements.get(db);
-  if (!statement) profileStatements.set(db, (statement = prepareProfile(db)));
-  const [row] = await statement.execute({ accountId: scope.accountId });
+  const [row] = await profileStatement(db).execute({ accountId: scope.accountId });
   return row ?? null;
 }
 

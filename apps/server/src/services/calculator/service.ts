@@ -38,7 +38,7 @@ import { badRequest, conflict, isUniqueViolation, notFound } from '../../lib/err
 import { pageOfArray, paginate, totalOver } from '../../lib/paginate';
 import { dictCode, dictLabel, type Dictionaries, type DictionaryStore } from '../dict/public';
 import { assignCode } from '../entcode/public';
-import { ownEnterprise, ownEvaluations, ownLiveEnterprises } from './queries';
+import { lockOwnEnterprise, ownEvaluations, ownLiveEnterprises, readOwnEnterprise } from './queries';
 import type { AssessmentCache } from './assessments';
 import { ruleGuideColumns, toRuleGuide, type Rulebook } from './rulebook';
 import { keywordMatch } from '../../lib/like';
@@ -150,7 +150,7 @@ export async function saveEnterprise({ db, dicts }: Pick<CalculatorDeps, 'db' | 
   };
   try {
     return await db.transaction(async (tx) => {
-      if (body.id !== undefined && !(await ownEnterprise(tx, ctx.scope, body.id, { forUpdate: true }))) throw notFound(CALC_MSG.enterpriseNotFound);
+      if (body.id !== undefined && !(await lockOwnEnterprise(tx, ctx.scope, body.id))) throw notFound(CALC_MSG.enterpriseNotFound);
       const [holder] = await tx
         .select({ id: enterprises.id, accountId: enterprises.accountId })
         .from(enterprises)
@@ -177,7 +177,7 @@ export async function saveEnterprise({ db, dicts }: Pick<CalculatorDeps, 'db' | 
 
 export async function deleteEnterprise(db: Db, ctx: SignedInCtx, id: number): Promise<void> {
   await db.transaction(async (tx) => {
-    const row = await ownEnterprise(tx, ctx.scope, id, { forUpdate: true });
+    const row = await lockOwnEnterprise(tx, ctx.scope, id);
     if (!row) throw notFound(CALC_MSG.enterpriseNotFound);
     await tx.update(enterprises).set({ deletedAt: new Date(), deletedBy: ctx.actor.accountId }).where(eq(enterprises.id, id));
     await audit(tx, ctx, CALCULATOR_AUDIT.deleteEnterprise, { enterpriseId: id, name: row.name, creditCode: row.creditCode });
@@ -185,7 +185,7 @@ export async function deleteEnterprise(db: Db, ctx: SignedInCtx, id: number): Pr
 }
 
 export async function enterpriseInfo(db: Db, ctx: SignedInCtx, id: number): Promise<Enterprise> {
-  const row = await ownEnterprise(db, ctx.scope, id);
+  const row = await readOwnEnterprise(db, ctx.scope, id);
   if (!row) throw notFound(CALC_MSG.enterpriseNotFound);
   return toEnterprise(row);
 }
@@ -243,7 +243,7 @@ export async function accountInfo(db: Db, ctx: SignedInCtx): Promise<AccountCalc
 
 /** Every guide open now (and upcoming, on request) against the enterprise's facts, or what-if facts. */
 async function assessEnterprise(deps: CalculatorDeps, ctx: SignedInCtx, body: EvaluateBody) {
-  const row = await ownEnterprise(deps.db, ctx.scope, body.enterpriseId);
+  const row = await readOwnEnterprise(deps.db, ctx.scope, body.enterpriseId);
   if (!row) throw notFound(CALC_MSG.enterpriseNotFound);
   const dicts = await deps.dicts.all();
   const at = new Date();

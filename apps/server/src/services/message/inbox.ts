@@ -1,5 +1,5 @@
 // An account's inbox (any role): its own messages only, unread first, newest first.
-import { and, eq, ilike, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, ilike, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { PageOf } from '@hqt/contract/envelope';
 import { INBOX_MSG, kindLabel, MESSAGE_SOURCES, type InboxMessage, type InboxPageQuery, type MessageSource } from '@hqt/contract/inbox';
 import type { Db } from '../../db/client';
@@ -8,6 +8,7 @@ import type { Scope, SignedInCtx } from '../../lib/ctx';
 import { notFound } from '../../lib/errors';
 import { likePattern } from '../../lib/like';
 import { paginate, totalOver } from '../../lib/paginate';
+import { preparedPer } from '../../lib/prepared';
 
 const ownMessages = (scope: Scope) => eq(messages.accountId, scope.accountId);
 
@@ -42,10 +43,11 @@ function pageWhere(f: PageFilters): SQL {
 }
 
 /**
- * A page of the inbox, opened on every visit: each shape of filters is built and prepared once per
- * database (named: every plan starts from the account's part of messages_inbox_idx).
+ * A page of the inbox, opened on every visit, prepared per shape of filters (named: every plan
+ * starts from the account's part of messages_inbox_idx).
  */
-function preparePage(db: Db, f: PageFilters) {
+const pageStatement = preparedPer((db, shape) => {
+  const f = JSON.parse(shape) as PageFilters;
   return db
     .select({ row: messages, total: totalOver() })
     .from(messages)
@@ -55,25 +57,29 @@ function preparePage(db: Db, f: PageFilters) {
     .limit(sql.placeholder('limit'))
     .offset(sql.placeholder('offset'))
     .prepare(`inbox_${f.read || 'all'}${f.source ? '_source' : ''}${f.kind ? '_kind' : ''}${f.keyword ? '_keyword' : ''}`);
-}
-const pageStatements = new WeakMap<Db, Map<string, ReturnType<typeof preparePage>>>();
+});
 
 export function messagePage(db: Db, ctx: SignedInCtx, query: InboxPageQuery): Promise<PageOf<InboxMessage>> {
   const keyword = query.keyword?.trim();
   const filters: PageFilters = { read: query.read ?? '', source: Boolean(query.source), kind: Boolean(query.kind), keyword: Boolean(keyword) };
   const values = { accountId: ctx.scope.accountId, source: query.source, kind: query.kind, pattern: keyword ? likePattern(keyword) : undefined };
-  let byShape = pageStatements.get(db);
-  if (!byShape) pageStatements.set(db, (byShape = new Map()));
-  const shape = JSON.stringify(filters);
-  const page = byShape.get(shape) ?? preparePage(db, filters);
-  byShape.set(shape, page);
+  const page = pageStatement(db, JSON.stringify(filters));
   return paginate(query, {
     rows: ({ limit, offset }) => page.execute({ ...values, limit, offset }),
     map: ({ row }) => toMessage(row),
   });
 }
 
-export const unreadCount = (db: Db, ctx: SignedInCtx) => db.$count(messages, and(ownMessages(ctx.scope), isNull(messages.readAt)));
+/** The badge's count, asked on every page. */
+const unreadStatement = preparedPer((db) =>
+  db
+    .select({ count: count() })
+    .from(messages)
+    .where(and(eq(messages.accountId, sql.placeholder('accountId')), isNull(messages.readAt)))
+    .prepare('inbox_unread_count'),
+);
+
+export const unreadCount = async (db: Db, ctx: SignedInCtx) => (await unreadStatement(db).execute({ accountId: ctx.scope.accountId }))[0]!.count;
 
 /** Marks one of the caller's messages read (reading it twice is no error) and answers it. */
 export async function readMessage(db: Db, ctx: SignedInCtx, id: number): Promise<InboxMessage> {

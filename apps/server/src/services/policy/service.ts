@@ -18,6 +18,7 @@ import type { DictType } from '@hqt/contract/policy';
 import { enterprises, guides, policies, topicGuides, topics } from '../../db/schema/index';
 import { notFound } from '../../lib/errors';
 import { COUNT_CAP, pageOfArray, pageWindow, paginate, totalOver } from '../../lib/paginate';
+import { preparedPer } from '../../lib/prepared';
 import { sanitizeHtml } from '../../lib/sanitize';
 import { dictCode, dictLabel as label, type Dictionaries, type DictionaryStore } from '../dict/public';
 import { likePattern } from '../../lib/like';
@@ -291,14 +292,20 @@ export async function guidePage(deps: PolicyDeps, query: GuidePageQuery, options
   return paginate(query, { rows, count, cap: countCap, map: (r) => toSummary(dicts, r) });
 }
 
-/** The whole guide, with its policy's text sanitised again; counts a view (one statement: a busy page's one round trip). */
-export async function guideDetail({ db, dicts: store }: PolicyDeps, id: number): Promise<GuideDetail> {
-  const [row] = await db
+/** A published guide's view counted, the guide and its policy answered: one statement, prepared (a busy page's one round trip). */
+const viewStatement = preparedPer((db) =>
+  db
     .update(guides)
     .set({ viewCount: sql`${guides.viewCount} + 1` })
     .from(policies)
-    .where(and(eq(guides.id, id), eq(guides.status, 'published'), eq(policies.id, guides.policyId), eq(policies.status, 'published')))
-    .returning({ guide: getTableColumns(guides), policy: getTableColumns(policies) });
+    .where(and(eq(guides.id, sql.placeholder('id')), eq(guides.status, 'published'), eq(policies.id, guides.policyId), eq(policies.status, 'published')))
+    .returning({ guide: getTableColumns(guides), policy: getTableColumns(policies) })
+    .prepare('policy_guide_view'),
+);
+
+/** The whole guide, with its policy's text sanitised again; counts a view. */
+export async function guideDetail({ db, dicts: store }: PolicyDeps, id: number): Promise<GuideDetail> {
+  const [row] = await viewStatement(db).execute({ id });
   if (!row) throw notFound('政策指南不存在或已下线');
   const { guide, policy } = row;
   const dicts = await store.all();
