@@ -2,8 +2,9 @@
 // as an enterprise, as staff — at 1280 and 375 px, in the five themes and in 关怀版. A serious or
 // critical violation anywhere fails; the counts per rule are printed either way.
 //
-// Every page is opened once per width and scanned in each look (scanRoute says how). Two pages are
-// scanned at once: axe runs in the page's renderer, so two of them use both cores.
+// Every page is opened once per width and scanned in each look (scanRoute says how); a test per
+// audience and width. Two pages are scanned at once: axe runs in the page's renderer, so two of
+// them use both cores.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { ADMIN, DEMO } from '../support/constants';
@@ -13,6 +14,7 @@ const WIDTHS = [
   { width: 1280, height: 900 },
   { width: 375, height: 812 },
 ] as const;
+type Size = (typeof WIDTHS)[number];
 /** The looks a person can choose: themes 0–4 (2 is dark), and 关怀版 over the default theme. */
 const LOOKS = [
   { name: '主题0', theme: '0', care: '0' },
@@ -140,43 +142,40 @@ async function scan(page: Page, where: string, findings: Finding[], everyRule: b
 const looksAt = (width: number) => (width === 1280 ? LOOKS : LOOKS.filter((l) => l.theme === '0' || l.theme === '2'));
 
 /**
- * Opens `route` at each width and scans it in each look. A look is applied as another tab of the
- * site applies a change (its stored settings and a `storage` event), without a reload: the page's
- * data stays as it was. Themes change colours, not structure: in themes other than the default the
- * scan runs the colour rules; the default and 关怀版 (which also changes sizes and layout) get every rule.
+ * Opens `route` at `size` and scans it in each look. A look is applied as another tab of the site
+ * applies a change (its stored settings and a `storage` event), without a reload: the page's data
+ * stays as it was. Themes change colours, not structure: in themes other than the default the scan
+ * runs the colour rules; the default and 关怀版 (which also changes sizes and layout) get every rule.
  */
-async function scanRoute(page: Page, route: Route, who: Who, findings: Finding[]) {
-  for (const size of WIDTHS) {
-    await page.setViewportSize(size);
-    await page.goto(route.path);
-    // A page's lazily loaded parts (an editor, a chart) arrive after its first paint.
-    await page.waitForLoadState('networkidle');
+async function scanRoute(page: Page, route: Route, size: Size, who: Who, findings: Finding[]) {
+  await page.goto(route.path);
+  // A page's lazily loaded parts (an editor, a chart) arrive after its first paint.
+  await page.waitForLoadState('networkidle');
+  await settled(page, route.ready);
+  for (const look of looksAt(size.width)) {
+    await page.evaluate(({ theme, care }) => {
+      localStorage.setItem('theme', theme);
+      localStorage.setItem('care', care);
+      window.dispatchEvent(new StorageEvent('storage', { key: 'theme' }));
+    }, look);
+    await expect(page.locator('html')).toHaveAttribute('data-theme', look.theme);
     await settled(page, route.ready);
-    for (const look of looksAt(size.width)) {
-      await page.evaluate(({ theme, care }) => {
-        localStorage.setItem('theme', theme);
-        localStorage.setItem('care', care);
-        window.dispatchEvent(new StorageEvent('storage', { key: 'theme' }));
-      }, look);
-      await expect(page.locator('html')).toHaveAttribute('data-theme', look.theme);
-      await settled(page, route.ready);
-      const everyRule = look.theme === '0';
-      await scan(page, `${who} ${route.path} ${size.width}px ${look.name}`, findings, everyRule);
-    }
+    const everyRule = look.theme === '0';
+    await scan(page, `${who} ${route.path} ${size.width}px ${look.name}`, findings, everyRule);
   }
 }
 
-/** A logged-in page of its own for each of two workers, each scanning half the routes. */
-async function scanAll(browser: Browser, who: Who, routes: Route[], login?: (page: Page) => Promise<void>) {
+/** A logged-in page of its own at `size` for each of two workers, each scanning half the routes. */
+async function scanAll(browser: Browser, who: Who, size: Size, routes: Route[], login?: (page: Page) => Promise<void>) {
   const findings: Finding[] = [];
   const halves = [routes.filter((_, i) => i % 2 === 0), routes.filter((_, i) => i % 2 === 1)];
   await Promise.all(
     halves.map(async (half) => {
       // Pages at rest, not half faded in: the fade between pages honours reduced motion (global.css).
-      const context = await browser.newContext({ reducedMotion: 'reduce' });
+      const context = await browser.newContext({ reducedMotion: 'reduce', viewport: size });
       const page = await context.newPage();
       if (login) await login(page);
-      for (const route of half) await scanRoute(page, route, who, findings);
+      for (const route of half) await scanRoute(page, route, size, who, findings);
       await context.close();
     }),
   );
@@ -209,25 +208,28 @@ const enterpriseLogin = async (page: Page) => {
   await expect(page).toHaveURL(/\/dataOverview\/dataOverview$/);
 };
 
-// An upper bound for a stuck scan, not a speed claim: each test scans a few hundred page views.
+// An upper bound for a stuck scan, not a speed claim: each test scans one width's page views (up to
+// two hundred at 1280 px).
 test.setTimeout(20 * 60_000);
 
-test('axe: the public pages, logged out', async ({ browser }) => {
-  await scanAll(browser, 'anonymous', PUBLIC);
-});
+for (const size of WIDTHS) {
+  test(`axe: the public pages, logged out, at ${size.width} px`, async ({ browser }) => {
+    await scanAll(browser, 'anonymous', size, PUBLIC);
+  });
 
-test('axe: the portal as an enterprise', async ({ browser }) => {
-  await scanAll(browser, 'enterprise', [...ENTERPRISE, ...PUBLIC.filter((r) => r.path.startsWith('/policyTopics') || r.path === '/')], enterpriseLogin);
-});
+  test(`axe: the portal as an enterprise, at ${size.width} px`, async ({ browser }) => {
+    await scanAll(browser, 'enterprise', size, [...ENTERPRISE, ...PUBLIC.filter((r) => r.path.startsWith('/policyTopics') || r.path === '/')], enterpriseLogin);
+  });
 
-test('axe: the console as staff', async ({ browser }) => {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await staffLogin(page);
-  const details = await staffDetails(page);
-  await context.close();
-  await scanAll(browser, 'staff', [...STAFF, ...details], staffLogin);
-});
+  test(`axe: the console as staff, at ${size.width} px`, async ({ browser }) => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await staffLogin(page);
+    const details = await staffDetails(page);
+    await context.close();
+    await scanAll(browser, 'staff', size, [...STAFF, ...details], staffLogin);
+  });
+}
 
 test.afterAll(() => {
   const perRule = new Map<string, number>();
