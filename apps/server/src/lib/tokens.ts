@@ -1,6 +1,7 @@
 // Access tokens are short-lived signed JWTs; refresh tokens are opaque random strings stored hashed.
 import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes, randomUUID } from 'node:crypto';
 import { errors, jwtVerify, SignJWT } from 'jose';
+import { Lru } from './lru';
 
 export interface AccessClaims {
   accountId: number;
@@ -17,11 +18,11 @@ const VERIFIED_HELD = 10_000;
 export class TokenSigner {
   private readonly key: Uint8Array;
   /**
-   * Token → its claims, for tokens whose signature checked out (oldest first, at most VERIFIED_HELD):
+   * Token → its claims, for tokens whose signature checked out (the VERIFIED_HELD used last):
    * a signature and its claims never change, so only the expiry is checked again. About a tenth of a
    * busy node's time went to checking the same few tokens' signatures.
    */
-  private readonly verified = new Map<string, { claims: AccessClaims; exp: number }>();
+  private readonly verified = new Lru<string, { claims: AccessClaims; exp: number }>(VERIFIED_HELD);
 
   constructor(
     secret: string,
@@ -69,11 +70,6 @@ export class TokenSigner {
     return Buffer.from(hkdfSync('sha256', this.key, '', `huiqitong ${purpose}`, 32));
   }
 
-  private hold(token: string, checked: { claims: AccessClaims; exp: number }) {
-    if (this.verified.size >= VERIFIED_HELD) this.verified.delete(this.verified.keys().next().value!);
-    this.verified.set(token, checked);
-  }
-
   private successorKey(refreshToken: string): Buffer {
     return Buffer.from(hkdfSync('sha256', this.key, refreshToken, 'huiqitong refresh successor', 32));
   }
@@ -97,7 +93,7 @@ export class TokenSigner {
         return { ok: false, reason: 'invalid' };
       }
       const checked = { claims: { accountId, sessionId: payload.sid, roleId: payload.role }, exp: payload.exp ?? 0 };
-      if (!ignoreExpiry) this.hold(token, checked);
+      if (!ignoreExpiry) this.verified.set(token, checked);
       return { ok: true, ...checked };
     } catch (err) {
       return { ok: false, reason: err instanceof errors.JWTExpired ? 'expired' : 'invalid' };

@@ -5,6 +5,7 @@
 // opens or closes is another list, so a stale entry is never found again; it ages out. Bounded by the
 // number of results held, least recently used first out.
 import { assess, byRelevance, dateOf, type Assessments, type EnterpriseFacts } from '@hqt/contract/calculator-engine';
+import { Lru } from '../../lib/lru';
 import type { OpenGuides } from './rulebook';
 
 export interface KeptAssessment {
@@ -17,31 +18,21 @@ export interface KeptAssessment {
 export const MAX_KEPT_RESULTS = 500_000;
 
 export class AssessmentCache {
-  private readonly kept = new Map<string, KeptAssessment>();
-  private held = 0;
+  private readonly kept: Lru<string, KeptAssessment>;
 
-  constructor(private readonly maxResults = MAX_KEPT_RESULTS) {}
+  constructor(maxResults = MAX_KEPT_RESULTS) {
+    this.kept = new Lru(maxResults, (entry) => entry.assessed.results.length);
+  }
 
   /** The facts' assessment against the open list at `at`: kept, or made and kept. */
   get(open: OpenGuides, facts: EnterpriseFacts, at: Date): KeptAssessment {
     const key = `${open.id}|${dateOf(at)}|${JSON.stringify(facts)}`;
     const found = this.kept.get(key);
-    if (found) {
-      // Most recently used last: a Map keeps insertion order.
-      this.kept.delete(key);
-      this.kept.set(key, found);
-      return found;
-    }
+    if (found) return found;
     const assessed = assess(facts, open.guides, at);
     const ranked = [...assessed.results.keys()].sort((a, b) => byRelevance(assessed.results[a]!, assessed.results[b]!) || a - b);
     const made = { assessed, ranked };
     this.kept.set(key, made);
-    this.held += assessed.results.length;
-    for (const [oldest, entry] of this.kept) {
-      if (this.held <= this.maxResults || this.kept.size === 1) break;
-      this.kept.delete(oldest);
-      this.held -= entry.assessed.results.length;
-    }
     return made;
   }
 

@@ -11,6 +11,7 @@
 import fp from 'fastify-plugin';
 import type { PageOf } from '@hqt/contract/envelope';
 import { GuidePageQuery, type GuideSummary } from '@hqt/contract/policy';
+import { Lru } from '../../lib/lru';
 import { NotifiedCache } from '../../lib/notified-cache';
 
 /** Pages kept at most, the ones used last (a page is a few kB). */
@@ -22,10 +23,10 @@ export const MAX_PAGES = 500;
 const KEY_FIELDS = Object.keys(GuidePageQuery.properties).sort() as (keyof GuidePageQuery)[];
 
 export class MarketPages {
-  private readonly cache: NotifiedCache<Map<string, Promise<PageOf<GuideSummary>>>>;
+  private readonly cache: NotifiedCache<Lru<string, Promise<PageOf<GuideSummary>>>>;
 
   constructor(connectionString: string, onError: (err: Error) => void) {
-    this.cache = new NotifiedCache({ connectionString, channel: 'hqt_guides_changed', onError, load: () => Promise.resolve(new Map()) });
+    this.cache = new NotifiedCache({ connectionString, channel: 'hqt_guides_changed', onError, load: () => Promise.resolve(new Lru(MAX_PAGES)) });
   }
 
   start = () => this.cache.start();
@@ -39,18 +40,12 @@ export class MarketPages {
     const fields = KEY_FIELDS.map((field) => (field === 'keyword' ? query.keyword?.trim() || null : (query[field] ?? null)));
     const key = `${Math.floor(Date.now() / 60_000)}|${JSON.stringify(fields)}`;
     const found = kept.get(key);
-    if (found) {
-      // Used now: moved to the end of the map's order, the last to go.
-      kept.delete(key);
-      kept.set(key, found);
-      return found;
-    }
-    if (kept.size >= MAX_PAGES) kept.delete(kept.keys().next().value!);
+    if (found) return found;
     const answer = read();
     kept.set(key, answer);
     // A failed read is not kept.
     answer.catch(() => {
-      if (kept.get(key) === answer) kept.delete(key);
+      if (kept.peek(key) === answer) kept.delete(key);
     });
     return answer;
   }
