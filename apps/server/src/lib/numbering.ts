@@ -4,7 +4,7 @@
 // locks that row until the transaction ends, so a filing that rolls back gives its number back and
 // the next one gets it, and two nodes can never hand out the same number. Never max()+1, which two
 // transactions read alike. docs/numbering.md.
-import { eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { eq, getTableColumns, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { PgColumn, PgInsertValue, PgTable } from 'drizzle-orm/pg-core';
 import { NUMBER_DIGITS, numberHead, numberPeriod } from '@hqt/contract/numbering';
 import type { Db, DbOrTx } from '../db/client';
@@ -23,25 +23,32 @@ export interface NumberedAudit {
   numberKey: string;
 }
 
-/** A numbered row as written: its id and its number. */
-export interface NumberedRow {
-  id: number;
-  number: string;
-}
+/** Expressions read in the filing's own statement, beside the row (an enterprise's name, say). */
+export type Also<A> = { [K in keyof A]: SQL<A[K]> };
 
 /**
  * Files a new row of `table` with the series' next number for the day `at` falls on in China, and
- * its audit record (`audited`), in one statement. On the pool that statement is the whole filing:
- * the counter is held only while PostgreSQL runs and commits it, never across a round trip to
- * this node, which is where filings queued under load. In a transaction, the counter is held until
- * the commit: make it the last statement (or use stampNumber after the filing's other writes).
+ * its audit record (`audited`), in one statement, and answers the row as written (the table's
+ * defaults included) with what `also` reads. On the pool that statement is the whole filing: the
+ * counter is held only while PostgreSQL runs and commits it, never across a round trip to this
+ * node, which is where filings queued under load; and the answer needs no read after it. In a
+ * transaction, the counter is held until the commit: make it the last statement (or use
+ * stampNumber after the filing's other writes).
  */
-export async function insertNumbered<T extends Numbered>(db: DbOrTx, table: T, values: Omit<PgInsertValue<T>, 'number'>, prefix: string, at: Date, audited?: NumberedAudit): Promise<NumberedRow> {
-  return numbered(db, table, prefix, at, audited, (number) =>
+export async function insertNumbered<T extends Numbered, A extends Record<string, unknown> = Record<never, never>>(
+  db: DbOrTx,
+  table: T,
+  values: Omit<PgInsertValue<T>, 'number'>,
+  prefix: string,
+  at: Date,
+  audited?: NumberedAudit,
+  also?: Also<A>,
+): Promise<T['$inferSelect'] & A> {
+  return numbered(db, table, prefix, at, audited, also, (number) =>
     db
       .insert(table)
       .values({ ...values, number } as PgInsertValue<T>)
-      .returning({ id: table.id, number: table.number }),
+      .returning(),
   );
 }
 
@@ -52,35 +59,50 @@ export async function insertNumbered<T extends Numbered>(db: DbOrTx, table: T, v
  * the commit.
  */
 export async function stampNumber(tx: Tx, table: Numbered, id: number, prefix: string, at: Date = new Date(), audited?: NumberedAudit): Promise<string> {
-  const row = await numbered(tx, table, prefix, at, audited, (number) =>
+  const row = await numbered(tx, table, prefix, at, audited, undefined, (number) =>
     tx
       .update(table)
       .set({ number } as never)
       .where(eq(table.id, id))
-      .returning({ id: table.id, number: table.number }),
+      .returning(),
   );
-  return row.number;
+  return row.number as string;
 }
 
 /**
  * One statement: the counter taken, the write given the number (formatted as the contract's
- * formatNumber does), and the audit record naming it.
+ * formatNumber does), the audit record naming it, and the row as written with `also` beside it.
  */
-async function numbered(db: DbOrTx, table: Numbered, prefix: string, at: Date, audited: NumberedAudit | undefined, write: (number: SQL) => SQLWrapper): Promise<NumberedRow> {
+async function numbered<T extends Numbered, A extends Record<string, unknown>>(
+  db: DbOrTx,
+  table: T,
+  prefix: string,
+  at: Date,
+  audited: NumberedAudit | undefined,
+  also: Also<A> | undefined,
+  write: (number: SQL) => SQLWrapper,
+): Promise<T['$inferSelect'] & A> {
   const count = sql`(select last from counter)::text`;
   const number = sql`${numberHead(prefix, at)} || lpad(${count}, greatest(${NUMBER_DIGITS}::int, length(${count})), '0')`;
   const [id, num] = [table.id, table.number].map((c) => sql.identifier(c.name));
+  const extra = Object.entries(also ?? {}).map(([key, expression]) => sql`, ${expression as SQL} as ${sql.identifier(key)}`);
   const {
     rows: [row],
-  } = await db.execute<{ id: number; number: string }>(sql`
+  } = await db.execute<Record<string, unknown>>(sql`
     with counter as (
       insert into ${numberCounters} (series, period, last) values (${prefix}, ${numberPeriod(at)}, 1)
       on conflict (series, period) do update set last = ${numberCounters.last} + 1
       returning last
     ), stamped as ${write(number)}${audited ? recordWith(audited, id!, num!) : sql``}
-    select ${id} as id, ${num} as number from stamped`);
+    select stamped.*${sql.join(extra)} from stamped`);
   if (!row) throw new RangeError(`No row of ${prefix} to number`);
-  return row;
+  return { ...asWritten(table, row), ...Object.fromEntries(Object.keys(also ?? {}).map((key) => [key, row[key]])) } as T['$inferSelect'] & A;
+}
+
+/** A raw row of `table` under its fields' names, each value as drizzle's own reads give it (dates as Date). */
+function asWritten<T extends PgTable>(table: T, raw: Record<string, unknown>): T['$inferSelect'] {
+  const columns = Object.entries(getTableColumns(table)).map(([key, column]) => [key, raw[column.name] == null ? null : column.mapFromDriverValue(raw[column.name])]);
+  return Object.fromEntries(columns) as T['$inferSelect'];
 }
 
 /** A column's name in the statement. */

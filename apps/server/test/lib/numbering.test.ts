@@ -1,7 +1,7 @@
 // Readable numbers (lib/numbering.ts): consecutive per series and day, a rolled-back filing's
 // number given to the next, and no gap or repeat when two server nodes number at once.
 import { eq, sql } from 'drizzle-orm';
-import { pgTable, serial, text } from 'drizzle-orm/pg-core';
+import { pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatNumber } from '@hqt/contract/numbering';
 import type { App } from '../../src/app';
@@ -12,14 +12,19 @@ import { insertNumbered, stampNumber, type NumberedAudit } from '../../src/lib/n
 import { createTestApp, databaseUrlOf } from '../helpers/app';
 
 /** A numbered table of the test's own, as appeals and visits are numbered. */
-const numbered = pgTable('numbering_test_filings', { id: serial('id').primaryKey(), number: text('number').unique(), note: text('note') });
+const numbered = pgTable('numbering_test_filings', {
+  id: serial('id').primaryKey(),
+  number: text('number').unique(),
+  note: text('note'),
+  filedAt: timestamp('filed_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 let a: App;
 let b: App;
 beforeAll(async () => {
   a = await createTestApp();
   b = await createTestApp({}, { databaseUrl: databaseUrlOf(a) });
-  await a.db.execute(sql`create table ${numbered} (id serial primary key, number text unique, note text check (note is distinct from 'refused'))`);
+  await a.db.execute(sql`create table ${numbered} (id serial primary key, number text unique, note text check (note is distinct from 'refused'), filed_at timestamptz not null default now())`);
 });
 afterAll(async () => {
   await a.close();
@@ -107,8 +112,22 @@ describe('insertNumbered', () => {
     const filings = Array.from({ length: 25 }, (_, i) => fileAtOnce(i % 2 ? a : b, 'IN', day, i % 5 === 4 ? 'refused' : `n${i}`));
     const rows = (await Promise.all(filings)).filter((r) => r !== null);
     expect(rows.map((r) => r.number).sort()).toEqual(Array.from({ length: 20 }, (_, i) => formatNumber('IN', day, i + 1)));
-    const stored = await a.db.select({ id: numbered.id, number: numbered.number }).from(numbered).where(sql`${numbered.number} like 'IN%'`);
+    const stored = await a.db.select().from(numbered).where(sql`${numbered.number} like 'IN%'`);
     expect(stored.sort((x, y) => x.id - y.id)).toEqual(rows.sort((x, y) => x.id - y.id));
+  });
+
+  it("answers the row as written, the table's defaults included, and what `also` reads in the same statement", async () => {
+    const day = new Date('2026-09-12T02:00:00Z');
+    const before = await a.db.$count(numbered);
+    const row = await insertNumbered(a.db, numbered, { note: '第一' }, 'AL', day, undefined, {
+      filedBefore: sql<string>`(select count(*) from ${numbered})::text`,
+      shouted: sql<string>`upper(${'quiet'})`,
+    });
+    expect(row).toMatchObject({ number: 'AL20260912-0001', note: '第一', filedBefore: String(before), shouted: 'QUIET' });
+    // The default now() as a Date, as a read of the row gives it.
+    const [stored] = await a.db.select().from(numbered).where(eq(numbered.id, row.id));
+    expect(row.filedAt).toBeInstanceOf(Date);
+    expect({ id: row.id, number: row.number, note: row.note, filedAt: row.filedAt }).toEqual(stored);
   });
 
   it('shares the series with stampNumber, and writes the audit record with the new row\'s id and number', async () => {

@@ -149,6 +149,12 @@ describe('filing an appeal', () => {
     expect(none.json().data.list.map((a: { id: number }) => a.id)).not.toContain(data.id);
   });
 
+  it('answers a filing with the detail a read of it gives (the enterprise, the due state, what it may do next)', async () => {
+    const answer = await filed(as.ent, entId, { category: 'finance' });
+    expect(answer).toMatchObject({ enterpriseName: expect.stringMatching(/有限公司$/), categoryName: '融资贷款', timeline: [], attachments: [], handler: null });
+    expect(answer).toEqual(await detailOf(as.ent, answer.id));
+  });
+
   it('refuses bad input with Chinese messages and writes nothing', async () => {
     const count = () => app.db.$count(appeals);
     const before = await count();

@@ -253,6 +253,8 @@ describe('an appeal about a visit', () => {
     const res = await post(APPEAL_PATHS.save, as.ent, { ...body, visitId: visit.id });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data).toMatchObject({ visitId: visit.id, visitNumber: visit.number });
+    const read = await app.inject({ method: 'GET', url: APPEAL_PATHS.detail.replace(':id', String(res.json().data.id)), headers: as.ent });
+    expect(res.json().data).toEqual(read.json().data);
 
     const other = await createAccount(app, { name: `另一企业${randomBytes(3).toString('hex')}有限公司` });
     const othersVisit = await plan(await enterpriseOf(other));

@@ -25,7 +25,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(APPEAL_PATHS.save, { schema: { tags, summary: '提交诉求', body: AppealSaveBody, response: { 200: Envelope(AppealDetail) } }, config: enterprise }, async (request) => {
     const ctx = signedIn(request);
-    const detail = await appealDetail(deps, ctx, await saveAppeal(deps, ctx, request.body));
+    const detail = await saveAppeal(deps, ctx, request.body);
     return ok(detail, APPEAL_MSG.submitted(detail.number));
   });
   app.get(

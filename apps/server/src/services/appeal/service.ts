@@ -26,7 +26,8 @@ import {
 import type { AppealCounts, AppealCountsQuery, AppealQueueQuery, AppealQueueRow } from '@hqt/contract/appeal-console';
 import type { PageOf } from '@hqt/contract/envelope';
 import { OWN_MSG } from '@hqt/contract/messages';
-import { permittedSteps, roleKeyOf } from '@hqt/contract/workflow';
+import type { AttachedFile } from '@hqt/contract/files';
+import { permittedSteps, roleKeyOf, type TimelineEntry } from '@hqt/contract/workflow';
 import { chinaDate } from '@hqt/contract/working-days';
 import type { Db } from '../../db/client';
 import { accounts, enterprises, guides, workflowSteps } from '../../db/schema/index';
@@ -95,7 +96,8 @@ export async function dueState(calendar: CalendarStore, status: string, dueAt: D
  * filing is one statement (row, number and audit record), so the series' counter is never held
  * across a round trip; with them, one transaction whose last statement takes the number.
  */
-export async function saveAppeal({ db, dicts }: AppealDeps, ctx: SignedInCtx, body: AppealSaveBody, now = new Date()): Promise<number> {
+export async function saveAppeal(deps: AppealDeps, ctx: SignedInCtx, body: AppealSaveBody, now = new Date()): Promise<AppealDetail> {
+  const { db, dicts } = deps;
   if (!ctx.scope.enterpriseIds.includes(body.enterpriseId)) throw notFound();
   const [categories, guideFound, visitFound] = await Promise.all([
     dicts.items('appealCategory'),
@@ -120,13 +122,22 @@ export async function saveAppeal({ db, dicts }: AppealDeps, ctx: SignedInCtx, bo
   };
   const audited = { record: auditRecord(ctx, APPEAL_AUDIT.file, { enterpriseId: body.enterpriseId, category: body.category }), numberKey: 'number' };
   const fileIds = body.fileIds ?? [];
-  if (fileIds.length === 0) return (await insertNumbered(db, appeals, values, APPEAL_NUMBER_PREFIX, now, audited)).id;
-  return db.transaction(async (tx) => {
+  if (fileIds.length === 0) {
+    // The answer is composed from the one statement that files it: no read after the write.
+    const row = await insertNumbered(db, appeals, values, APPEAL_NUMBER_PREFIX, now, audited, {
+      enterpriseName: sql<string>`(select ${enterprises.name} from ${enterprises} where ${enterprises.id} = ${body.enterpriseId})`,
+      visitNumber: sql<string | null>`(select ${visits.number} from ${visits} where ${visits.id} = ${body.visitId ?? null}::int)`,
+    });
+    // Nothing has happened to a new filing yet: no step taken, no file attached, no handler.
+    return toDetail(deps, ctx, { ...row, handlerName: null }, [], [], now);
+  }
+  const id = await db.transaction(async (tx) => {
     const [row] = await tx.insert(appeals).values(values).returning({ id: appeals.id });
     await attach(tx, ctx, APPEAL_KIND, row!.id, fileIds, { role: 'appeal' });
     await stampNumber(tx, appeals, row!.id, APPEAL_NUMBER_PREFIX, now, audited);
     return row!.id;
   });
+  return appealDetail(deps, ctx, id, now);
 }
 
 export interface VisitProblemFiling {
@@ -188,6 +199,9 @@ export async function queueCounts(deps: AppealDeps, query: AppealCountsQuery, no
 
 const isEnterprise = (ctx: SignedInCtx) => ctx.scope.roleId === ROLES.enterprise.id;
 
+/** An appeal's row as its detail reads it. */
+type AppealRow = NonNullable<Awaited<ReturnType<typeof findAppeal>>>;
+
 /** One appeal as the caller may see it (the owner: without internal steps, staff by role only). */
 export async function appealDetail(deps: AppealDeps, ctx: SignedInCtx, id: number, now = new Date()): Promise<AppealDetail> {
   const forOwner = isEnterprise(ctx);
@@ -198,6 +212,12 @@ export async function appealDetail(deps: AppealDeps, ctx: SignedInCtx, id: numbe
     attachmentsOf(deps.db, APPEAL_KIND, id),
   ]);
   if (!row) throw notFound();
+  return toDetail(deps, ctx, row, history, attachments, now);
+}
+
+/** An appeal's row with its timeline and files as its detail shows them to the caller. */
+async function toDetail(deps: AppealDeps, ctx: SignedInCtx, row: AppealRow, history: TimelineEntry[], attachments: AttachedFile[], now: Date): Promise<AppealDetail> {
+  const forOwner = isEnterprise(ctx);
   const status = row.status as AppealStatus;
   const isOwner = ctx.scope.enterpriseIds.includes(row.enterpriseId);
   return {

@@ -125,7 +125,7 @@ const ctxOf = (account: { id: number; username: string; name: string; roleId: nu
 async function tell(deps: AppealDeps, story: Story, who: Record<Who, SignedInCtx>, enterpriseId: number, now: Date): Promise<void> {
   let at = new Date(now.getTime() - story.ago);
   const body = { enterpriseId, category: story.category, title: story.title, content: story.content, contact: '王经理', phone: '13800138000' };
-  const id = await saveAppeal(deps, who.enterprise, body, at);
+  const { id } = await saveAppeal(deps, who.enterprise, body, at);
   for (const { by, after, ...step } of story.steps) {
     at = new Date(Math.min(at.getTime() + after * HOUR, now.getTime() - 60_000));
     try {
