@@ -22,7 +22,9 @@ const DATABASE_NAME = 'huiqitong';
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 const config = loadConfig();
-const log = pino(loggerOptions(config.logLevel) as pino.LoggerOptions);
+// Lines are written without waiting for the disk (pino flushes what is left when the process
+// exits): a synchronous write per line held the event loop under load.
+const log = pino(loggerOptions(config.logLevel) as pino.LoggerOptions, pino.destination({ sync: false }));
 
 /** The signing secret: configured, or made once and kept beside the embedded database. */
 function jwtSecret(): string {
