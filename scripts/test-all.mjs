@@ -2,16 +2,21 @@
 // "N passed, N failed" over all of them. Exits non-zero if anything failed.
 //
 // In turn, not side by side: the run is bound by two cores' CPU, and steps run together only
-// slowed each other into timeouts (tried: 17 min, with four tests past their time limits).
-// Within the browser step the accessibility scan runs beside the other specs (playwright.config.ts).
+// slowed each other into timeouts (tried: 17 min, with four tests past their time limits). The
+// exception is the first group: the type check and the linter each keep one core busy, so they run
+// together (their output printed as each ends). Within the browser step the accessibility scan runs
+// beside the other specs (playwright.config.ts).
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
+/** Steps in turn; the steps of an inner list run side by side. */
 const steps = [
-  { name: 'typecheck', cmd: 'npx', args: ['tsc', '-b'] },
-  { name: 'lint', cmd: 'npx', args: ['eslint', '--max-warnings=0', '.'] },
-  { name: 'lint rules', cmd: 'node', args: ['--test', '--test-reporter=tap', 'eslint/*.test.js'], tap: true },
+  [
+    { name: 'typecheck', cmd: 'npx', args: ['tsc', '-b'] },
+    { name: 'lint', cmd: 'npx', args: ['eslint', '--max-warnings=0', '.'] },
+    { name: 'lint rules', cmd: 'node', args: ['--test', '--test-reporter=tap', 'eslint/*.test.js'], tap: true },
+  ],
   { name: 'server', cmd: 'npx', args: ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=../../.tmp/vitest-server.json'], cwd: 'apps/server', json: '.tmp/vitest-server.json' },
   { name: 'web', cmd: 'npx', args: ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=../../.tmp/vitest-web.json'], cwd: 'apps/web', json: '.tmp/vitest-web.json' },
   { name: 'build', cmd: 'npm', args: ['run', 'build', '-w', '@hqt/web'] },
@@ -21,16 +26,22 @@ const steps = [
 const root = path.dirname(path.dirname(new URL(import.meta.url).pathname));
 fs.mkdirSync(path.join(root, '.tmp'), { recursive: true });
 
-/** Runs a step; a TAP step's output is also kept, to read its counts. */
-function run({ cmd, args, cwd, tap }) {
+/**
+ * Runs a step; a TAP step's output is also kept, to read its counts. A step beside others (`held`)
+ * keeps its stdout and stderr and prints them when it ends, so their lines do not interleave.
+ */
+function run({ cmd, args, cwd, tap }, held) {
   return new Promise((resolve) => {
-    const child = spawn(cmd, args, { cwd: path.join(root, cwd ?? '.'), stdio: tap ? ['ignore', 'pipe', 'inherit'] : 'inherit', env: process.env });
+    const child = spawn(cmd, args, { cwd: path.join(root, cwd ?? '.'), stdio: held ? ['ignore', 'pipe', 'pipe'] : tap ? ['ignore', 'pipe', 'inherit'] : 'inherit', env: process.env });
     let output = '';
+    let printed = '';
     child.stdout?.on('data', (chunk) => {
       output += chunk;
-      process.stdout.write(chunk);
+      if (held) printed += chunk;
+      else process.stdout.write(chunk);
     });
-    child.on('exit', (code) => resolve({ code: code ?? 1, output }));
+    child.stderr?.on('data', (chunk) => (printed += chunk));
+    child.on('close', (code) => resolve({ code: code ?? 1, output, printed }));
   });
 }
 
@@ -56,12 +67,9 @@ function counts(file) {
 let passed = 0;
 let failed = 0;
 let broken = false;
-for (const step of steps) {
-  if (step.json) fs.rmSync(path.join(root, step.json), { force: true });
-  process.stdout.write(`\n=== ${step.name} ===\n`);
-  const started = Date.now();
-  const { code, output } = await run(step);
-  process.stdout.write(`\n--- ${step.name}: ${Math.round((Date.now() - started) / 1000)} s\n`);
+
+/** Adds a finished step's counts to the run's. */
+function tally(step, { code, output }) {
   const c = step.json ? counts(step.json) : step.tap ? tapCounts(output) : null;
   if (c) {
     passed += c.passed;
@@ -78,6 +86,22 @@ for (const step of steps) {
     broken = true;
     process.stdout.write(`\n${step.name} failed (exit ${code})\n`);
   }
+}
+
+for (const group of steps) {
+  const together = Array.isArray(group) ? group : [group];
+  const held = together.length > 1;
+  await Promise.all(
+    together.map(async (step) => {
+      if (step.json) fs.rmSync(path.join(root, step.json), { force: true });
+      if (!held) process.stdout.write(`\n=== ${step.name} ===\n`);
+      const started = Date.now();
+      const result = await run(step, held);
+      if (held) process.stdout.write(`\n=== ${step.name} ===\n${result.printed}`);
+      process.stdout.write(`\n--- ${step.name}: ${Math.round((Date.now() - started) / 1000)} s\n`);
+      tally(step, result);
+    }),
+  );
 }
 process.stdout.write(`\n${passed} passed, ${failed} failed\n`);
 process.exit(broken || failed > 0 ? 1 : 0);
