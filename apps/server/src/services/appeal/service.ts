@@ -92,9 +92,10 @@ export async function dueState(calendar: CalendarStore, status: string, dueAt: D
 }
 
 /**
- * Files an appeal for one of the caller's enterprises; answers its id. Without attachments the
+ * Files an appeal for one of the caller's enterprises; answers its detail. Without attachments the
  * filing is one statement (row, number and audit record), so the series' counter is never held
- * across a round trip; with them, one transaction whose last statement takes the number.
+ * across a round trip, and the detail is composed from what it wrote; with them, one transaction
+ * whose last statement takes the number, then the detail read.
  */
 export async function saveAppeal(deps: AppealDeps, ctx: SignedInCtx, body: AppealSaveBody, now = new Date()): Promise<AppealDetail> {
   const { db, dicts } = deps;
