@@ -23,6 +23,19 @@ globalThis.ResizeObserver ??= class {
   disconnect() {}
 };
 
+// antd writes its CSS-in-JS into <style> elements, thousands of rules; on every getComputedStyle
+// (user-event asks on each pointer action whether the target takes pointer events, antd on each
+// popup) jsdom matched every one of them against the element and its ancestors: 80 % of the
+// suite's time (a visit plan's test took 55 s, 8 s without). jsdom lays nothing out, so those
+// rules decide nothing a test here checks but CSS visibility, which the browser suite sees for
+// real. A <style> of another type is kept as text and not parsed (jsdom reads only text/css).
+const createElement = document.createElement.bind(document);
+document.createElement = ((tagName: string, options?: ElementCreationOptions) => {
+  const element = createElement(tagName, options);
+  if (element instanceof HTMLStyleElement) element.type = 'text/x-antd-unparsed';
+  return element;
+}) as typeof document.createElement;
+
 // rc-table measures the scrollbar through a pseudo-element, which jsdom does not implement (a
 // "Not implemented" error printed for every table drawn): measure the element itself.
 const computedStyle = window.getComputedStyle.bind(window);

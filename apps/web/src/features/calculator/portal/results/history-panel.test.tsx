@@ -175,6 +175,6 @@ test('查看 opens a saved evaluation read-only as it was, beside what changed s
   expect(within(dialog).getByLabelText('规则版本')).toBeChecked();
   await userEvent.click(within(dialog).getByRole('button', { name: /取\s*消/ }));
 
-  await userEvent.click(within(drawer).getByRole('button', { name: /close|关闭/i }));
+  await userEvent.click(within(drawer).getByRole('button', { name: 'Close' }));
   await waitFor(() => expect(router.state.location.search).toBe('?enterprise=3'));
 });
