@@ -143,6 +143,23 @@ function captureLogs() {
   return { lines, logger: pino({ ...(loggerOptions('info') as pino.LoggerOptions) }, sink) };
 }
 
+describe('request logs', () => {
+  it('are one line a request, when it is answered: the method, the address (its query values redacted), the status and the time', async () => {
+    const { lines, logger } = captureLogs();
+    const logged = await createTestApp({}, { loggerInstance: logger });
+    try {
+      await logged.inject({ method: 'GET', url: '/healthz?probe=1' });
+      const entries = lines.map((l) => JSON.parse(l) as { msg: string; req?: { method: string; url: string }; res?: { statusCode: number }; responseTime?: number });
+      const about = entries.filter((e) => e.req?.url?.startsWith('/healthz') || e.msg === 'incoming request');
+      expect(about).toHaveLength(1);
+      expect(about[0]).toMatchObject({ msg: 'request completed', req: { method: 'GET', url: '/healthz?probe=[redacted]' }, res: { statusCode: 200 } });
+      expect(about[0]!.responseTime).toBeGreaterThanOrEqual(0);
+    } finally {
+      await logged.close();
+    }
+  });
+});
+
 describe('logs of failed queries', () => {
   it('carry the SQL, the PostgreSQL code and message, but no parameter of the query', async () => {
     const { lines, logger } = captureLogs();
