@@ -4,6 +4,7 @@ import { afterAll, expect, it } from 'vitest';
 import { OWN_MSG } from '@hqt/contract/messages';
 import type { App } from '../../src/app';
 import { createTestApp, databaseUrlOf } from '../helpers/app';
+import { earlyInAMinute } from '../helpers/clock';
 
 const apps: App[] = [];
 afterAll(() => Promise.all(apps.map((a) => a.close())));
@@ -17,6 +18,7 @@ const node = async (databaseUrl?: string) => {
 it('behind one trusted proxy, a client cannot spread its attempts over addresses it makes up', async () => {
   const app = await createTestApp({ LOGIN_RATE_LIMIT: '2', TRUST_PROXY: 'true' });
   apps.push(app);
+  await earlyInAMinute();
   const statuses: number[] = [];
   for (let i = 1; i <= 3; i++) {
     // The client writes any X-Forwarded-For it likes; the proxy appends the address it saw.
@@ -30,6 +32,7 @@ it('holds across two nodes and a restart: 5 per address and minute over captcha,
   const a = await node();
   const b = await node(databaseUrlOf(a));
   const ip = '10.66.0.1';
+  await earlyInAMinute();
   const calls = [
     () => a.inject({ method: 'GET', url: '/api/v1/connect/vierifycode', remoteAddress: ip }),
     () => b.inject({ method: 'POST', url: '/api/v1/connect/token', remoteAddress: ip, payload: { username: 'x', password: 'y' } }),

@@ -10,6 +10,7 @@ import { loadConfig } from '../../src/config';
 import { AUDIO_LAYOUT, loadDigitClips, MIN_GAIN, NOISE_PEAK } from '../../src/services/auth/captcha-audio';
 import { readWav } from '../../src/services/auth/wav';
 import { CAPTCHA, createAccount, createTestApp } from '../helpers/app';
+import { earlyInAMinute } from '../helpers/clock';
 
 const clips = loadDigitClips();
 const RATE = clips.sampleRate;
@@ -234,6 +235,7 @@ describe('GET /api/v1/connect/vierifycode/audio', () => {
     const limited = await createTestApp({ LOGIN_RATE_LIMIT: '3' });
     try {
       const ip = '10.24.9.9';
+      await earlyInAMinute();
       const { codeIndex } = await newCaptcha(limited, ip);
       const statuses = [(await audio(limited, codeIndex, ip)).statusCode, (await audio(limited, codeIndex, ip)).statusCode];
       const refused = await audio(limited, codeIndex, ip);

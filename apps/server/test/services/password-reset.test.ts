@@ -8,6 +8,7 @@ import { PASSWORD_RESET_PATHS, RESET_MSG } from '@hqt/contract/password-reset';
 import type { App } from '../../src/app';
 import { accounts, accountTokens, auditLog } from '../../src/db/schema/index';
 import { bearer, CAPTCHA, createAccount, createTestApp, loginAs, type TestAccount } from '../helpers/app';
+import { earlyInAMinute } from '../helpers/clock';
 import { startSmtpServer } from '../helpers/smtp';
 
 const PUBLIC_URL = 'https://hqt.example.cn';
@@ -271,6 +272,7 @@ describe('the login budget', () => {
     const limited = await createTestApp({ LOGIN_RATE_LIMIT: '3', SMTP_URL: smtp.url, PUBLIC_URL });
     try {
       const ip = '10.9.9.9';
+      await earlyInAMinute();
       for (let i = 0; i < 3; i++) {
         await limited.inject({ method: 'POST', url: AUTH_PATHS.token, remoteAddress: ip, payload: { username: 'someone', password: 'Wrong1234' } });
       }
