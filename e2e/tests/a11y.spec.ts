@@ -8,6 +8,7 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import axe from 'axe-core';
 import { ADMIN, DEMO } from '../support/constants';
+import { openInApp, requestsOf } from '../support/navigation';
 import { consoleLogin, loginViaForm } from '../support/session';
 
 const WIDTHS = [
@@ -148,48 +149,17 @@ async function scan(page: Page, where: string, findings: Finding[], everyRule: b
 const looksAt = (width: number) => (width === 1280 ? LOOKS : LOOKS.filter((l) => l.theme === '0' || l.theme === '2'));
 
 /**
- * A page's requests in flight, and when the last one started or ended. Playwright's networkidle
- * waits only on a load; a page the router opens has none, yet fetches its chunk and its data.
- */
-function requests(page: Page) {
-  let inFlight = 0;
-  let last = Date.now();
-  const started = () => {
-    inFlight += 1;
-    last = Date.now();
-  };
-  const ended = () => {
-    inFlight -= 1;
-    last = Date.now();
-  };
-  page.on('request', started);
-  page.on('requestfinished', ended);
-  page.on('requestfailed', ended);
-  /** Resolves once none has been in flight for half a second (networkidle's measure). */
-  return () => expect.poll(() => inFlight === 0 && Date.now() - last >= 500, { intervals: [100] }).toBe(true);
-}
-
-/**
  * Opens `route` at `size` and scans it in each look. The first page of a context is loaded; the
- * next are opened by the app's router, as a link in it would open them: a load would start the app
- * again and draw every look's styles afresh (a third of the scan's time went to that). A look is
+ * next are opened by the app's router (support/navigation.ts): a load would start the app again and
+ * draw every look's styles afresh (a third of the scan's time went to that). A look is
  * applied as another tab of the site applies a change (its stored settings and a `storage` event),
  * without a reload: the page's data stays as it was. Themes change colours, not structure: in themes
  * other than the default the scan runs the colour rules; the default and 关怀版 (which also changes
  * sizes and layout) get every rule.
  */
 async function scanRoute(page: Page, idle: () => Promise<void>, route: Route, size: Size, who: Who, findings: Finding[]) {
-  if (page.url().startsWith('http')) {
-    await page.evaluate((to) => {
-      history.pushState(null, '', to);
-      window.dispatchEvent(new PopStateEvent('popstate'));
-    }, route.path);
-  } else {
-    await page.goto(route.path);
-  }
-  await expect(page).toHaveURL((url) => url.pathname + url.search === route.path);
-  // A page's lazily loaded parts (an editor, a chart) arrive after its first paint.
-  await idle();
+  // With its lazily loaded parts (an editor, a chart), which arrive after its first paint.
+  await openInApp(page, idle, route.path);
   await settled(page, route.ready);
   for (const look of looksAt(size.width)) {
     await page.evaluate(({ theme, care }) => {
@@ -213,7 +183,7 @@ async function scanAll(browser: Browser, who: Who, size: Size, routes: Route[], 
       // Pages at rest, not half faded in: the fade between pages honours reduced motion (global.css).
       const context = await browser.newContext({ reducedMotion: 'reduce', viewport: size });
       const page = await context.newPage();
-      const idle = requests(page);
+      const idle = requestsOf(page);
       if (login) await login(page);
       for (const route of half) await scanRoute(page, idle, route, size, who, findings);
       await context.close();

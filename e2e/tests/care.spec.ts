@@ -5,6 +5,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { publishedGuide } from '../support/api';
 import { DEMO } from '../support/constants';
+import { openInApp, requestsOf } from '../support/navigation';
 import { accountDialog, hubConnected, loginViaForm } from '../support/session';
 
 // Without the system's reduced-motion preference the other specs run with: 关怀版 stops motion on its own.
@@ -63,13 +64,13 @@ const smallTargets = (page: Page) =>
 const SIGNED_OUT = ['/', '/login', '/register', '/forgot-password', '/policyTopics/policyTopics'];
 const SIGNED_IN = ['/dataOverview/dataOverview', '/policyMarket/policyMarket', '/policyCalculation/policyCalculation', '/policyPush/policyPush', '/policyPush/policyPush?tab=subscriptions', '/enterpriseDemands/enterpriseDemands', '/enterpriseDemands/enterpriseDemands?new=1', '/enterpriseVisit/enterpriseVisit', '/enterCode/enterCode', '/messageCenter/messageCenter', '/personal/personal'];
 
+// Each page is opened as a link in the app opens it (support/navigation.ts), not loaded anew.
 test('the switch is on every portal page: signed out (the sign-in pages included) and signed in, on a PC and on a phone', async ({ page }) => {
-  const signedOut = SIGNED_OUT;
-  const signedIn = SIGNED_IN;
+  const idle = requestsOf(page);
   for (const width of [1280, 375]) {
     await page.setViewportSize({ width, height: 800 });
-    for (const path of signedOut) {
-      await page.goto(path);
+    for (const path of SIGNED_OUT) {
+      await openInApp(page, idle, path);
       await expect(turnOn(page), `${path} at ${width} px`).toBeVisible();
     }
   }
@@ -78,8 +79,8 @@ test('the switch is on every portal page: signed out (the sign-in pages included
   await expect(page).toHaveURL(/\/dataOverview\/dataOverview$/);
   for (const width of [1280, 375]) {
     await page.setViewportSize({ width, height: 800 });
-    for (const path of signedIn) {
-      await page.goto(path);
+    for (const path of SIGNED_IN) {
+      await openInApp(page, idle, path);
       await expect(turnOn(page), `${path} at ${width} px`).toBeVisible();
     }
   }
@@ -174,12 +175,12 @@ test('in the theme dialog beside 大字; signed in, a new policy is announced, n
 });
 
 test('in 关怀版 every portal page keeps its controls at 44 × 44 px and its running text at 1.5 line height, on a PC and on a phone', async ({ page }) => {
+  const idle = requestsOf(page);
   await page.goto('/login');
   await press(page, turnOn(page));
   const findings: string[] = [];
   const check = async (path: string, width: number) => {
-    await page.goto(path);
-    await page.waitForLoadState('networkidle');
+    await openInApp(page, idle, path);
     await expect(page.locator('.ant-spin-spinning, .ant-skeleton-active')).toHaveCount(0);
     for (const small of await smallTargets(page)) findings.push(`${path} ${width}px: ${small}`);
     for (const t of await crampedText(page)) findings.push(`${path} ${width}px: 「${t.text}」 ${t.size}px on ${t.line}px`);
