@@ -3,8 +3,8 @@
 // critical violation anywhere fails; the counts per rule are printed either way.
 //
 // Every page is opened once per width (the first of a context loaded, the next by the app's router)
-// and scanned in each look (scanRoute says how); a test per audience and width. Two pages are scanned at once: axe runs in the page's renderer, so two of
-// them use both cores.
+// and scanned in each look (scanRoute says how); a test per audience and width. Two pages are
+// scanned at once: axe runs in the page's renderer, so two of them use both cores.
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import axe from 'axe-core';
 import { ADMIN, DEMO } from '../support/constants';
