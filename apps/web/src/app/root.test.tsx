@@ -32,3 +32,24 @@ test('a console page, an edit page with its id too, names the tab 页面名 - �
 test('an address no page declares is just the site', async () => {
   expect(await titleAt('/nowhere')).toBe('惠企通');
 });
+
+test('a navigation that waits shows the top bar, hidden from assistive technology and with no made-up role', async () => {
+  let release = () => {};
+  const pending = new Promise<null>((resolve) => (release = () => resolve(null)));
+  const router = createMemoryRouter(
+    [{ path: '/', Component: Root, children: [{ index: true, Component: () => null }, { path: 'slow', loader: () => pending, Component: () => null }] }],
+    { initialEntries: ['/'] },
+  );
+  const view = await act(async () => render(<RouterProvider router={router} />));
+  await act(async () => void router.navigate('/slow'));
+  const bar = document.querySelector('#nprogress .bar');
+  expect(bar).not.toBeNull();
+  expect(bar?.getAttribute('aria-hidden')).toBe('true');
+  expect(document.querySelector('#nprogress [role]')).toBeNull();
+  await act(async () => {
+    release();
+    await pending;
+  });
+  await act(async () => view.unmount());
+  router.dispose();
+});
