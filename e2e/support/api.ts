@@ -4,13 +4,22 @@ import { expect, type APIRequestContext } from '@playwright/test';
 import { consolePath } from '@hqt/contract/console';
 import type { PageOf } from '@hqt/contract/envelope';
 import { type ConsolePolicyRow, type GuideInput, POLICY_CONSOLE_PATHS } from '@hqt/contract/policy-console';
+import type { TokenResponse } from '@hqt/contract/auth';
 import { CAPTCHA_ANSWER, STAFF } from './constants';
 
-/** A staff member's Authorization header, through the real login (captcha by the test answer). */
+/** The real login's token answer (the captcha by the test answer), and the site's origin it came from. */
+export async function apiLogin(request: APIRequestContext, user: { username: string; password: string }): Promise<TokenResponse & { origin: string }> {
+  const captcha = await request.get('/api/v1/connect/vierifycode');
+  const { codeIndex } = (await captcha.json()).data;
+  const res = await request.post('/api/v1/connect/token', { data: { username: user.username, password: user.password, vierifyCode: CAPTCHA_ANSWER, codeIndex } });
+  const body = await res.json();
+  expect(res.ok() && typeof body.access_token === 'string', `login of ${user.username}: ${JSON.stringify(body)}`).toBe(true);
+  return { ...(body as TokenResponse), origin: new URL(captcha.url()).origin };
+}
+
+/** A staff member's Authorization header, through the real login. */
 export async function staffHeaders(request: APIRequestContext): Promise<Record<string, string>> {
-  const captcha = await (await request.get('/api/v1/connect/vierifycode')).json();
-  const res = await request.post('/api/v1/connect/token', { data: { ...STAFF, vierifyCode: CAPTCHA_ANSWER, codeIndex: captcha.data.codeIndex } });
-  return { authorization: `Bearer ${(await res.json()).access_token as string}` };
+  return { authorization: `Bearer ${(await apiLogin(request, STAFF)).access_token}` };
 }
 
 /** A GET (no body) or POST that must succeed; its data. */

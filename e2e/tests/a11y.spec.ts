@@ -9,7 +9,7 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import axe from 'axe-core';
 import { ADMIN, DEMO } from '../support/constants';
 import { openInApp, requestsOf } from '../support/navigation';
-import { consoleLogin, loginViaForm } from '../support/session';
+import { openSignedIn } from '../support/session';
 
 const WIDTHS = [
   { width: 1280, height: 900 },
@@ -209,14 +209,8 @@ async function staffDetails(page: Page): Promise<Route[]> {
   return routes;
 }
 
-const staffLogin = async (page: Page) => {
-  await consoleLogin(page, ADMIN);
-  await expect(page).toHaveURL(/\/admin$/);
-};
-const enterpriseLogin = async (page: Page) => {
-  await loginViaForm(page, DEMO);
-  await expect(page).toHaveURL(/\/dataOverview\/dataOverview$/);
-};
+const staffLogin = (page: Page) => openSignedIn(page, ADMIN, '/admin');
+const enterpriseLogin = (page: Page) => openSignedIn(page, DEMO, '/dataOverview/dataOverview');
 
 // An upper bound for a stuck scan, not a speed claim: each test scans one width's page views (up to
 // two hundred at 1280 px).

@@ -1,10 +1,10 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { registerAccount } from '../support/accounts';
-import { accountDialog, loginViaForm } from '../support/session';
+import { accountDialog, loginViaForm, openSignedIn } from '../support/session';
 
 async function loggedIn(page: Page, request: APIRequestContext) {
   const account = await registerAccount(request);
-  await loginViaForm(page, account);
+  await openSignedIn(page, account, '/dataOverview/dataOverview');
   await expect(page).toHaveURL(/\/dataOverview\/dataOverview$/);
   return account;
 }

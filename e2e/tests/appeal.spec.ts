@@ -4,7 +4,7 @@
 // 回访 and reply again; 非常满意 closes it, and the enterprise's timeline shows every step it may see.
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO, STAFF } from '../support/constants';
-import { choose, consoleLogin, loginViaForm } from '../support/session';
+import { choose, openSignedIn } from '../support/session';
 
 const stamp = Date.now().toString(36).slice(-5);
 const title = `技改设备补助申报咨询 ${stamp}`;
@@ -35,7 +35,7 @@ async function rate(portal: Page, rating: string, comment?: string) {
 test('an appeal from filing with an attachment through a 差评, its 回访 and a second reply to 非常满意', async ({ browser }) => {
   const enterpriseContext = await browser.newContext();
   const portal = await enterpriseContext.newPage();
-  await loginViaForm(portal, DEMO);
+  await openSignedIn(portal, DEMO, '/dataOverview/dataOverview');
   await expect(portal).toHaveURL(/\/dataOverview\/dataOverview$/);
 
   // Filing, with an attachment; the answer names the number.
@@ -57,9 +57,7 @@ test('an appeal from filing with an attachment through a 差评, its 回访 and 
   // Staff: accept, assign, reply.
   const staffContext = await browser.newContext();
   const console_ = await staffContext.newPage();
-  await consoleLogin(console_, STAFF);
-  await expect(console_).toHaveURL(/\/admin$/);
-  await console_.goto('/admin/appeals');
+  await openSignedIn(console_, STAFF, '/admin/appeals');
   await console_.getByPlaceholder('诉求编号/标题/企业名称').fill(number);
   await console_.getByPlaceholder('诉求编号/标题/企业名称').press('Enter');
   await console_.getByRole('link', { name: number }).click();

@@ -6,7 +6,7 @@ import { strFromU8, unzipSync } from 'fflate';
 import { REPORT_DISCLAIMER } from '@hqt/contract/calculator';
 import { creditCodeCheckChar } from '@hqt/contract/validation';
 import { DEMO } from '../support/constants';
-import { loginViaForm } from '../support/session';
+import { openSignedIn } from '../support/session';
 
 const NEAR_MISS_GUIDE = '省级专精特新中小企业认定';
 const today = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
@@ -32,7 +32,7 @@ async function exportedText(page: Page, dialog: ReturnType<Page['getByRole']>): 
 
 test('add an enterprise, see why, fix the one missing figure in what-if, save, print and export the report; reopen the saved one; see the verdict in the guide', async ({ page }) => {
   test.slow(); // a whole afternoon's work in one walk: three times the usual bound on a shared machine
-  await loginViaForm(page, DEMO);
+  await openSignedIn(page, DEMO, '/dataOverview/dataOverview');
   await expect(page).toHaveURL(/\/dataOverview\/dataOverview$/);
   await expect(page.getByText('云溪智造科技有限公司').first()).toBeVisible();
   await page.goto('/policyCalculation/policyCalculation');

@@ -6,7 +6,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { publishedGuide } from '../support/api';
 import { DEMO } from '../support/constants';
 import { openInApp, requestsOf } from '../support/navigation';
-import { accountDialog, hubConnected, loginViaForm } from '../support/session';
+import { accountDialog, hubConnected, openSignedIn } from '../support/session';
 
 // Without the system's reduced-motion preference the other specs run with: 关怀版 stops motion on its own.
 test.use({ reducedMotion: 'no-preference' });
@@ -75,7 +75,7 @@ test('the switch is on every portal page: signed out (the sign-in pages included
     }
   }
   await page.setViewportSize({ width: 1280, height: 800 });
-  await loginViaForm(page, DEMO);
+  await openSignedIn(page, DEMO, '/dataOverview/dataOverview');
   await expect(page).toHaveURL(/\/dataOverview\/dataOverview$/);
   for (const width of [1280, 375]) {
     await page.setViewportSize({ width, height: 800 });
@@ -87,9 +87,7 @@ test('the switch is on every portal page: signed out (the sign-in pages included
 });
 
 test('turned on: text 1.3× and larger in steps, line height 1.5, 44 px targets, nothing moving; kept across a reload and in place before the script runs', async ({ page, context }) => {
-  await loginViaForm(page, DEMO);
-  await expect(page).toHaveURL(/\/dataOverview\/dataOverview$/);
-  await page.goto('/policyMarket/policyMarket');
+  await openSignedIn(page, DEMO, '/policyMarket/policyMarket');
   await expect(page.getByText(/共 \d+ 条/)).toBeVisible();
   const base = await textSize(page);
   await press(page, turnOn(page));
@@ -149,7 +147,7 @@ test('on a phone 关怀版 is one column', async ({ page }) => {
 });
 
 test('in the theme dialog beside 大字; signed in, a new policy is announced, not popped up', async ({ page, request }) => {
-  await loginViaForm(page, DEMO);
+  await openSignedIn(page, DEMO, '/dataOverview/dataOverview');
   await expect(page).toHaveURL(/\/dataOverview\/dataOverview$/);
   const dialog = await accountDialog(page, '主题切换');
   await expect(dialog.getByRole('switch', { name: '大字模式' })).toBeVisible();
@@ -190,7 +188,7 @@ test('in 关怀版 every portal page keeps its controls at 44 × 44 px and its r
     for (const path of SIGNED_OUT) await check(path, width);
   }
   await page.setViewportSize({ width: 1280, height: 800 });
-  await loginViaForm(page, DEMO);
+  await openSignedIn(page, DEMO, '/dataOverview/dataOverview');
   await expect(page).toHaveURL(/\/dataOverview\/dataOverview$/);
   for (const width of [1280, 375]) {
     await page.setViewportSize({ width, height: 800 });

@@ -13,7 +13,7 @@ import { ENTCODE_MSG, ENTCODE_PAGE, isValidCode } from '@hqt/contract/entcode';
 import { ENTCODE_CONSOLE_PATHS, type EntcodeRow } from '@hqt/contract/entcode-console';
 import type { PageOf } from '@hqt/contract/envelope';
 import { CAPTCHA_ANSWER, DEMO, STAFF } from '../support/constants';
-import { consoleLogin, loginViaForm } from '../support/session';
+import { openSignedIn } from '../support/session';
 
 const SHOTS = path.resolve(import.meta.dirname, '../.out/screenshots/entcode');
 /** 工信局's phone in the dictionary `department` (the reference data). */
@@ -55,9 +55,7 @@ async function fillLogin(page: Page) {
 
 test('the PNG decodes to the card’s address; a visitor sees the card and 提交诉求 goes through the login to the prefilled form; a frozen code says so; staff get the record', async ({ browser, page, request }) => {
   // The enterprise's own page: its code, downloaded as a PNG.
-  await loginViaForm(page, DEMO);
-  await expect(page).toHaveURL(/dataOverview/);
-  await page.goto(ENTCODE_PAGE);
+  await openSignedIn(page, DEMO, ENTCODE_PAGE);
   const tile = page.getByRole('region', { name: DEMO.name });
   const display = (await tile.locator('.entcode-code-large').textContent())!;
   expect(isValidCode(display)).toBe(true);
@@ -142,9 +140,7 @@ test('the PNG decodes to the card’s address; a visitor sees the card and 提�
   // A staff login opening the address (the code still frozen) gets the record.
   const staffContext = await browser.newContext();
   const staff = await staffContext.newPage();
-  await consoleLogin(staff, STAFF);
-  await expect(staff).toHaveURL(/\/admin$/);
-  await staff.goto(address.toString());
+  await openSignedIn(staff, STAFF, address.toString());
   await expect(staff.getByText('企业档案')).toBeVisible();
   await expect(staff.getByText('法定代表人')).toBeVisible();
   await expect(staff.getByRole('link', { name: '打开企业详情' })).toHaveAttribute('href', /^\/admin\/enterprises\/\d+$/);

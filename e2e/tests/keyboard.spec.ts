@@ -2,7 +2,8 @@
 // Enter, Space, arrows, Escape and typing — no click, no fill on the app's controls. A control the
 // keyboard cannot reach fails in tabTo with the way the focus went; each control acted on shows its
 // focus ring. The setup a flow needs from the other side (a draft guide, a visit proposed, an appeal
-// accepted) is made through the real API, as the other specs do.
+// accepted) is made through the real API, as the other specs do; so is the login of a flow whose
+// subject is not the login (the portal's and the console's login forms are walked by keyboard too).
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import type { PageOf } from '@hqt/contract/envelope';
 import { APPEAL_CONSOLE_PATHS, type AppealQueueRow } from '@hqt/contract/appeal-console';
@@ -12,6 +13,7 @@ import { registerAccount } from '../support/accounts';
 import { call, draftGuide, publishedGuide, staffHeaders } from '../support/api';
 import { DEMO, STAFF } from '../support/constants';
 import { activate, chooseOption, expectFocusVisible, focusedName, keyboardLogin, tabTo, typeInto } from '../support/keyboard';
+import { openSignedIn } from '../support/session';
 
 const stamp = Date.now().toString(36).slice(-5);
 /** A small PDF: an attachment the server recognises by its bytes. */
@@ -21,11 +23,6 @@ async function portalLogin(page: Page, user: { username: string; password: strin
   await keyboardLogin(page, user);
   await expect(page).toHaveURL(/\/dataOverview\/dataOverview$/);
   await expect(page.getByText(/欢迎您，/)).toBeVisible();
-}
-
-async function consoleLogin(page: Page) {
-  await keyboardLogin(page, STAFF, '/admin/login');
-  await expect(page).toHaveURL(/\/admin$/);
 }
 
 /** Presses an arrow key until `entry` has the focus, each press waited for (the menu moves the focus on its own time). */
@@ -62,8 +59,7 @@ async function accountMenu(page: Page, item: string) {
 }
 
 test('the skip link is the first Tab stop, shows itself, and moves the focus into the main area', async ({ page }) => {
-  await portalLogin(page);
-  await page.goto('/policyMarket/policyMarket');
+  await openSignedIn(page, DEMO, '/policyMarket/policyMarket');
   await expect(page.getByLabel('关键词')).toBeVisible();
   await page.keyboard.press('Tab');
   const skip = page.getByRole('link', { name: '跳到主要内容' });
@@ -79,7 +75,7 @@ test('the skip link is the first Tab stop, shows itself, and moves the focus int
 });
 
 test('the tag bar: a tag opened and another closed by keyboard', async ({ page }) => {
-  await portalLogin(page);
+  await openSignedIn(page, DEMO, '/dataOverview/dataOverview');
   await topMenu(page, '政策超市');
   const bar = page.getByRole('navigation', { name: '已打开的页面' });
   await expect(bar.getByText('政策超市', { exact: true })).toBeVisible();
@@ -95,7 +91,7 @@ test('login: the form by keyboard, Enter sends it', async ({ page }) => {
 });
 
 test('market: the top menu to 政策超市, a search, a guide opened and closed with Escape', async ({ page }) => {
-  await portalLogin(page);
+  await openSignedIn(page, DEMO, '/dataOverview/dataOverview');
   await topMenu(page, '政策超市');
   await expect(page).toHaveURL(/\/policyMarket\/policyMarket$/);
 
@@ -117,8 +113,7 @@ test('market: the top menu to 政策超市, a search, a guide opened and closed 
 });
 
 test('calculator: a what-if figure typed, the result saved', async ({ page }) => {
-  await portalLogin(page);
-  await page.goto('/policyCalculation/policyCalculation');
+  await openSignedIn(page, DEMO, '/policyCalculation/policyCalculation');
   await expect(page.getByRole('button', { name: '保存测算' })).toBeVisible();
   await typeInto(page, page.getByLabel('上年度研发费用', { exact: true }), '321', { max: 80 });
   await expect(page.getByText('假设数据，未保存到企业信息')).toBeVisible();
@@ -127,8 +122,7 @@ test('calculator: a what-if figure typed, the result saved', async ({ page }) =>
 });
 
 test('push: subscribe to a keyword, then read an unread message', async ({ page, request }) => {
-  await portalLogin(page);
-  await page.goto('/policyPush/policyPush?tab=subscriptions');
+  await openSignedIn(page, DEMO, '/policyPush/policyPush?tab=subscriptions');
   const keyword = `技改${stamp}`;
   await typeInto(page, page.getByLabel('订阅内容'), keyword);
   await activate(page, page.getByRole('button', { name: /^订\s*阅$/ }));
@@ -157,8 +151,7 @@ test('appeal: filed with an attachment chosen by keyboard', async ({ page }) => 
   const title = `键盘提交的诉求 ${stamp}`;
   // Listened for from the start: Playwright takes over the file picker only once its listener is in place.
   const chooser = page.waitForEvent('filechooser', { timeout: 90_000 });
-  await portalLogin(page);
-  await page.goto('/enterpriseDemands/enterpriseDemands');
+  await openSignedIn(page, DEMO, '/enterpriseDemands/enterpriseDemands');
   await activate(page, page.getByRole('button', { name: '提交诉求' }));
   const drawer = page.locator('.ant-drawer');
   await chooseOption(page, drawer.getByLabel('诉求类别'), '惠企政策（办理时限 5 个工作日）');
@@ -196,8 +189,7 @@ test('visit: the enterprise confirms a visit staff proposed', async ({ page, req
     force: true,
   });
 
-  await portalLogin(page);
-  await page.goto('/enterpriseVisit/enterpriseVisit?tab=toConfirm');
+  await openSignedIn(page, DEMO, '/enterpriseVisit/enterpriseVisit?tab=toConfirm');
   await activate(page, page.getByRole('button', { name: subject }));
   await expect(page).toHaveURL(/[?&]id=\d+/);
   await expect(page.locator('.visit-detail').getByText(subject).first()).toBeVisible();
@@ -227,8 +219,7 @@ async function expectFocusTrapped(page: Page, dialog: Locator) {
 }
 
 test('a dialog traps the focus, and Escape closes it back to the button that opened it', async ({ page }) => {
-  await portalLogin(page);
-  await page.goto('/policyMarket/policyMarket');
+  await openSignedIn(page, DEMO, '/policyMarket/policyMarket');
   const opener = page.getByRole('button', { name: '导出 / 打印' });
   await activate(page, opener);
   const dialog = page.getByRole('dialog', { name: '导出 / 打印' });
@@ -241,7 +232,7 @@ test('a dialog traps the focus, and Escape closes it back to the button that ope
 
 test('修改密码: opened from the account menu, the focus kept in it, the change by keyboard', async ({ page, request }) => {
   const account = await registerAccount(request);
-  await portalLogin(page, account);
+  await openSignedIn(page, account, '/dataOverview/dataOverview');
   await accountMenu(page, '修改密码');
   const dialog = page.getByRole('dialog', { name: '修改密码' });
   await expect(dialog).toBeVisible();
@@ -259,7 +250,9 @@ test('console: staff publish a draft guide by keyboard', async ({ page, request 
   const title = `键盘发布的指南 ${stamp}`;
   const created = { id: await draftGuide(request, title) };
 
-  await consoleLogin(page);
+  // The console's login by keyboard too (the other flows sign in through the API).
+  await keyboardLogin(page, STAFF, '/admin/login');
+  await expect(page).toHaveURL(/\/admin$/);
   await page.goto(`/admin/guides/${created.id}`);
   await expect(page.getByLabel('指南名称')).toHaveValue(title);
   await activate(page, page.getByRole('button', { name: /^发\s*布$/ }).first(), { max: 80 });
@@ -279,8 +272,7 @@ test('console: staff reply to an accepted appeal by keyboard', async ({ page, re
   const queue = await call<PageOf<AppealQueueRow>>(request, headers, APPEAL_CONSOLE_PATHS.page, { currentPage: 1, pageSize: 1, status: 'accepted' });
   const appeal = queue.list[0]!;
 
-  await consoleLogin(page);
-  await page.goto(`/admin/appeals/${appeal.id}`);
+  await openSignedIn(page, STAFF, `/admin/appeals/${appeal.id}`);
   await expect(page.getByText(appeal.title).first()).toBeVisible();
   await activate(page, page.getByRole('region', { name: '办理' }).getByRole('button', { name: /^答\s*复$/ }), { max: 80 });
   const dialog = page.getByRole('dialog');

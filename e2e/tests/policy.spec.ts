@@ -2,12 +2,10 @@ import fs from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { strFromU8, unzipSync } from 'fflate';
 import { DEMO } from '../support/constants';
-import { loginViaForm } from '../support/session';
+import { openSignedIn } from '../support/session';
 
 async function openMarket(page: Page, query = '') {
-  await loginViaForm(page, DEMO);
-  await expect(page).toHaveURL(/\/dataOverview\/dataOverview$/);
-  await page.goto(`/policyMarket/policyMarket${query}`);
+  await openSignedIn(page, DEMO, `/policyMarket/policyMarket${query}`);
   await expect(page.getByRole('main').getByText('政策超市', { exact: true })).toBeVisible();
   await expect(page.getByLabel('关键词')).toBeVisible();
 }
@@ -110,9 +108,7 @@ test('the home page names the bureau and shows the figures, the services, recent
 });
 
 test('the home page\'s search opens the market with the keyword', async ({ page }) => {
-  await loginViaForm(page, DEMO);
-  await expect(page).toHaveURL(/\/dataOverview\/dataOverview$/);
-  await page.goto('/');
+  await openSignedIn(page, DEMO, '/');
   await page.getByRole('searchbox', { name: '搜索政策' }).fill('研发');
   await page.getByRole('searchbox', { name: '搜索政策' }).press('Enter');
   await expect(page).toHaveURL(/\/policyMarket\/policyMarket\?keyword=/);

@@ -8,7 +8,7 @@ import { INBOX_PATHS, type UnreadCount } from '@hqt/contract/inbox';
 import { PUSH_MSG } from '@hqt/contract/push';
 import { draftGuide } from '../support/api';
 import { DEMO, STAFF } from '../support/constants';
-import { consoleLogin, loginViaForm } from '../support/session';
+import { openSignedIn } from '../support/session';
 
 const stamp = Date.now().toString(36).slice(-5);
 
@@ -25,7 +25,7 @@ test('staff publish a guide; the subscribed enterprise’s open portal is told w
 
   const enterpriseContext = await browser.newContext();
   const portal = await enterpriseContext.newPage();
-  await loginViaForm(portal, DEMO);
+  await openSignedIn(portal, DEMO, '/dataOverview/dataOverview');
   await expect(portal).toHaveURL(/\/dataOverview\/dataOverview$/);
   // Whatever other specs left unread of the demo account's messages, as the portal itself learns it.
   const [counted] = await Promise.all([portal.waitForResponse((r) => r.url().endsWith(INBOX_PATHS.unreadCount)), portal.goto('/policyPush/policyPush')]);
@@ -35,9 +35,7 @@ test('staff publish a guide; the subscribed enterprise’s open portal is told w
 
   const staffContext = await browser.newContext();
   const consolePage = await staffContext.newPage();
-  await consoleLogin(consolePage, STAFF);
-  await expect(consolePage).toHaveURL(/\/admin$/);
-  await consolePage.goto(`/admin/guides/${guideId}`);
+  await openSignedIn(consolePage, STAFF, `/admin/guides/${guideId}`);
   await consolePage.getByRole('button', { name: /^发\s*布$/ }).first().click();
   await consolePage.locator('.ant-popconfirm:visible').getByRole('button', { name: /发\s*布/ }).click();
   await expect(consolePage.locator('.ant-card-extra').getByText('已发布')).toBeVisible();
@@ -64,9 +62,7 @@ test('staff publish a guide; the subscribed enterprise’s open portal is told w
 });
 
 test('subscriptions: a one-character keyword is refused, a good one is added and cancelled', async ({ page }) => {
-  await loginViaForm(page, DEMO);
-  await expect(page).toHaveURL(/\/dataOverview\/dataOverview$/);
-  await page.goto('/policyPush/policyPush?tab=subscriptions');
+  await openSignedIn(page, DEMO, '/policyPush/policyPush?tab=subscriptions');
   const input = page.getByLabel('订阅内容');
   await input.fill('研');
   await expect(page.getByText(PUSH_MSG.keywordLength)).toBeVisible();

@@ -1,11 +1,11 @@
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO } from '../support/constants';
-import { loginViaForm } from '../support/session';
+import { openSignedIn } from '../support/session';
 
 const tagBar = (page: Page) => page.getByRole('navigation', { name: '已打开的页面' });
 
 test('the tag bar: one tag per page, no duplicates, a toggle past 8 that goes under 8, 清空 resets', async ({ page }) => {
-  await loginViaForm(page, DEMO);
+  await openSignedIn(page, DEMO, '/dataOverview/dataOverview');
   await expect(page).toHaveURL(/\/dataOverview\/dataOverview$/);
   const bar = tagBar(page);
   const pages = ['政策计算', '政策推送', '政策超市', '企业诉求', '企业走访', '政策专题'];
@@ -40,7 +40,7 @@ test('the tag bar: one tag per page, no duplicates, a toggle past 8 that goes un
 
 test('mobile width: the menu is a 210 px drawer that closes on every route change', async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 740 });
-  await loginViaForm(page, DEMO);
+  await openSignedIn(page, DEMO, '/dataOverview/dataOverview');
   await expect(page).toHaveURL(/\/dataOverview\/dataOverview$/);
   await expect(page.getByRole('menuitem', { name: '政策超市' })).toHaveCount(0);
   await page.getByRole('button', { name: '打开菜单' }).click();
@@ -61,7 +61,7 @@ test('mobile width: the menu is a 210 px drawer that closes on every route chang
 
 test('at 320 px the header fits and its greeting is whole', async ({ page }) => {
   await page.setViewportSize({ width: 320, height: 640 });
-  await loginViaForm(page, DEMO);
+  await openSignedIn(page, DEMO, '/dataOverview/dataOverview');
   await expect(page).toHaveURL(/\/dataOverview\/dataOverview$/);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
   const header = await page.getByRole('banner').boundingBox();
@@ -71,7 +71,7 @@ test('at 320 px the header fits and its greeting is whole', async ({ page }) => 
 });
 
 test('in the dark theme the current tag is solid with a visible close mark', async ({ page }) => {
-  await loginViaForm(page, DEMO);
+  await openSignedIn(page, DEMO, '/dataOverview/dataOverview');
   await expect(page).toHaveURL(/\/dataOverview\/dataOverview$/);
   await page.evaluate(() => localStorage.setItem('theme', '2'));
   await page.goto('/policyTopics/policyTopics');
@@ -105,7 +105,7 @@ async function closeGuide(page: Page, title: string) {
 }
 
 test('the tag bar stops at 20 tags with the notice; an opened guide has a tag that reopens it', async ({ page }) => {
-  await loginViaForm(page, DEMO);
+  await openSignedIn(page, DEMO, '/dataOverview/dataOverview');
   await expect(page).toHaveURL(/\/dataOverview\/dataOverview$/);
   await page.getByRole('menuitem', { name: '政策超市' }).click(); // 首页, 数据概览, 政策超市
   const bar = tagBar(page);
@@ -169,7 +169,7 @@ test('plain links wear the theme\'s link colour in every theme, readable (4.5:1)
 test('the tab names the page: 页面名 - 惠企通, an opened guide by its title', async ({ page }) => {
   await page.goto('/');
   await expect(page).toHaveTitle('首页 - 惠企通');
-  await loginViaForm(page, DEMO);
+  await openSignedIn(page, DEMO, '/dataOverview/dataOverview');
   await expect(page).toHaveTitle('数据概览 - 惠企通');
   await page.getByRole('menuitem', { name: '政策超市' }).click();
   await expect(page).toHaveTitle('政策超市 - 惠企通');

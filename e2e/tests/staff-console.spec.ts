@@ -3,7 +3,7 @@
 // and an enterprise account is turned away at the console's door.
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { ADMIN, CAPTCHA_ANSWER, DEMO, STAFF } from '../support/constants';
-import { choose, consoleLogin, loginViaForm } from '../support/session';
+import { choose, consoleLogin, openSignedIn } from '../support/session';
 
 /** A 1×1 PNG: an image the server recognises by its bytes. */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==', 'base64');
@@ -17,9 +17,7 @@ async function confirmPopover(page: Page, button: string) {
 async function marketFinds(browser: Browser, keyword: string) {
   const context = await browser.newContext();
   const page = await context.newPage();
-  await loginViaForm(page, DEMO);
-  await expect(page).toHaveURL(/\/dataOverview\/dataOverview$/);
-  await page.goto(`/policyMarket/policyMarket?keyword=${encodeURIComponent(keyword)}`);
+  await openSignedIn(page, DEMO, `/policyMarket/policyMarket?keyword=${encodeURIComponent(keyword)}`);
   await expect(page.getByText(/共 \d+ 条|没有找到符合条件的政策指南/)).toBeVisible();
   const titles = await page.locator('.guide-card').allTextContents();
   await context.close();
@@ -29,7 +27,7 @@ async function marketFinds(browser: Browser, keyword: string) {
 test('staff write a policy and a guide, publish both to the portal, and withdraw the guide again', async ({ page, browser }) => {
   const policyTitle = `数字化转型若干措施${stamp}`;
   const guideTitle = `数字化转型标杆奖励${stamp}`;
-  await consoleLogin(page, STAFF);
+  await openSignedIn(page, STAFF, '/admin');
   await expect(page).toHaveURL(/\/admin$/);
   await expect(page.getByText('待发布的草稿')).toBeVisible();
   // A 工作人员 does not see what only an administrator may do.
@@ -114,7 +112,7 @@ test('staff write a policy and a guide, publish both to the portal, and withdraw
 });
 
 test('a 工作人员 who types an administrator\'s address stays in the console: 权限不足, and the way back to 工作台', async ({ page }) => {
-  await consoleLogin(page, STAFF);
+  await openSignedIn(page, STAFF, '/admin');
   await expect(page).toHaveURL(/\/admin$/);
   for (const adminPage of ['/admin/accounts', '/admin/dictionaries', '/admin/audit']) {
     await page.goto(adminPage);
@@ -133,15 +131,11 @@ test('staff see whom a guide was pushed to, and the read state changes when the 
   // The demo enterprise's inbox: one of its unread messages.
   const portalContext = await browser.newContext();
   const portal = await portalContext.newPage();
-  await loginViaForm(portal, DEMO);
-  await expect(portal).toHaveURL(/\/dataOverview\/dataOverview$/);
-  await portal.goto('/policyPush/policyPush?read=unread');
+  await openSignedIn(portal, DEMO, '/policyPush/policyPush?read=unread');
   const unread = portal.locator('.inbox-message-unread').first();
   const title = (await unread.locator('.inbox-message-title').textContent())!.trim();
 
-  await consoleLogin(page, STAFF);
-  await expect(page).toHaveURL(/\/admin$/);
-  await page.goto(`/admin/guides?keyword=${encodeURIComponent(title)}`);
+  await openSignedIn(page, STAFF, `/admin/guides?keyword=${encodeURIComponent(title)}`);
   await page.getByRole('row').filter({ hasText: title }).getByRole('link', { name: '推送结果' }).click();
   await expect(page).toHaveURL(/\/admin\/guides\/\d+\/push$/);
   await expect(page.getByText('推送完成').first()).toBeVisible();
@@ -158,7 +152,7 @@ test('staff see whom a guide was pushed to, and the read state changes when the 
 
 test('an administrator creates a staff account, unlocks it after it locks, and finds all of it in the audit log', async ({ page, request }) => {
   const username = `clerk_${stamp}`;
-  await consoleLogin(page, ADMIN);
+  await openSignedIn(page, ADMIN, '/admin');
   await expect(page).toHaveURL(/\/admin$/);
   await page.getByRole('menuitem', { name: '账号管理' }).click();
   await page.getByRole('button', { name: '新建工作人员' }).click();

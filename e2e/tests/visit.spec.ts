@@ -10,7 +10,7 @@ import type { PageOf } from '@hqt/contract/envelope';
 import { VISIT_CONSOLE_PATHS, type VisitConsoleRow } from '@hqt/contract/visit-console';
 import type { VisitDetail } from '@hqt/contract/visit';
 import { CAPTCHA_ANSWER, DEMO, STAFF } from '../support/constants';
-import { loginViaForm } from '../support/session';
+import { openSignedIn } from '../support/session';
 
 const SHOTS = path.resolve(import.meta.dirname, '../.out/screenshots/visit');
 const stamp = Date.now().toString(36).slice(-5);
@@ -75,9 +75,7 @@ test('staff propose, the enterprise proposes another time, staff accept, the .ic
   // The enterprise finds it to confirm, and proposes another time.
   const context = await browser.newContext({ acceptDownloads: true });
   const portal = await context.newPage();
-  await loginViaForm(portal, DEMO);
-  await expect(portal).toHaveURL(/\/dataOverview\/dataOverview$/);
-  await portal.goto('/enterpriseVisit/enterpriseVisit?tab=toConfirm');
+  await openSignedIn(portal, DEMO, '/enterpriseVisit/enterpriseVisit?tab=toConfirm');
   await portal.getByRole('button', { name: subject }).click();
   await expect(portal).toHaveURL(new RegExp(`\\?.*id=${planned.id}`));
   await expect(portal.getByText(planned.number, { exact: true })).toBeVisible();

@@ -22,7 +22,7 @@ import { VISIT_CONSOLE_PATHS } from '@hqt/contract/visit-console';
 import { registerAccount } from '../support/accounts';
 import { CAPTCHA_ANSWER, STAFF } from '../support/constants';
 import { ALL_HOSTILE, FORMULAS, HOSTILE, hostile } from '../support/hostile';
-import { consoleLogin, loginViaForm } from '../support/session';
+import { openSignedIn } from '../support/session';
 
 const stamp = `x${Date.now().toString(36).slice(-5)}`;
 const withId = (p: string, id: number) => p.replace(':id', String(id));
@@ -212,7 +212,7 @@ test('the hostile corpus, saved through every shown field, runs on no page; the 
   const portalContext = await browser.newContext({ bypassCSP: true });
   const portalRan = await watch(portalContext);
   const portal = await portalContext.newPage();
-  await loginViaForm(portal, account);
+  await openSignedIn(portal, account, '/dataOverview/dataOverview');
   await expect(portal).toHaveURL(/\/dataOverview\/dataOverview$/);
   expect(portalRan).toEqual([]);
   await proveCanary(portal, portalRan);
@@ -235,7 +235,7 @@ test('the hostile corpus, saved through every shown field, runs on no page; the 
   const consoleContext = await browser.newContext({ acceptDownloads: true, bypassCSP: true });
   const consoleRan = await watch(consoleContext);
   const console_ = await consoleContext.newPage();
-  await consoleLogin(console_, STAFF);
+  await openSignedIn(console_, STAFF, '/admin');
   await expect(console_).toHaveURL(/\/admin$/);
   await proveCanary(console_, consoleRan);
   const [entRow] = (await call<PageOf<ConsoleEnterpriseRow>>(request, staff, ACCOUNT_CONSOLE_PATHS.enterprisePage, { currentPage: 1, pageSize: 1, keyword: `云溪${stamp}` })).list;
