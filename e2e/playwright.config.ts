@@ -1,8 +1,9 @@
 // The built web app served by the real server on a fresh embedded database, in the system Chromium.
-// Two servers, each on its own database: the flows (every spec but the accessibility scan, one at a
-// time, in file order) and the scan (a11y.spec.ts), which run side by side. The scan reads pages for
-// minutes while it holds a core; beside it, the flows mostly wait on the server. Its own database
-// keeps it from seeing what the flows write meanwhile (xss.spec.ts's hostile policies).
+// Two servers, each on its own database: the flows (every spec but the two that walk every page, one
+// at a time, in file order) and the accessibility walks (the axe scan, a11y.spec.ts, then 关怀版 on
+// every page, care.spec.ts), which run side by side. The two sides take about as long: the run is
+// bound by two cores, and a side that ends first leaves one idle. Its own database keeps the scan
+// from seeing what the flows write meanwhile (xss.spec.ts's hostile policies).
 import fs from 'node:fs';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
@@ -49,15 +50,20 @@ function server(port: number, data: string, log: string) {
 }
 
 const scanURL = `http://127.0.0.1:${SCAN_PORT}`;
+/** The specs that walk every page: the accessibility side. */
+const EVERY_PAGE = /(a11y|care)\.spec\.ts/;
+const LOGS = /zz-logs\.spec\.ts/;
 
 export default defineConfig({
   testDir: 'tests',
   // Each server's specs start once its start work has settled (tests/start.setup.ts).
   projects: [
     { name: 'start', testMatch: /start\.setup\.ts/ },
-    { name: 'chromium', dependencies: ['start'], testIgnore: /a11y\.spec\.ts/, workers: 1 },
+    { name: 'chromium', dependencies: ['start'], testIgnore: [EVERY_PAGE, LOGS], workers: 1 },
     { name: 'scan-start', testMatch: /start\.setup\.ts/, use: { baseURL: scanURL } },
-    { name: 'a11y', dependencies: ['scan-start'], testMatch: /a11y\.spec\.ts/, workers: 1, use: { baseURL: scanURL } },
+    { name: 'a11y', dependencies: ['scan-start'], testMatch: EVERY_PAGE, workers: 1, use: { baseURL: scanURL } },
+    // Both servers' logs, once both sides are done.
+    { name: 'logs', dependencies: ['chromium', 'a11y'], testMatch: LOGS },
   ],
   outputDir: '.out/results',
   // Upper bounds for a stuck step, not speed claims: CI's two cores are shared with other work.

@@ -1,8 +1,7 @@
-// Runs last (Playwright runs the files of a project in alphabetical order with one worker): the
-// servers' logs of the whole run, at LOG_LEVEL info (playwright.config.ts keeps them in .out/: the
-// flows' server and the accessibility scan's, which may still be scanning) hold none of what a log
-// must never hold — a password the suite typed or sent, a token or an Authorization header, the
-// captcha's answer, a password hash, a full mobile number.
+// Runs last (its project depends on both sides, playwright.config.ts): the servers' logs of the
+// whole run, at LOG_LEVEL info (kept in .out/: the flows' server and the accessibility walks') hold
+// none of what a log must never hold — a password the suite typed or sent, a token or an
+// Authorization header, the captcha's answer, a password hash, a full mobile number.
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
