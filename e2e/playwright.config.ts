@@ -2,8 +2,8 @@
 // Two servers, each on its own database: the flows (every spec but the two that walk every page, one
 // at a time, in file order) and the accessibility walks (the axe scan, a11y.spec.ts, then 关怀版 on
 // every page, care.spec.ts), which run side by side. The two sides take about as long: the run is
-// bound by two cores, and a side that ends first leaves one idle. Its own database keeps the scan
-// from seeing what the flows write meanwhile (xss.spec.ts's hostile policies).
+// bound by two cores, and a side that ends first leaves one idle. Their own database keeps the
+// walks from seeing what the flows write meanwhile (xss.spec.ts's hostile policies).
 import fs from 'node:fs';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';

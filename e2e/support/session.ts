@@ -16,8 +16,8 @@ export async function loginViaForm(page: Page, user: { username: string; passwor
 /**
  * Opens `path` logged in as `user`: the login goes through the API and is left in the cookies the
  * login page leaves (the app then loads the account as after a reload). For flows whose subject is
- * not the login: the login pages cost two page loads more (a third of a short flow's time); auth.spec
- * and the keyboard logins go through them.
+ * not the login: the login page and the data overview are two page loads more (each 1–2.5 s of
+ * Chromium's CPU); auth.spec and the keyboard logins go through them.
  */
 export async function openSignedIn(page: Page, user: { username: string; password: string }, path: string) {
   const tokens = await apiLogin(page.context().request, user);
