@@ -178,12 +178,16 @@ test('an administrator creates a staff account, unlocks it after it locks, and f
 
   // The log tells it all: who created the account, the failures, the lock and the unlock.
   await page.getByRole('menuitem', { name: '审计日志' }).click();
+  // Each search is in the address before the next is typed: the box is drawn again from the address,
+  // and a search still on its way once put the old name back over the new one.
   await page.getByPlaceholder('用户名或姓名').fill(ADMIN.username);
   await page.getByPlaceholder('用户名或姓名').press('Enter');
+  await expect(page).toHaveURL(new RegExp(`person=${ADMIN.username}`));
   await expect(page.getByRole('cell', { name: '创建账号' }).first()).toBeVisible();
   await expect(page.getByRole('cell', { name: '解锁账号' }).first()).toBeVisible();
   await page.getByPlaceholder('用户名或姓名').fill(username);
   await page.getByPlaceholder('用户名或姓名').press('Enter');
+  await expect(page).toHaveURL(new RegExp(`person=${username}`));
   await expect(page.getByRole('cell', { name: '登录失败' }).first()).toBeVisible();
   await expect(page.getByRole('cell', { name: '账号锁定' }).first()).toBeVisible();
 });
