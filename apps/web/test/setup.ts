@@ -1,9 +1,15 @@
 import '@testing-library/jest-dom/vitest';
 import { act, configure } from '@testing-library/react';
+import * as webStreams from 'node:stream/web';
+
+// A test file's globals are jsdom's window (the vmForks pool, vite.config.ts says why), which has no
+// web streams (ReadableStream, TransformStream, …): msw's fetch interceptor needs Node's.
+for (const [name, value] of Object.entries(webStreams)) if (!(name in globalThis)) Object.assign(globalThis, { [name]: value });
 
 // antd reads matchMedia, which jsdom lacks.
 Object.defineProperty(window, 'matchMedia', {
   writable: true,
+  configurable: true,
   value: (query: string) => ({
     matches: false,
     media: query,
