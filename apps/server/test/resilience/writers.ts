@@ -82,8 +82,11 @@ export interface Ledger {
   appealSteps: { id: number; step: string }[];
   visits: number[];
   visitApprovals: number[];
-  /** Per guide: its last acknowledged title, and whether its publishing was acknowledged. */
-  guides: Map<number, { title: string; published: boolean }>;
+  /**
+   * Per guide: the titles it may have (the acknowledged one; with an edit whose answer a kill cut
+   * off, that edit's too: it may have been taken), and whether its publishing was acknowledged.
+   */
+  guides: Map<number, { titles: string[]; published: boolean }>;
   entcodeSteps: { id: number; step: string }[];
   acknowledged: number;
   /** Calls without an answer or answered 503 (the database coming back), and how many of them were 503s. */
@@ -331,10 +334,11 @@ export async function staffRound(base: Base, me: StaffWriter, ledger: Ledger, n:
   const created = await call<{ id: number }>(base(), 'POST', POLICY_CONSOLE_PATHS.guideCreate, token, { ...me.template, title: `${KEYWORD}测试申报指南 ${n}` });
   if (acked(ledger, 'guide create', created)) {
     const id = created.data!.id;
-    const guide = { title: `${KEYWORD}测试申报指南 ${n}`, published: false };
+    const guide = { titles: [`${KEYWORD}测试申报指南 ${n}`], published: false };
     ledger.guides.set(id, guide);
     const title = `${KEYWORD}测试申报指南 ${n}（修订）`;
-    if (acked(ledger, 'guide edit', await call(base(), 'PUT', withId(POLICY_CONSOLE_PATHS.guide, id), token, { ...me.template, title }))) guide.title = title;
+    if (acked(ledger, 'guide edit', await call(base(), 'PUT', withId(POLICY_CONSOLE_PATHS.guide, id), token, { ...me.template, title }))) guide.titles = [title];
+    else guide.titles.push(title);
     if (acked(ledger, 'guide publish', await call(base(), 'POST', withId(POLICY_CONSOLE_PATHS.guideState, id), token, { action: 'publish' }))) guide.published = true;
   }
 
