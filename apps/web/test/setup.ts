@@ -50,7 +50,10 @@ window.getComputedStyle = (element: Element) => computedStyle(element);
 // Toasts and dialogs outlive a test; close them before jsdom goes, or React renders into nothing.
 // Only where one was drawn (a file that drew none would load antd just to close nothing), and inside
 // act, so React's work for it is done before the file's window is torn down, however busy the machine.
+// A toast of the test's last moment may still be loading antd's message (shared/ui/feedback.ts): it
+// is waited for, or its import would end in a file already closed (CI: "module runner has been closed").
 afterAll(async () => {
+  await vi.dynamicImportSettled();
   if (!document.querySelector('.ant-message, .ant-modal-root, .ant-notification')) return;
   const [{ default: message }, { default: Modal }, { default: notification }] = await Promise.all([import('antd/es/message'), import('antd/es/modal'), import('antd/es/notification')]);
   await act(async () => {
