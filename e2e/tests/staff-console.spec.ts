@@ -178,8 +178,8 @@ test('an administrator creates a staff account, unlocks it after it locks, and f
 
   // The log tells it all: who created the account, the failures, the lock and the unlock.
   await page.getByRole('menuitem', { name: '审计日志' }).click();
-  // Each search is in the address before the next is typed: the box is drawn again from the address,
-  // and a search still on its way once put the old name back over the new one.
+  // Each search is in the address before its rows are read: the table shows the address's filter
+  // (a search still on its way once put the old name back in the box: SearchFilter keeps it now).
   await page.getByPlaceholder('用户名或姓名').fill(ADMIN.username);
   await page.getByPlaceholder('用户名或姓名').press('Enter');
   await expect(page).toHaveURL(new RegExp(`person=${ADMIN.username}`));

@@ -91,19 +91,34 @@ export function ConsoleList<Row extends object, F extends Filters>(p: ConsoleLis
 
 /**
  * A list's search box: shows the address's value (and follows it on Back/Forward), sends the
- * trimmed text on 搜索 or Enter, and clears the filter when emptied.
+ * trimmed text on 搜索 or Enter, and clears the filter when emptied. A search of its own reaches the
+ * address a moment later (the list's data is fetched first): what was typed meanwhile stays.
  */
 export function SearchFilter({ value, placeholder, width = 240, onSearch }: { value: string | undefined; placeholder: string; width?: number; onSearch: (v: string | undefined) => void }) {
+  const [text, setText] = useState(value ?? '');
+  const [shown, setShown] = useState(value);
+  /** This box's searches on their way to the address, oldest first. */
+  const [sent, setSent] = useState<(string | undefined)[]>([]);
+  if (value !== shown) {
+    setShown(value);
+    const own = sent.indexOf(value);
+    setSent(own >= 0 ? sent.slice(own + 1) : []);
+    if (own < 0) setText(value ?? '');
+  }
   return (
     <Input.Search
-      key={value ?? ''}
-      defaultValue={value}
+      value={text}
+      onChange={(e) => setText(e.target.value)}
       placeholder={placeholder}
       aria-label={placeholder}
       allowClear
       maxLength={50}
       style={{ width, maxWidth: '100%' }}
-      onSearch={(v) => onSearch(v.trim() || undefined)}
+      onSearch={(v) => {
+        const next = v.trim() || undefined;
+        if (next !== value) setSent((s) => [...s, next]);
+        onSearch(next);
+      }}
     />
   );
 }
