@@ -5,8 +5,9 @@
 // The server's tests do (a fifth of the time: they wait on restarts, heartbeats, mail and the clock),
 // so the type check, the linter and the web app's build run beside them, filling that time (the
 // first group: 332 s, against 103 + 270 s one after the other). The web tests and the browser step
-// keep both cores busy and run alone (steps all run together were tried: 17 min, with four tests
-// past their time limits). Within the browser step the accessibility walks run beside the flows (playwright.config.ts).
+// keep both cores busy and run alone (the web tests beside the server's: 430 s for the group, against
+// 332 + 62 s; every step at once: 17 min, with four tests past their time limits). Within the
+// browser step the accessibility walks run beside the flows (playwright.config.ts).
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';

@@ -5,8 +5,8 @@ import { SearchFilter } from './console-list';
 
 /**
  * A list page's box over an address that changes later than the search (a list fetches its data
- * before the address shows the new filter): each search waits for `arrive()`; `goBack` changes
- * the address from elsewhere, as Back does.
+ * before the address shows the new filter): each search waits for a click on "arrive"; "back"
+ * changes the address from elsewhere, as Back does.
  */
 function List({ searches }: { searches: (string | undefined)[] }) {
   const [person, setPerson] = useState<string | undefined>();
