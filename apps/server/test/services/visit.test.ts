@@ -59,6 +59,13 @@ function slot(days: number, from: number, to: number) {
 /** Each test its own days, so its staff's visits clash with nothing of another test's. */
 let nextDay = 20;
 const freshDay = () => (nextDay += 3);
+/**
+ * A day found from a fresh one (the next working day: over a weekend or a holiday it may be a week
+ * on) is that test's too: the days after it go to the next tests, whatever today's weekday.
+ */
+const reserveThrough = (day: string) => {
+  nextDay = Math.max(nextDay, Math.ceil((chinaDayEnd(day).getTime() - Date.now()) / 86_400_000) + 1);
+};
 
 const post = (url: string, headers: Record<string, string>, payload: unknown) => app.inject({ method: 'POST', url, headers, payload: payload as object });
 const planBody = (enterpriseId: number, time: { startsAt: string; endsAt: string }, extra: Record<string, unknown> = {}) => ({
@@ -439,6 +446,7 @@ describe('the reminder of the working day before', () => {
   it('tells both sides of a confirmed visit once, on the working day before it', async () => {
     // a working day ahead, and the working day before it
     const visitDay = await app.calendar.addWorkingDays(new Date(Date.now() + freshDay() * 86_400_000), 1);
+    reserveThrough(visitDay);
     const base = chinaDayEnd(visitDay).getTime() - 86_400_000;
     const time = { startsAt: new Date(base + 9 * HOUR).toISOString(), endsAt: new Date(base + 10 * HOUR).toISOString() };
     const v = await plan(entId, time);
