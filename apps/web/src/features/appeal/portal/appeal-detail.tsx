@@ -39,7 +39,9 @@ function Due({ appeal }: { appeal: AppealDetail }) {
 /** Whose answer the latest reply is: the first, one after a 整改, or the one a 差评 sent back. */
 function replyNote(appeal: AppealDetail, at: number) {
   if (appeal.status === 'reopened') return '（已转入整改，以下为上次答复）';
-  const reopenings = appeal.timeline.slice(0, at).filter((e) => e.to === 'reopened').length;
+  // A reopening is a move into 整改中 from another state (the 差评's `complain`): a 回访 or another
+  // step taken while 整改中 stays there (from and to both 整改中) and is not one.
+  const reopenings = appeal.timeline.slice(0, at).filter((e) => e.to === 'reopened' && e.from !== 'reopened').length;
   return reopenings > 0 ? `（第 ${reopenings} 次整改后的答复）` : '';
 }
 

@@ -353,15 +353,19 @@ test('an appeal opened from the list is one step in the history: Back returns to
 
 test('the reply says whether it followed a 整改, or was sent back by a 差评', async () => {
   const base = detail().timeline;
-  const rated = { id: 3, at: '2026-11-25T03:00:00.000Z', step: 'rate', from: 'replied', to: 'reopened', actor: null, role: 'enterprise', note: null };
+  // As the server records them: the 差评 moves it into 整改中; the 回访 keeps it there (from and to 整改中).
+  const rated = { id: 3, at: '2026-11-25T03:00:00.000Z', step: 'complain', from: 'replied', to: 'reopened', actor: null, role: 'enterprise', note: null };
+  const calledBack = { id: 4, at: '2026-11-26T03:00:00.000Z', step: 'callBack', from: 'reopened', to: 'reopened', actor: null, role: 'staff', note: '已电话回访企业。' };
   const again = { id: 5, at: '2026-11-27T03:00:00.000Z', step: 'reply', from: 'reopened', to: 'replied', actor: null, role: 'staff', note: '已协调银行完成贴息。' };
-  stubDetail(detail({ status: 'reopened', statusLabel: '整改中', reopenCount: 1, timeline: [...base, rated], steps: [] }));
+  stubDetail(detail({ status: 'reopened', statusLabel: '整改中', reopenCount: 1, timeline: [...base, rated, calledBack], steps: [] }));
   const first = renderPage('?id=41');
   expect(await screen.findByText(/已转入整改，以下为上次答复/)).toBeInTheDocument();
   first.unmount();
-  stubDetail(detail({ reopenCount: 1, timeline: [...base, rated, again] }));
+  stubDetail(detail({ reopenCount: 1, timeline: [...base, rated, calledBack, again] }));
   renderPage('?id=41');
+  // One 差评, one 回访: the first 整改 (a 回访 is not a reopening).
   expect(await screen.findByText(/第 1 次整改后的答复/)).toBeInTheDocument();
+  expect(screen.queryByText(/第 2 次整改后的答复/)).toBeNull();
   const reply = screen.getByRole('heading', { name: '答复' }).closest('section') as HTMLElement;
   expect(within(reply).getByText('已协调银行完成贴息。')).toBeInTheDocument();
 });
