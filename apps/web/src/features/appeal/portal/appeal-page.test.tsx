@@ -22,7 +22,7 @@ const CATEGORIES: AppealCategory[] = [
   { code: 'finance', label: '融资贷款', limitDays: 10 },
   { code: 'policy', label: '惠企政策', limitDays: 5 },
 ];
-const page = <T,>(list: T[]): PageOf<T> => ({ list, total: list.length, currentPage: 1, pageSize: 10 });
+const page = <T,>(list: T[]): PageOf<T> => ({ list, total: list.length, currentPage: 1, pageSize: 20 });
 
 const item: AppealItem = {
   id: 41,
@@ -280,6 +280,23 @@ test('with several enterprises the picker is shown, and choosing one lists its a
   await userEvent.click(await screen.findByText('云溪新材料有限公司'));
   expect(await screen.findByText('新材料项目用地咨询')).toBeInTheDocument();
   expect(asked).toEqual(['7', '8']);
+});
+
+test('the list starts at 20 rows a page (spec §2 §9), and ?size= asks for another', async () => {
+  const sizes: (string | null)[] = [];
+  server.use(
+    mock.get(APPEAL_PATHS.list, ({ request }) => {
+      sizes.push(new URL(request.url).searchParams.get('pageSize'));
+      return HttpResponse.json(ok(page([item])));
+    }),
+  );
+  const first = renderPage();
+  expect(await screen.findByText(item.title)).toBeInTheDocument();
+  expect(sizes).toEqual(['20']);
+  first.unmount();
+  renderPage('?size=50');
+  expect(await screen.findByText(item.title)).toBeInTheDocument();
+  expect(sizes).toEqual(['20', '50']);
 });
 
 test('one enterprise: no picker', async () => {
