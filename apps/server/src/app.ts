@@ -6,13 +6,14 @@ import Fastify, { LogController, type FastifyBaseLogger, type FastifyReply, type
 import type { Config } from './config';
 import authPlugin from './plugins/auth';
 import dbPlugin from './plugins/db';
+import eventsPlugin from './plugins/events';
 import docsPlugin from './plugins/docs';
 import hubPlugin from './plugins/hub';
 import jobsPlugin from './plugins/jobs';
 import mailPlugin from './services/mail/plugin';
 import errorsPlugin, { clientErrorHandler, frameworkErrors, safeError } from './plugins/errors';
 import inputGuardPlugin from './plugins/input-guard';
-import rateLimitPlugin from './plugins/rate-limit';
+import rateLimitPlugin, { accountBudgets } from './plugins/rate-limit';
 import securityPlugin from './plugins/security';
 import webPlugin, { readInlineScripts } from './plugins/web';
 import accountConsoleRoutes from './services/account/console-routes';
@@ -112,11 +113,13 @@ export async function buildApp(opts: AppOptions) {
   await app.register(inputGuardPlugin);
   await app.register(formbody, { bodyLimit: 16 * 1024 });
   await app.register(dbPlugin, { connectionString: opts.databaseUrl });
+  await app.register(eventsPlugin);
   await app.register(authPlugin, { secret: opts.jwtSecret, accessTtlS: config.accessTokenTtlS, connectionString: opts.databaseUrl });
   await app.register(rateLimitPlugin, {
     budgets: {
       [AUTH_BUDGET]: { max: config.loginRateLimitPerMinute, windowS: 60 },
       [ENTCODE_BUDGET]: { max: config.entcodeRateLimitPerMinute, windowS: 60 },
+      ...accountBudgets(config.accountRateLimits),
     },
   });
   await app.register(docsPlugin);

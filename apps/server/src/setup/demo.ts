@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client';
 import { accounts, enterprises } from '../db/schema/index';
 import { hashPassword } from '../services/auth/password';
+import { assignCode } from '../services/entcode/public';
 import { seedAppealDemo } from './demo-content/appeal';
 import { seedVisitDemo } from './demo-content/visit';
 import { seedPolicyDemo } from './demo-content/policy';
@@ -66,13 +67,11 @@ export async function seedDemo(db: Db): Promise<void> {
         email: 'demo@yunxi.cn',
       })
       .returning({ id: accounts.id });
-    await tx.insert(enterprises).values({
-      accountId: demo!.id,
-      name: enterprise.name,
-      creditCode: DEMO_CREDIT_CODE,
-      contactPhone: '13800000001',
-      ...demoProfile(new Date().getFullYear()),
-    });
+    const [demoEnterprise] = await tx
+      .insert(enterprises)
+      .values({ accountId: demo!.id, name: enterprise.name, creditCode: DEMO_CREDIT_CODE, contactPhone: '13800000001', ...demoProfile(new Date().getFullYear()) })
+      .returning({ id: enterprises.id, creditCode: enterprises.creditCode });
+    await assignCode(tx, demoEnterprise!); // 一企一码 from its creation on, as registration gives it
     await seedPolicyDemo(tx);
     await seedPushDemo(tx, demo!.id);
     await tx.insert(accounts).values({

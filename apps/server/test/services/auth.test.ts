@@ -5,6 +5,7 @@ import { MSG, OWN_MSG } from '@hqt/contract/messages';
 import type { App } from '../../src/app';
 import { accounts, auditLog, authSessions, refreshTokens } from '../../src/db/schema/index';
 import { anonymousCtx } from '../../src/lib/ctx';
+import { enterpriseCodes } from '../../src/services/entcode/schema';
 import { attemptFailed, attemptSucceeded, claimAttempt } from '../../src/services/auth/lockout';
 import { hashToken } from '../../src/lib/tokens';
 import { bearer, CAPTCHA, createAccount, createTestApp, loginAs } from '../helpers/app';
@@ -397,6 +398,9 @@ describe('registration', () => {
     // The phone given at registration is the profile's phone.
     const info = await app.inject({ method: 'GET', url: '/api/v1/Admin/getinfo', headers: bearer(t.json().access_token) });
     expect(info.json().data.phone).toBe(payload.contactPhone);
+    // 一企一码: the new enterprise has its code from its registration on (before anyone opens a page
+    // that would give it one, and before the daily job).
+    expect(await app.db.select({ status: enterpriseCodes.status }).from(enterpriseCodes).where(eq(enterpriseCodes.creditCode, payload.creditCode))).toEqual([{ status: 'active' }]);
   });
 
   it('refuses bad fields with the rule messages, and changes nothing', async () => {

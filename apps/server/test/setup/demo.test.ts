@@ -8,6 +8,7 @@ import type { App } from '../../src/app';
 import { accounts, enterprises, messages, workflowSteps } from '../../src/db/schema/index';
 import { appeals } from '../../src/services/appeal/public';
 import { visits } from '../../src/services/visit/public';
+import { enterpriseCodes } from '../../src/services/entcode/schema';
 import { DEMO_ACCOUNTS, seedDemo, seedWorkflowDemo } from '../../src/setup/demo';
 import { createTestApp } from '../helpers/app';
 
@@ -61,5 +62,12 @@ describe('the demo', () => {
     expect(all.some((a) => a.reopenCount > 0)).toBe(true);
     const oldest = Math.min(...all.map((a) => a.createdAt.getTime()));
     expect(Date.now() - oldest).toBeGreaterThan(150 * 86_400_000);
+  });
+
+  it('gives every live enterprise its 企业码 from its creation on (no job has run in this app)', async () => {
+    const live = await app.db.select({ creditCode: enterprises.creditCode }).from(enterprises).where(isNull(enterprises.deletedAt));
+    expect(live.length).toBe(6); // the demo enterprise and five others
+    const coded = new Set((await app.db.select({ creditCode: enterpriseCodes.creditCode }).from(enterpriseCodes).where(eq(enterpriseCodes.status, 'active'))).map((c) => c.creditCode));
+    expect(live.filter((e) => !coded.has(e.creditCode))).toEqual([]);
   });
 });

@@ -116,7 +116,7 @@ const routes: FastifyPluginAsyncTypebox<{ captchaTestAnswer?: string }> = async 
     AUTH_PATHS.register,
     { schema: { tags, summary: '注册企业账户', body: RegisterBody, response: { 200: Envelope(Type.Null()) } }, config: open },
     async (request) => {
-      await register(app.db, request.ctx, request.body);
+      await register(app, request.ctx, request.body);
       return ok(null, OWN_MSG.registered);
     },
   );

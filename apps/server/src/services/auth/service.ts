@@ -13,6 +13,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { accounts, authSessions, enterprises, loginFailures, refreshTokens } from '../../db/schema/index';
 import { audit } from '../../lib/audit';
 import type { Ctx } from '../../lib/ctx';
+import type { Events } from '../../lib/events';
 import { badRequest, conflict, isUniqueViolation, unauthorized } from '../../lib/errors';
 import { checkCaptcha } from './captcha';
 import { attemptFailed, attemptSucceeded, claimAttempt, LOCKOUT_AUDIT } from './lockout';
@@ -207,7 +208,8 @@ export async function logout(deps: AuthDeps, ctx: Ctx, accessToken: string | nul
   });
 }
 
-export async function register(db: Db, ctx: Ctx, body: RegisterBody): Promise<void> {
+/** The new enterprise is announced (`enterprise.created`) in the registration's transaction: its 企业码 is given with it. */
+export async function register({ db, events }: { db: Db; events: Events }, ctx: Ctx, body: RegisterBody): Promise<void> {
   if (!isCreditCode(body.creditCode)) throw badRequest(OWN_MSG.creditCodeInvalid);
   await checkCaptcha(db, body.codeIndex, body.vierifyCode, true);
   const passwordHash = await hashPassword(body.password);
@@ -229,12 +231,11 @@ export async function register(db: Db, ctx: Ctx, body: RegisterBody): Promise<vo
         phone: body.contactPhone,
       })
       .returning({ id: accounts.id });
-    await tx.insert(enterprises).values({
-      accountId: account!.id,
-      name: body.enterpriseName,
-      creditCode: body.creditCode,
-      contactPhone: body.contactPhone,
-    });
+    const [enterprise] = await tx
+      .insert(enterprises)
+      .values({ accountId: account!.id, name: body.enterpriseName, creditCode: body.creditCode, contactPhone: body.contactPhone })
+      .returning({ id: enterprises.id, creditCode: enterprises.creditCode });
+    await events.emit(tx, 'enterprise.created', enterprise!);
     await audit(tx, ctx, AUTH_AUDIT.register, { creditCode: body.creditCode }, { accountId: account!.id, username: body.username });
   }).catch((err: unknown) => {
     // Two registrations of one name or one credit code at once: the unique indexes decide.

@@ -7,6 +7,7 @@ import { ENTCODE_CONSOLE_PATHS, EnterpriseIdParams, EntcodeDetail, EntcodePageQu
 import { Envelope, Page } from '@hqt/contract/envelope';
 import { signedIn } from '../../lib/ctx';
 import { ok } from '../../lib/envelope';
+import { assignCode } from './assign';
 import { declareEntcodeJobs } from './jobs';
 import { codePage, scansPerDay } from './queries';
 import { codeDetail, codeOfEnterprise, lookupCard, myCodes, stepResult } from './service';
@@ -17,6 +18,8 @@ export const ENTCODE_BUDGET = 'entcode';
 const routes: FastifyPluginAsyncTypebox<{ publicUrl: string; bureauPhone: string }> = async (app, opts) => {
   const deps = { db: app.db, dicts: app.dicts, publicUrl: opts.publicUrl, bureauPhone: opts.bureauPhone };
   declareEntcodeJobs(app.jobs, app.db);
+  // 一企一码: an enterprise has its code from its creation on, in the transaction that adds it.
+  app.events.on('enterprise.created', (tx, enterprise) => assignCode(tx, enterprise));
 
   const tags = ['企业赋码'];
   app.get(
@@ -62,4 +65,4 @@ const routes: FastifyPluginAsyncTypebox<{ publicUrl: string; bureauPhone: string
   );
 };
 
-export default fp(routes, { name: 'entcode', dependencies: ['db', 'auth', 'dict', 'jobs', 'message', 'rate-limit'] });
+export default fp(routes, { name: 'entcode', dependencies: ['db', 'events', 'auth', 'dict', 'jobs', 'message', 'rate-limit'] });

@@ -13,6 +13,7 @@ import type { SignedInCtx } from '../../lib/ctx';
 import { AppError } from '../../lib/errors';
 import { saveAppeal, takeStep, type AppealDeps } from '../../services/appeal/service';
 import { hashPassword } from '../../services/auth/password';
+import { assignCode } from '../../services/entcode/public';
 
 const HOUR = 3600_000;
 const DAY = 24 * HOUR;
@@ -152,10 +153,15 @@ export async function seedAppealDemo(deps: AppealDeps, demoUsername: string, now
       .values({ username: `demo-ent${n + 1}`, passwordHash: await hashPassword(randomBytes(16).toString('hex')), name, roleId: ROLES.enterprise.id, phone: `1380000010${n}` })
       .returning();
     const first17 = `9151123${String(4000000000 + n).padStart(10, '0')}`;
-    const [enterprise] = await deps.db
-      .insert(enterprises)
-      .values({ accountId: account!.id, name, creditCode: first17 + creditCodeCheckChar(first17), contactPhone: account!.phone, industry: 'C', scale: 'small', region: 'park' })
-      .returning({ id: enterprises.id });
+    // 一企一码: its code from its creation on, in the transaction that adds it
+    const enterprise = await deps.db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(enterprises)
+        .values({ accountId: account!.id, name, creditCode: first17 + creditCodeCheckChar(first17), contactPhone: account!.phone, industry: 'C', scale: 'small', region: 'park' })
+        .returning({ id: enterprises.id, creditCode: enterprises.creditCode });
+      await assignCode(tx, row!);
+      return row;
+    });
     const who = { enterprise: ctxOf(account!, [enterprise!.id]), staff, admin: own.admin };
     for (const story of n === 0 ? OPEN : []) await tell(deps, story, who, enterprise!.id, now);
     for (let i = n; i < 35; i += OTHERS.length) await tell(deps, history(i), who, enterprise!.id, now);
