@@ -45,14 +45,27 @@ export const AppealFigures = Type.Object({
   replied: Type.Integer(),
   repliedOnTime: Type.Integer(),
   onTimeRate: Rate,
-  /** Rated by the enterprise (未评价 never counts), and of them 非常满意 + 满意 + 基本满意: 满意率. */
+  /**
+   * Its rating now (the last one given; a 差评 that reopened it counts until the next reply clears
+   * it; 未评价 never counts), and of them 非常满意 + 满意 + 基本满意: 满意率.
+   */
   rated: Type.Integer(),
   satisfied: Type.Integer(),
   satisfactionRate: Rate,
-  /** Every 不满意 or 非常不满意 given (each reopening, and a 差评 that closed it). */
+  /**
+   * Rated at least once, and of them those whose first rating was 非常满意, 满意 or 基本满意: 首次满意率
+   * (an appeal satisfied only after 整改 counts in 满意率, never here).
+   */
+  firstRated: Type.Integer(),
+  firstSatisfied: Type.Integer(),
+  firstSatisfactionRate: Rate,
+  /** 差评: every 不满意 or 非常不满意 given (each reopening, and a 差评 that closed it), so one appeal may give up to three. */
   badRatings: Type.Integer(),
-  /** Reopenings for 整改 (the sum of reopen_count). */
+  /** 整改: reopenings for 整改 (the sum of reopen_count). */
   reworks: Type.Integer(),
+  /** Of them, answered again (all but one still 整改中); 整改率 = reworksAnswered / badRatings. */
+  reworksAnswered: Type.Integer(),
+  reworkRate: Rate,
   /** Average working days from acceptance to the first reply (null when none replied). */
   avgReplyDays: Type.Union([Type.Number(), Type.Null()]),
 });
@@ -74,13 +87,16 @@ export const AppealFiguresResult = Type.Object({
 });
 export type AppealFiguresResult = Type.Static<typeof AppealFiguresResult>;
 
-/** The home page's: this year in China, small numbers, nothing about any one enterprise. */
+/** The home page's: this year in China, small numbers, nothing about any one enterprise (each as AppealFigures defines it). */
 export const AppealTotals = Type.Object({
   year: Type.Integer(),
   received: Type.Integer(),
   closed: Type.Integer(),
   satisfactionRate: Rate,
+  firstSatisfactionRate: Rate,
   onTimeRate: Rate,
+  badRatings: Type.Integer(),
+  reworkRate: Rate,
 });
 export type AppealTotals = Type.Static<typeof AppealTotals>;
 
@@ -90,5 +106,18 @@ export type AppealMyCounts = Type.Static<typeof AppealMyCounts>;
 
 /** The label of a group that has no department yet. */
 export const APPEAL_NO_DEPARTMENT = '未分派';
+/**
+ * What the measures mean, as 诉求统计 and the home page print them under their figures (one wording
+ * for both, kept with the queries in services/appeal/stats.ts).
+ */
+export const APPEAL_FIGURE_DEFINITIONS = {
+  responseRate: '响应率：提交后 1 个工作日内受理的占收件数',
+  onTimeRate: '按时办结率：在办理期限内答复的占已答复数（整改中的诉求待再次答复）',
+  satisfactionRate: '满意率：按诉求当前（最后一次）评价，非常满意、满意、基本满意占已评价数，未评价不计入',
+  firstSatisfactionRate: '首次满意率：第一次评价即为非常满意、满意、基本满意的诉求，占评价过至少一次的诉求数（整改后才满意的不计入）',
+  badRatings: '差评：不满意、非常不满意的评价次数（每次转入整改的差评，以及整改两次后办结时的差评），一件诉求最多 3 次',
+  reworkRate: '整改率：转入整改并已再次答复的差评占差评数（整改中的差评答复后计入；整改两次后的差评不再整改）',
+} as const;
+
 /** A rate as the console and the home page show it: 87.5%, or '—' when there is nothing to rate. */
 export const formatRate = (rate: number | null) => (rate === null ? '—' : `${Math.round(rate * 1000) / 10}%`);

@@ -1,7 +1,8 @@
 // 企业诉求's figures (services/appeal/stats.ts): appeals built through the real calls, their times
 // then set in the table to chosen China days of 2026 (its State Council calendar is seeded), and
-// every figure asserted exactly — 响应率 in working days, 按时办结率, 满意率 without 未评价, 差评
-// and 整改 counts, average working days to the first reply — per category, department and month.
+// every figure asserted exactly — 响应率 in working days, 按时办结率, 满意率 without 未评价, 首次满意率,
+// 差评 and 整改 counts, 整改率, average working days to the first reply — per category, department
+// and month.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { ROLES } from '@hqt/contract/auth';
@@ -56,7 +57,25 @@ const figures = async (body: Record<string, unknown>, headers = as.staff) => {
 };
 const rowOf = (result: AppealFiguresResult, key: string | null) => result.rows.find((r) => r.key === key)!;
 
-const zero = { received: 0, responded: 0, responseRate: null, replied: 0, repliedOnTime: 0, onTimeRate: null, rated: 0, satisfied: 0, satisfactionRate: null, badRatings: 0, reworks: 0, avgReplyDays: null };
+const zero = {
+  received: 0,
+  responded: 0,
+  responseRate: null,
+  replied: 0,
+  repliedOnTime: 0,
+  onTimeRate: null,
+  rated: 0,
+  satisfied: 0,
+  satisfactionRate: null,
+  firstRated: 0,
+  firstSatisfied: 0,
+  firstSatisfactionRate: null,
+  badRatings: 0,
+  reworks: 0,
+  reworksAnswered: 0,
+  reworkRate: null,
+  avgReplyDays: null,
+};
 
 beforeAll(async () => {
   app = await createTestApp();
@@ -142,6 +161,20 @@ beforeAll(async () => {
   await setTimes(g, { createdAt: '2026-05-08T08:00:00Z', acceptedAt: '2026-05-11T02:00:00Z', repliedAt: '2026-06-01T02:00:00Z', dueAt: '2026-06-05T16:00:00Z' });
   await firstReplyAt(g, '2026-05-13T02:00:00Z');
 
+  // H — 2024 (its calendar not published): first rated 不满意, reopened, called back, answered again
+  // and then rated 满意. Its last rating is satisfied (满意率 100 %), its first was not (首次满意率
+  // 0 %): one 差评, one 整改, answered again (整改率 100 %).
+  const h = await file(as.ent, entId, 'policy');
+  await accept(h);
+  await assign(h, 'gxj');
+  await reply(h);
+  await took(as.ent, h, { step: 'rate', rating: 'dissatisfied', comment: '材料清单不完整' });
+  await took(as.staff, h, { step: 'callBack', note: '电话回访' });
+  await reply(h);
+  await took(as.ent, h, { step: 'rate', rating: 'satisfied' });
+  await setTimes(h, { createdAt: '2024-06-03T02:00:00Z', acceptedAt: '2024-06-03T03:00:00Z', repliedAt: '2024-06-20T02:00:00Z', dueAt: '2024-06-28T16:00:00Z' });
+  await firstReplyAt(h, '2024-06-05T02:00:00Z');
+
   // Another enterprise's appeal, filed in 2023: in its own counts only.
   await setTimes(await file(as.ent2, ent2Id, 'policy'), { createdAt: '2023-06-01T02:00:00Z' });
 });
@@ -158,8 +191,15 @@ describe('the staff figures of a year', () => {
     rated: 3,
     satisfied: 1,
     satisfactionRate: 1 / 3,
+    // A (满意 at once), C (不满意, 整改中), G (three 差评)
+    firstRated: 3,
+    firstSatisfied: 1,
+    firstSatisfactionRate: 1 / 3,
     badRatings: 4,
     reworks: 3,
+    // G's two, answered again; C's waits in 整改中
+    reworksAnswered: 2,
+    reworkRate: 0.5,
     avgReplyDays: 3,
   };
 
@@ -184,19 +224,24 @@ describe('the staff figures of a year', () => {
       rated: 2,
       satisfied: 1,
       satisfactionRate: 0.5,
+      firstRated: 2,
+      firstSatisfied: 1,
+      firstSatisfactionRate: 0.5,
       badRatings: 3,
       reworks: 2,
+      reworksAnswered: 2,
+      reworkRate: 2 / 3,
       avgReplyDays: 4,
     });
     // C (reopened: rated 不满意, not answered) and D (未评价: answered, not rated)
-    expect(rowOf(result, 'finance')).toMatchObject({ received: 2, responded: 2, replied: 1, repliedOnTime: 1, rated: 1, satisfied: 0, satisfactionRate: 0, badRatings: 1, reworks: 1, avgReplyDays: 1.5 });
+    expect(rowOf(result, 'finance')).toMatchObject({ received: 2, responded: 2, replied: 1, repliedOnTime: 1, rated: 1, satisfied: 0, satisfactionRate: 0, firstRated: 1, firstSatisfied: 0, badRatings: 1, reworks: 1, reworksAnswered: 0, reworkRate: 0, avgReplyDays: 1.5 });
     expect(rowOf(result, 'talent')).toEqual({ key: 'talent', label: '人才需求', ...zero });
   });
 
   it('groups by department, those not assigned yet as 未分派', async () => {
     const result = await figures({ year: 2026, by: 'department' });
     expect(rowOf(result, 'gxj')).toMatchObject({ label: '云溪县工业和信息化局', received: 2, responded: 1, replied: 2, repliedOnTime: 1, onTimeRate: 0.5, rated: 1, satisfactionRate: 1, avgReplyDays: 5 });
-    expect(rowOf(result, 'kjj')).toMatchObject({ label: '云溪县科学技术局', received: 2, responded: 1, replied: 1, rated: 2, satisfied: 0, badRatings: 4, reworks: 3, avgReplyDays: 2 });
+    expect(rowOf(result, 'kjj')).toMatchObject({ label: '云溪县科学技术局', received: 2, responded: 1, replied: 1, rated: 2, satisfied: 0, firstRated: 2, firstSatisfactionRate: 0, badRatings: 4, reworks: 3, reworksAnswered: 2, reworkRate: 0.5, avgReplyDays: 2 });
     expect(rowOf(result, null)).toMatchObject({ label: '未分派', received: 2, responded: 1, responseRate: 0.5, replied: 1, rated: 0, satisfactionRate: null, avgReplyDays: 1 });
     expect(rowOf(result, 'czj')).toMatchObject(zero);
   });
@@ -205,10 +250,10 @@ describe('the staff figures of a year', () => {
     const result = await figures({ year: 2026, by: 'month' });
     expect(result.rows.map((r) => r.label)).toEqual(['1月', '2月', '3月', '4月', '5月', '6月', '7月', '8月', '9月', '10月', '11月', '12月']);
     expect(rowOf(result, '2026-01')).toEqual({ key: '2026-01', label: '1月', ...zero, received: 1, responseRate: 0 });
-    expect(rowOf(result, '2026-03')).toMatchObject({ received: 3, responded: 2, replied: 2, repliedOnTime: 1, onTimeRate: 0.5, rated: 2, satisfied: 1, satisfactionRate: 0.5, badRatings: 1, reworks: 1, avgReplyDays: 4 });
+    expect(rowOf(result, '2026-03')).toMatchObject({ received: 3, responded: 2, replied: 2, repliedOnTime: 1, onTimeRate: 0.5, rated: 2, satisfied: 1, satisfactionRate: 0.5, firstRated: 2, firstSatisfied: 1, badRatings: 1, reworks: 1, reworksAnswered: 0, reworkRate: 0, avgReplyDays: 4 });
     // D alone: answered on time, 未评价 — no 满意率 rather than 0 %
     expect(rowOf(result, '2026-04')).toMatchObject({ received: 1, responded: 1, responseRate: 1, replied: 1, onTimeRate: 1, rated: 0, satisfactionRate: null, avgReplyDays: 1 });
-    expect(rowOf(result, '2026-05')).toMatchObject({ received: 1, responded: 0, responseRate: 0, replied: 1, onTimeRate: 1, rated: 1, satisfactionRate: 0, badRatings: 3, reworks: 2, avgReplyDays: 2 });
+    expect(rowOf(result, '2026-05')).toMatchObject({ received: 1, responded: 0, responseRate: 0, replied: 1, onTimeRate: 1, rated: 1, satisfactionRate: 0, firstRated: 1, firstSatisfactionRate: 0, badRatings: 3, reworks: 2, reworksAnswered: 2, reworkRate: 2 / 3, avgReplyDays: 2 });
     expect(rowOf(result, '2026-02')).toMatchObject(zero);
     expect(result.totals).toEqual(totals2026);
   });
@@ -220,7 +265,30 @@ describe('the staff figures of a year', () => {
     expect(byDept.totals.received).toBe(2);
     // 2025's calendar is not published: F's working days are unknown, not counted Monday–Friday.
     expect((await figures({ year: 2025, by: 'month' })).totals).toMatchObject({ received: 1, responded: 0, responseRate: 0 });
-    expect((await figures({ year: 2024, by: 'month' })).totals).toEqual(zero);
+    expect((await figures({ year: 2023, by: 'month' })).totals).toMatchObject({ received: 1, rated: 0, firstRated: 0 });
+    expect((await figures({ year: 2022, by: 'month' })).totals).toEqual(zero);
+  });
+
+  it('首次满意率 counts the first rating: satisfied only after 整改 is in 满意率, not in 首次满意率; its 差评 was reworked', async () => {
+    // H alone: 满意率 100 % beside 差评 1 / 整改 1 — the first rating tells what the last hides.
+    expect((await figures({ year: 2024, by: 'month' })).totals).toEqual({
+      ...zero,
+      received: 1,
+      responseRate: 0,
+      replied: 1,
+      repliedOnTime: 1,
+      onTimeRate: 1,
+      rated: 1,
+      satisfied: 1,
+      satisfactionRate: 1,
+      firstRated: 1,
+      firstSatisfied: 0,
+      firstSatisfactionRate: 0,
+      badRatings: 1,
+      reworks: 1,
+      reworksAnswered: 1,
+      reworkRate: 1,
+    });
   });
 
   it('is for staff only: an enterprise is refused 403, no login 401; a bad year or dimension 400', async () => {
@@ -236,16 +304,45 @@ describe('the staff figures of a year', () => {
 });
 
 describe('the public totals', () => {
-  it("counts the year's appeals in China time: received, closed, 满意率 and 按时办结率 only", async () => {
-    expect(await appealTotals(app.db, new Date('2026-07-01T00:00:00Z'))).toEqual({ year: 2026, received: 6, closed: 3, satisfactionRate: 1 / 3, onTimeRate: 0.75 });
+  it("counts the year's appeals in China time: received, closed, 满意率, 首次满意率, 按时办结率, 差评 and 整改率 only", async () => {
+    expect(await appealTotals(app.db, new Date('2026-07-01T00:00:00Z'))).toEqual({
+      year: 2026,
+      received: 6,
+      closed: 3,
+      satisfactionRate: 1 / 3,
+      firstSatisfactionRate: 1 / 3,
+      onTimeRate: 0.75,
+      badRatings: 4,
+      reworkRate: 0.5,
+    });
     expect(await appealTotals(app.db, new Date('2025-12-31T16:00:00Z'))).toMatchObject({ year: 2026, received: 6 });
-    expect(await appealTotals(app.db, new Date('2025-12-31T15:00:00Z'))).toEqual({ year: 2025, received: 1, closed: 0, satisfactionRate: null, onTimeRate: null });
+    expect(await appealTotals(app.db, new Date('2025-12-31T15:00:00Z'))).toEqual({
+      year: 2025,
+      received: 1,
+      closed: 0,
+      satisfactionRate: null,
+      firstSatisfactionRate: null,
+      onTimeRate: null,
+      badRatings: 0,
+      reworkRate: null,
+    });
+    // H: satisfied at last, not at first.
+    expect(await appealTotals(app.db, new Date('2024-07-01T00:00:00Z'))).toEqual({
+      year: 2024,
+      received: 1,
+      closed: 1,
+      satisfactionRate: 1,
+      firstSatisfactionRate: 0,
+      onTimeRate: 1,
+      badRatings: 1,
+      reworkRate: 1,
+    });
   });
 
   it('answers without a login, with no enterprise named', async () => {
     const res = await app.inject({ method: 'GET', url: APPEAL_STATS_PATHS.totals });
     expect(res.statusCode, res.body).toBe(200);
-    expect(Object.keys(res.json().data).sort()).toEqual(['closed', 'onTimeRate', 'received', 'satisfactionRate', 'year']);
+    expect(Object.keys(res.json().data).sort()).toEqual(['badRatings', 'closed', 'firstSatisfactionRate', 'onTimeRate', 'received', 'reworkRate', 'satisfactionRate', 'year']);
     expect(res.json().data).toEqual(await appealTotals(app.db));
   });
 });

@@ -41,6 +41,18 @@ const filedIn = (year: number) => sql`${appeals.createdAt} >= ${dayStart(`${year
 const answered = sql`${appeals.repliedAt} is not null and ${appeals.status} in ('replied', 'closed')`;
 const answeredOnTime = sql`${answered} and ${appeals.repliedAt} <= ${appeals.dueAt}`;
 
+// The first rating needs no history: while an appeal was never reopened (reopen_count 0) every
+// 差评 reopens it (APPEAL_MAX_REOPENINGS ≥ 1), so a first rating is a 差评 exactly when it reopened
+// the appeal, and a good one is the rating kept on a row never reopened.
+/** Rated at least once: a rating kept, or a 差评 that reopened it (the reply after it cleared the rating). */
+const everRated = sql`(${appeals.rating} is not null or ${appeals.reopenCount} > 0)`;
+/** Its first rating was 非常满意, 满意 or 基本满意. */
+const firstSatisfied = sql`(${appeals.reopenCount} = 0 and ${appeals.rating} in ${GOOD})`;
+/** 差评 given: one per reopening, and the 差评 that closed it after the last allowed 整改. */
+const badRatings = sql`coalesce(sum(${appeals.reopenCount}), 0) + count(*) filter (where ${appeals.status} = 'closed' and ${appeals.rating} in ${BAD})`;
+/** 整改 answered again: every reopening but the one an appeal still 整改中 waits on (only a reply leaves 整改中). */
+const reworksAnswered = sql`coalesce(sum(${appeals.reopenCount}), 0) - count(*) filter (where ${appeals.status} = 'reopened')`;
+
 type FigureCounts = {
   received: string;
   responded: string;
@@ -48,8 +60,11 @@ type FigureCounts = {
   replied_on_time: string;
   rated: string;
   satisfied: string;
+  first_rated: string;
+  first_satisfied: string;
   bad_ratings: string;
   reworks: string;
+  reworks_answered: string;
   avg_reply_days: string | null;
 };
 
@@ -67,8 +82,13 @@ function figuresOf(r: FigureCounts | undefined): AppealFigures {
     rated: n('rated'),
     satisfied: n('satisfied'),
     satisfactionRate: rate(n('satisfied'), n('rated')),
+    firstRated: n('first_rated'),
+    firstSatisfied: n('first_satisfied'),
+    firstSatisfactionRate: rate(n('first_satisfied'), n('first_rated')),
     badRatings: n('bad_ratings'),
     reworks: n('reworks'),
+    reworksAnswered: n('reworks_answered'),
+    reworkRate: rate(n('reworks_answered'), n('bad_ratings')),
     avgReplyDays: r?.avg_reply_days == null ? null : Number(r.avg_reply_days),
   };
 }
@@ -94,6 +114,7 @@ export async function appealFigures(db: DbOrTx, dicts: DictionaryStore, query: A
     a as (
       select ${key} as key, ${appeals.status} as status, ${appeals.rating} as rating, ${appeals.reopenCount} as reopen_count,
         ${answered} as answered, coalesce(${answeredOnTime}, false) as on_time,
+        ${everRated} as ever_rated, coalesce(${firstSatisfied}, false) as first_satisfied,
         ${at(appeals.createdAt)} as filed_idx, ${at(appeals.acceptedAt)} as accepted_idx, ${at(firstReply)} as replied_idx
       from ${appeals} cross join cal
       where ${filedIn(year)}
@@ -107,8 +128,11 @@ export async function appealFigures(db: DbOrTx, dicts: DictionaryStore, query: A
       count(*) filter (where on_time) as replied_on_time,
       count(*) filter (where rating is not null) as rated,
       count(*) filter (where rating in ${GOOD}) as satisfied,
+      count(*) filter (where ever_rated) as first_rated,
+      count(*) filter (where first_satisfied) as first_satisfied,
       coalesce(sum(reopen_count), 0) + count(*) filter (where status = 'closed' and rating in ${BAD}) as bad_ratings,
       coalesce(sum(reopen_count), 0) as reworks,
+      coalesce(sum(reopen_count), 0) - count(*) filter (where status = 'reopened') as reworks_answered,
       round(avg(replied_idx - accepted_idx), 2) as avg_reply_days
     from a
     group by grouping sets ((key), ())`);
@@ -130,25 +154,35 @@ export async function appealFigures(db: DbOrTx, dicts: DictionaryStore, query: A
   return { year, by, rows, totals: figuresOf(totals) };
 }
 
-/** The home page's totals for this year in China: counts and two rates, no enterprise named. */
+type TotalCounts = 'received' | 'closed' | 'replied' | 'on_time' | 'rated' | 'satisfied' | 'first_rated' | 'first_satisfied' | 'bad_ratings' | 'reworks_answered';
+
+/** The home page's totals for this year in China: counts and rates as the console's, no enterprise named. */
 export async function appealTotals(db: DbOrTx, now = new Date()): Promise<AppealTotals> {
   const year = Number(chinaDate(now).slice(0, 4));
   const [r] = (
-    await db.execute<Record<'received' | 'closed' | 'replied' | 'on_time' | 'rated' | 'satisfied', string>>(sql`
+    await db.execute<Record<TotalCounts, string>>(sql`
       select count(*) as received,
         count(*) filter (where ${appeals.status} = 'closed') as closed,
         count(*) filter (where ${answered}) as replied,
         count(*) filter (where ${answeredOnTime}) as on_time,
         count(*) filter (where ${appeals.rating} is not null) as rated,
-        count(*) filter (where ${appeals.rating} in ${GOOD}) as satisfied
+        count(*) filter (where ${appeals.rating} in ${GOOD}) as satisfied,
+        count(*) filter (where ${everRated}) as first_rated,
+        count(*) filter (where ${firstSatisfied}) as first_satisfied,
+        ${badRatings} as bad_ratings,
+        ${reworksAnswered} as reworks_answered
       from ${appeals} where ${filedIn(year)}`)
   ).rows;
+  const n = (k: TotalCounts) => Number(r![k]);
   return {
     year,
-    received: Number(r!.received),
-    closed: Number(r!.closed),
-    satisfactionRate: rate(Number(r!.satisfied), Number(r!.rated)),
-    onTimeRate: rate(Number(r!.on_time), Number(r!.replied)),
+    received: n('received'),
+    closed: n('closed'),
+    satisfactionRate: rate(n('satisfied'), n('rated')),
+    firstSatisfactionRate: rate(n('first_satisfied'), n('first_rated')),
+    onTimeRate: rate(n('on_time'), n('replied')),
+    badRatings: n('bad_ratings'),
+    reworkRate: rate(n('reworks_answered'), n('bad_ratings')),
   };
 }
 

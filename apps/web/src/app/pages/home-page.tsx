@@ -5,12 +5,12 @@ import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { lazy, Suspense, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { formatRate, type AppealTotals } from '@hqt/contract/appeal-stats';
 import type { PageOf } from '@hqt/contract/envelope';
 import { POLICY_PATHS, type GuideSummary, type Statistics, type TopicSummary } from '@hqt/contract/policy';
 import { GuideStatusTag } from '@/features/policy/ui/guide-status-tag';
 import { TopicCover } from '@/features/policy/ui/topic-cover';
 import { appealStatsQueries } from '@/features/appeal/api/appeal-stats-api';
+import { AppealTotalsFigures } from '@/features/appeal/home/appeal-totals';
 import { http } from '@/shared/api/http';
 import { platformQuery } from '@/shared/api/query-client';
 import { BarChart } from '@/shared/ui/bar-chart';
@@ -38,26 +38,6 @@ const FIGURES: [keyof Statistics, string][] = [
   ['topics', '政策专题'],
   ['enterprises', '服务企业'],
 ];
-
-/** 企业诉求's public totals for this year: counts and two rates, no enterprise named. */
-function AppealFigures({ totals }: { totals: AppealTotals | undefined }) {
-  const figures: [string, string | number][] = [
-    ['今年收到诉求', totals?.received ?? '—'],
-    ['已办结', totals?.closed ?? '—'],
-    ['按时办结率', formatRate(totals?.onTimeRate ?? null)],
-    ['满意率', formatRate(totals?.satisfactionRate ?? null)],
-  ];
-  return (
-    <dl className="home-appeal-figures">
-      {figures.map(([label, value]) => (
-        <div key={label}>
-          <dt>{label}</dt>
-          <dd>{value}</dd>
-        </div>
-      ))}
-    </dl>
-  );
-}
 
 function GuideRows({ guides, date, onOpen, empty }: { guides: GuideSummary[] | undefined; date: (g: GuideSummary) => string; onOpen: (id: number) => void; empty: string }) {
   if (guides && !guides.length) return <p className="home-empty">{empty}</p>;
@@ -187,7 +167,7 @@ export default function HomePage() {
       </div>
 
       <Panel id="appeals" title="企业诉求办理" more={{ to: '/enterpriseDemands/enterpriseDemands', label: '我要提诉求' }}>
-        <AppealFigures totals={appealTotals} />
+        <AppealTotalsFigures totals={appealTotals} />
       </Panel>
 
       {openId !== null && (

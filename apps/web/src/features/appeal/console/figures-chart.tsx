@@ -1,6 +1,6 @@
 // 诉求统计's chart, drawn by ECharts and loaded only with the page (its own chunk, as the
-// calculator's amount chart): each group's received appeals as bars, and its 响应率, 按时办结率 and
-// 满意率 as lines on a percentage axis (a group without a rate leaves a gap, not a 0 %).
+// calculator's amount chart): each group's received appeals as bars, and its 响应率, 按时办结率,
+// 满意率 and 首次满意率 as lines on a percentage axis (a group without a rate leaves a gap, not a 0 %).
 import { BarChart, LineChart } from 'echarts/charts';
 import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
 import * as echarts from 'echarts/core';
@@ -34,6 +34,7 @@ export default function FiguresChart({ rows, title }: { rows: AppealFiguresRow[]
           line('响应率', (r) => r.responseRate),
           line('按时办结率', (r) => r.onTimeRate),
           line('满意率', (r) => r.satisfactionRate),
+          line('首次满意率', (r) => r.firstSatisfactionRate),
         ],
       },
       true,

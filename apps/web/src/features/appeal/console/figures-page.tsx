@@ -1,12 +1,14 @@
 // 诉求统计 (staff): the 接诉即办 and 好差评 measures of a year's appeals per category, department or
-// month — received, 响应率, 按时办结率, 满意率 (未评价 never counted), 差评, 整改 and the average
-// working days to the first reply — as a table with its totals, a chart, and the console's
-// export/print. The choices live in the address (?year=2026&by=month&category=…&department=…).
+// month — received, 响应率, 按时办结率, 满意率 (the last rating; 未评价 never counted) beside 首次满意率
+// (the first), 差评, 整改 and 整改率, and the average working days to the first reply — as a table
+// with its totals, each rate defined under it (APPEAL_FIGURE_DEFINITIONS), a chart, and the
+// console's export/print. The choices live in the address (?year=2026&by=month&category=…&department=…).
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Flex, Radio, Select, Skeleton, Table, type TableColumnsType } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import {
+  APPEAL_FIGURE_DEFINITIONS,
   APPEAL_STATS_DIMENSIONS,
   APPEAL_STATS_MAX_YEAR,
   APPEAL_STATS_MIN_YEAR,
@@ -38,8 +40,10 @@ const MEASURES: Measure[] = [
   { key: 'rated', title: '已评价' },
   { key: 'satisfied', title: '满意' },
   { key: 'satisfactionRate', title: '满意率', rate: true },
+  { key: 'firstSatisfactionRate', title: '首次满意率', rate: true },
   { key: 'badRatings', title: '差评' },
   { key: 'reworks', title: '整改' },
+  { key: 'reworkRate', title: '整改率', rate: true },
   { key: 'avgReplyDays', title: '平均答复用时（工作日）' },
 ];
 
@@ -130,9 +134,11 @@ export default function FiguresPage() {
               </Table.Summary>
             )}
           />
-          <p style={{ marginTop: 12, fontSize: 12, opacity: 0.65 }}>
-            响应率：提交后 1 个工作日内受理的占收件数；按时办结率：在办理期限内答复的占已答复数（整改中的诉求待再次答复）；满意率：非常满意、满意、基本满意占已评价数，未评价不计入。
-          </p>
+          <ul className="appeal-figure-definitions" aria-label="统计口径" style={{ marginTop: 12, paddingLeft: 18, fontSize: 12, opacity: 0.65 }}>
+            {Object.entries(APPEAL_FIGURE_DEFINITIONS).map(([key, text]) => (
+              <li key={key}>{text}</li>
+            ))}
+          </ul>
         </>
       )}
       {exporting && data && (
