@@ -24,6 +24,19 @@ export interface Config {
   loginRateLimitPerMinute: number;
   /** 企业码 look-ups (the public card): requests per address per minute. */
   entcodeRateLimitPerMinute: number;
+  /** Per-account limits (docs/rate-limits.md), each per clock hour. */
+  accountRateLimits: {
+    /** Changes of one's phone or e-mail (each asks whether another account holds the value), per account. */
+    contactChanges: number;
+    /** The same, per client address (over every account it signs in as). */
+    contactChangesPerAddress: number;
+    /** 忘记密码 mails to one account (the requests are answered alike; past it no mail is made). */
+    resetMails: number;
+    /** Appeals filed, per account. */
+    appeals: number;
+    /** Visit requests (each messages every administrator), per account. */
+    visitRequests: number;
+  };
   /** The site's public address (PUBLIC_URL, no trailing slash): the mails' links and the 企业码 QR codes' address. */
   publicUrl: string;
   push: {
@@ -139,6 +152,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: trustProxy(env.TRUST_PROXY),
     loginRateLimitPerMinute: int('LOGIN_RATE_LIMIT', env.LOGIN_RATE_LIMIT, 30),
     entcodeRateLimitPerMinute: int('ENTCODE_RATE_LIMIT', env.ENTCODE_RATE_LIMIT, 30),
+    accountRateLimits: {
+      contactChanges: int('CONTACT_RATE_LIMIT', env.CONTACT_RATE_LIMIT, 10),
+      contactChangesPerAddress: int('CONTACT_ADDRESS_RATE_LIMIT', env.CONTACT_ADDRESS_RATE_LIMIT, 30),
+      resetMails: int('RESET_MAIL_RATE_LIMIT', env.RESET_MAIL_RATE_LIMIT, 3),
+      appeals: int('APPEAL_RATE_LIMIT', env.APPEAL_RATE_LIMIT, 20),
+      visitRequests: int('VISIT_REQUEST_RATE_LIMIT', env.VISIT_REQUEST_RATE_LIMIT, 10),
+    },
     publicUrl: sitePublicUrl(env, host, port),
     push: {
       batchSize: int('PUSH_BATCH_SIZE', env.PUSH_BATCH_SIZE, 2000),

@@ -44,6 +44,8 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'password.change': '修改密码',
   'account.register': '企业注册',
   'account.update': '修改资料',
+  'account.contact_taken': '电话或邮箱已被占用',
+  'account.contact_limited': '修改电话或邮箱过于频繁',
   'account.created': '创建账号',
   'account.disabled': '停用账号',
   'account.enabled': '启用账号',

@@ -35,6 +35,10 @@ export const OWN_MSG = {
   captchaRequired: '请输入验证码',
   captchaExpired: '验证码已失效，请刷新后重试',
   tooManyRequests: '操作过于频繁，请稍后再试',
+  /** Per-account limits (docs/rate-limits.md): what was refused, and that it is a count per hour. */
+  contactTooFrequent: '修改电话或邮箱的次数过多，请一小时后再试',
+  appealTooFrequent: '本账号提交诉求过于频繁，每小时有数量上限，请稍后再试',
+  visitRequestTooFrequent: '本账号申请走访过于频繁，每小时有数量上限，请稍后再试',
   notFound: '请求的资源不存在',
   badRequest: '请求参数有误',
   serverError: '服务器繁忙，请稍后再试',

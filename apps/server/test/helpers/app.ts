@@ -48,6 +48,12 @@ export async function createTestApp(
     LOG_LEVEL: 'silent',
     // Tests log in far more often than a person; the limit itself is tested with its own setting.
     LOGIN_RATE_LIMIT: '10000',
+    // So do they change contacts, file appeals and ask for visits; each limit is tested with its own setting.
+    CONTACT_RATE_LIMIT: '10000',
+    CONTACT_ADDRESS_RATE_LIMIT: '10000',
+    RESET_MAIL_RATE_LIMIT: '10000',
+    APPEAL_RATE_LIMIT: '10000',
+    VISIT_REQUEST_RATE_LIMIT: '10000',
     // A database's own uploads folder, shared by a second node on it as in a deployment: the start's
     // clean-up removes the bytes no row of its database holds, so two databases must never share one
     // (nor a test and the demo's var/uploads).

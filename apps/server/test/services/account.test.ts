@@ -198,3 +198,85 @@ describe('audit in the same transaction as the change', () => {
     }
   });
 });
+
+/** The per-account budgets count per clock hour: a test that spends one starts well before an hour ends. */
+async function earlyInAnHour(): Promise<void> {
+  const left = 3_600_000 - (Date.now() % 3_600_000);
+  if (left < 20_000) await new Promise((resolve) => setTimeout(resolve, left + 100));
+}
+
+describe('whether a phone or e-mail is taken cannot be asked at will', () => {
+  let limited: App;
+  beforeAll(async () => {
+    limited = await createTestApp({ CONTACT_RATE_LIMIT: '3', CONTACT_ADDRESS_RATE_LIMIT: '5' });
+  });
+  afterAll(() => limited.close());
+
+  let addressSeq = 0;
+  async function signedIn(ip: string) {
+    const account = await createAccount(limited, { password: 'Passw0rd1' });
+    const headers = bearer((await loginAs(limited, account, ip)).access_token);
+    const save = (field: 'phone' | 'email', value: string) =>
+      limited.inject({ method: 'POST', url: `/api/v1/admin/update${field}`, remoteAddress: ip, headers, payload: { id: account.id, [field]: value } });
+    return { account, save };
+  }
+  const auditOf = (accountId: number) => limited.db.select().from(auditLog).where(eq(auditLog.accountId, accountId));
+
+  it('an account has 3 changes an hour; past them any change is refused alike, taken or not, and both refusals are audited', async () => {
+    await earlyInAnHour();
+    const ip = `10.44.1.${++addressSeq}`;
+    const holder = await signedIn(`10.44.2.${addressSeq}`);
+    expect((await holder.save('email', 'held@yunxi.cn')).statusCode).toBe(200);
+    const prober = await signedIn(ip);
+
+    const answers = [];
+    for (const email of ['free1@yunxi.cn', 'held@yunxi.cn', 'free2@yunxi.cn']) answers.push((await prober.save('email', email)).json());
+    expect(answers.map((a) => a.code)).toEqual([200, 409, 200]);
+    expect(answers[1].msg).toBe(OWN_MSG.emailTaken);
+
+    for (const [field, value] of [['email', 'held@yunxi.cn'], ['email', 'free3@yunxi.cn'], ['phone', freshPhone()]] as const) {
+      const refused = await prober.save(field, value);
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json()).toEqual({ code: 429, msg: OWN_MSG.contactTooFrequent, data: null });
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    }
+    // Saving what the account already holds asks nothing and is not counted.
+    expect((await prober.save('email', 'FREE2@yunxi.cn')).json().code).toBe(200);
+
+    const rows = await auditOf(prober.account.id);
+    expect(rows.filter((r) => r.action === 'account.contact_taken').map((r) => r.detail)).toEqual([{ fields: ['email'], email: 'held@yunxi.cn' }]);
+    expect(rows.filter((r) => r.action === 'account.contact_limited').map((r) => r.detail)).toEqual([{ fields: ['email'] }, { fields: ['email'] }, { fields: ['phone'] }]);
+    expect(rows.find((r) => r.action === 'account.contact_limited')!.ip).toBe(ip);
+    // The one that holds it is untouched by another's refusals.
+    expect((await holder.save('phone', freshPhone())).statusCode).toBe(200);
+  });
+
+  it('an address has 5 changes an hour over every account it signs in as', async () => {
+    await earlyInAnHour();
+    const ip = `10.44.3.${++addressSeq}`;
+    const statuses: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const { save } = await signedIn(ip);
+      statuses.push((await save('phone', freshPhone())).statusCode, (await save('email', `addr${addressSeq}x${i}@yunxi.cn`)).statusCode);
+    }
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+    // Another address has its own count.
+    const elsewhere = await signedIn(`10.44.4.${addressSeq}`);
+    expect((await elsewhere.save('phone', freshPhone())).statusCode).toBe(200);
+  });
+
+  it('the spec\'s profile save through getinfo draws on the same count', async () => {
+    await earlyInAnHour();
+    const ip = `10.44.5.${++addressSeq}`;
+    const account = await createAccount(limited, { password: 'Passw0rd1' });
+    const headers = bearer((await loginAs(limited, account, ip)).access_token);
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      const res = await limited.inject({ method: 'GET', url: `/api/v1/Admin/getinfo?id=${account.id}&phone=${freshPhone()}`, remoteAddress: ip, headers });
+      statuses.push(res.statusCode);
+    }
+    expect(statuses).toEqual([200, 200, 200, 429]);
+    // Reading the profile is no save and is never limited.
+    expect((await limited.inject({ method: 'GET', url: '/api/v1/Admin/getinfo', remoteAddress: ip, headers })).statusCode).toBe(200);
+  });
+});

@@ -14,7 +14,7 @@ import { changePassword, createAccount, roleName, saveProfile, updateContacts, u
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   const tags = ['账号'];
-  const deps = { db: app.db, mail: app.mail };
+  const deps = { db: app.db, mail: app.mail, rateLimits: app.rateLimits };
   const anyAccount = { access: 'account' } as const;
   // What the web needs to ask a user whose password an administrator reset for a new one.
   const duringReset = { access: 'account', duringPasswordReset: true } as const;
@@ -60,11 +60,11 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       },
       config: duringReset,
     },
-    async (request) => {
+    async (request, reply) => {
       const ctx = signedIn(request);
       const { phone, email } = request.query;
       if (phone === undefined && email === undefined) return ok(await userInfo(app.db, ctx));
-      await saveProfile(deps, ctx, request.query);
+      await saveProfile({ ...deps, reply }, ctx, request.query);
       return ok(await userInfo(app.db, ctx), MSG.ok);
     },
   );
@@ -72,8 +72,8 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     ACCOUNT_PATHS.updatePhone,
     { schema: { tags, summary: '修改本账号电话', body: UpdatePhoneBody, response: { 200: Envelope(Type.Null()) } }, config: anyAccount },
-    async (request) => {
-      await updateContacts(deps, signedIn(request), request.body.id, { phone: request.body.phone });
+    async (request, reply) => {
+      await updateContacts({ ...deps, reply }, signedIn(request), request.body.id, { phone: request.body.phone });
       return ok(null, MSG.saved);
     },
   );
@@ -81,8 +81,8 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     ACCOUNT_PATHS.updateEmail,
     { schema: { tags, summary: '修改本账号邮箱', body: UpdateEmailBody, response: { 200: Envelope(Type.Null()) } }, config: anyAccount },
-    async (request) => {
-      await updateContacts(deps, signedIn(request), request.body.id, { email: request.body.email });
+    async (request, reply) => {
+      await updateContacts({ ...deps, reply }, signedIn(request), request.body.id, { email: request.body.email });
       return ok(null, MSG.saved);
     },
   );

@@ -1,5 +1,6 @@
 // One's own account: profile, phone, e-mail, password. Every read and write goes through the
 // caller's scope (queries.ts): another account's id answers "not found" and changes nothing.
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { ROLES, type CreateUserBody, type UserInfo } from '@hqt/contract/auth';
 import type { ProfileSaveQuery } from '@hqt/contract/account';
 import { OWN_MSG } from '@hqt/contract/messages';
@@ -8,7 +9,7 @@ import type { Db } from '../../db/client';
 import { accounts } from '../../db/schema/index';
 import { audit } from '../../lib/audit';
 import type { SignedInCtx } from '../../lib/ctx';
-import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../../lib/errors';
+import { AppError, badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../../lib/errors';
 import { attemptFailed, attemptSucceeded, claimAttempt, hashPassword, revokeAccountSessions, verifyPassword } from '../auth/public';
 import type { Mailer } from '../mail/public';
 import { emailChange } from './email-confirm';
@@ -18,7 +19,24 @@ export const ACCOUNT_AUDIT = {
   create: 'account.created',
   update: 'account.update',
   passwordChange: 'password.change',
+  /** A phone or e-mail refused as another account's: what an enumeration of addresses would leave. */
+  contactTaken: 'account.contact_taken',
+  /** A change of phone or e-mail refused by the per-account or per-address limit. */
+  contactLimited: 'account.contact_limited',
 } as const;
+
+/** What saving a phone or e-mail needs: the mailer (the confirmation) and the limits (docs/rate-limits.md). */
+export interface ContactDeps {
+  db: Db;
+  mail: Mailer;
+  rateLimits: FastifyInstance['rateLimits'];
+  /** The request's reply, for the 429's Retry-After. */
+  reply?: FastifyReply;
+}
+
+/** The limits' budgets (plugins/rate-limit.ts ACCOUNT_BUDGETS), per account and per client address, per hour. */
+const CONTACT_BUDGET = 'contact';
+const CONTACT_ADDRESS_BUDGET = 'contact-address';
 
 export const roleName = (roleId: number) => Object.values(ROLES).find((r) => r.id === roleId)?.name ?? '';
 
@@ -45,22 +63,41 @@ function uniqueViolationMessage(err: unknown): string {
   return constraint.includes('phone') ? TAKEN.phone : constraint.includes('email') ? TAKEN.email : OWN_MSG.usernameTaken;
 }
 
+/** The fields whose value differs from the account's own (e-mails compare without case). */
+function changedFields(own: { phone: string | null; email: string | null }, values: Partial<Record<ContactField, string>>, fields: ContactField[]): ContactField[] {
+  return fields.filter((f) => (f === 'email' ? values.email!.toLowerCase() !== (own.email ?? '').toLowerCase() : values.phone !== own.phone));
+}
+
 /**
- * Sets the caller's phone and/or e-mail; a value another account holds is refused. A new e-mail is
- * not confirmed until its owner opens the link mailed to it (when mail is on: email-confirm.ts).
+ * Sets the caller's phone and/or e-mail; a value another account holds is refused. Whether one is
+ * held is what an enumeration of addresses would ask, so a change (a value other than the
+ * account's own) spends the per-account and the per-address budget first, and a refusal as taken
+ * or as too frequent is audited. A new e-mail is not confirmed until its owner opens the link
+ * mailed to it (when mail is on: email-confirm.ts).
  */
-export async function updateContacts(
-  deps: { db: Db; mail: Mailer },
-  ctx: SignedInCtx,
-  id: number | undefined,
-  values: Partial<Record<ContactField, string>>,
-): Promise<void> {
+export async function updateContacts(deps: ContactDeps, ctx: SignedInCtx, id: number | undefined, values: Partial<Record<ContactField, string>>): Promise<void> {
   const { db } = deps;
   const fields = (Object.keys(values) as ContactField[]).filter((f) => values[f] !== undefined);
   if (!fields.length) return;
   const own = await findOwnAccount(db, ctx.scope, id);
   if (!own) throw notFound();
-  for (const field of fields) if (await contactHeldByOther(db, ctx.scope, field, values[field]!)) throw conflict(TAKEN[field]);
+  const changed = changedFields(own, values, fields);
+  if (changed.length) {
+    try {
+      await deps.rateLimits.spend(db, CONTACT_BUDGET, ctx.scope.accountId, deps.reply);
+      if (ctx.ip) await deps.rateLimits.spend(db, CONTACT_ADDRESS_BUDGET, ctx.ip, deps.reply);
+    } catch (err) {
+      if (err instanceof AppError && err.status === 429) await audit(db, ctx, ACCOUNT_AUDIT.contactLimited, { fields: changed });
+      throw err;
+    }
+  }
+  for (const field of changed) {
+    if (await contactHeldByOther(db, ctx.scope, field, values[field]!)) {
+      const value = values[field]!;
+      await audit(db, ctx, ACCOUNT_AUDIT.contactTaken, field === 'phone' ? { fields: [field], phone: value } : { fields: [field], email: value });
+      throw conflict(TAKEN[field]);
+    }
+  }
   const change = emailChange(own, values.email);
   try {
     await db.transaction(async (tx) => {
@@ -79,7 +116,7 @@ export async function updateContacts(
  * The spec's profile save through getinfo. The route stays open while an administrator's password
  * reset holds the account (to show who is signed in), but saving is not: nothing before the new password.
  */
-export async function saveProfile(deps: { db: Db; mail: Mailer }, ctx: SignedInCtx, query: ProfileSaveQuery) {
+export async function saveProfile(deps: ContactDeps, ctx: SignedInCtx, query: ProfileSaveQuery) {
   const own = await findOwnAccount(deps.db, ctx.scope);
   if (own?.mustChangePassword) throw forbidden(OWN_MSG.mustChangePassword);
   await updateContacts(deps, ctx, query.id, { phone: query.phone, email: query.email });
