@@ -99,6 +99,9 @@ export type VisitMessageKind = keyof typeof VISIT_MESSAGE_KINDS;
 export const visitPortalLink = (id: number) => `/enterpriseVisit/enterpriseVisit?id=${id}`;
 export const visitConsoleLink = (id: number) => `/admin/visits?id=${id}`;
 
+/** Under a confirmed visit's detail while no summary can be written yet. */
+export const VISIT_SUMMARY_HINT = '走访开始后，带队人员可填写走访纪要';
+
 export const VISIT_MSG = {
   planned: (number: string) => `走访已发起，编号 ${number}，等待企业确认`,
   requested: (number: string) => `走访申请已提交，编号 ${number}`,
@@ -115,6 +118,7 @@ export const VISIT_MSG = {
   proposedRequired: '提议改期须填写新的走访时间',
   clash: (n: number) => `所选人员在该时段已有 ${n} 项走访安排；确需安排请确认后再次保存`,
   leadOnly: '只有本次走访的带队人员可以填写走访纪要',
+  notHeldYet: (start: string | null) => (start ? `走访尚未开始（${start}），开始后才能填写走访纪要` : '走访时间未定，不能填写走访纪要'),
   notOnVisit: '您不是本次走访的人员',
   guideNotFound: '关联的申报指南不存在',
   appealCategoryNotFound: '问题的诉求类别不存在或已停用',

@@ -36,6 +36,9 @@ export function chinaDate(instant: Date): string {
   return new Date(instant.getTime() + CHINA_OFFSET_MS).toISOString().slice(0, 10);
 }
 
+/** The China day and minute of an instant, `2026-12-02 09:30`, as messages show a time. */
+export const chinaMinute = (instant: Date): string => `${chinaDate(instant)} ${new Date(instant.getTime() + CHINA_OFFSET_MS).toISOString().slice(11, 16)}`;
+
 /** The day as a UTC midnight timestamp (for stepping and the weekday); refuses what is not a real day. */
 function dayMs(day: string): number {
   const m = DAY_PATTERN.exec(day);

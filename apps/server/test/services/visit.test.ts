@@ -4,7 +4,7 @@
 import type { Response } from 'light-my-request';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { and, asc, eq, like } from 'drizzle-orm';
+import { and, asc, eq, like, sql } from 'drizzle-orm';
 import { ROLES } from '@hqt/contract/auth';
 import { APPEAL_MSG, APPEAL_PATHS, type AppealItem } from '@hqt/contract/appeal';
 import { FILE_PATHS, fileUrl, type UploadedFile } from '@hqt/contract/files';
@@ -16,7 +16,7 @@ import { enterprises, messages, workflowSteps } from '../../src/db/schema/index'
 import { appeals } from '../../src/services/appeal/schema';
 import { calendarYears } from '../../src/services/calendar/schema';
 import { remindVisits } from '../../src/services/visit/jobs';
-import { visits } from '../../src/services/visit/schema';
+import { visits, visitStaff } from '../../src/services/visit/schema';
 import { bearer, createAccount, createTestApp, loginAs, type TestAccount } from '../helpers/app';
 import { expectOwnedCall, type Caller } from '../helpers/ownership';
 
@@ -89,6 +89,15 @@ async function plan(enterpriseId = entId, time = slot(freshDay(), 9, 11), extra:
 const approval = (headers: Record<string, string>, body: Record<string, unknown>) => post(VISIT_PATHS.approval, headers, body);
 const staffStep = (headers: Record<string, string>, id: number, body: Record<string, unknown>) => post(VISIT_CONSOLE_PATHS.step.replace(':id', String(id)), headers, body);
 const summary = (headers: Record<string, string>, id: number, body: Record<string, unknown>) => post(VISIT_CONSOLE_PATHS.summary.replace(':id', String(id)), headers, body);
+/**
+ * The visit's day comes: its time (and its staff's) moved to have begun two hours ago, as the
+ * calendar would bring it. Visits can only be planned ahead, and a summary only written after.
+ */
+const begun = async (id: number) => {
+  const moved = sql`now() - interval '2 hours'`;
+  await app.db.update(visits).set({ startsAt: moved, endsAt: sql`${moved} + (${visits.endsAt} - ${visits.startsAt})` }).where(eq(visits.id, id));
+  await app.db.update(visitStaff).set({ startsAt: moved, endsAt: sql`${moved} + (${visitStaff.endsAt} - ${visitStaff.startsAt})` }).where(eq(visitStaff.visitId, id));
+};
 const appraise = (headers: Record<string, string>, body: Record<string, unknown>) => post(VISIT_PATHS.appraisal, headers, body);
 const ics = (headers: Record<string, string>, id: number) => app.inject({ method: 'GET', url: VISIT_PATHS.ics.replace(':id', String(id)), headers });
 const statusOf = async (id: number) => (await app.db.select({ status: visits.status }).from(visits).where(eq(visits.id, id)))[0]!.status;
@@ -133,6 +142,9 @@ describe('the visit loop', () => {
     expect(planned.number).toMatch(/^ZF\d{8}-\d{4}$/);
     expect(planned.timeline.map((t) => t.step)).toEqual(['plan']);
     expect(await portalKindsOf(ent.id, planned.id)).toEqual(['visit.invited']);
+    // the invitation names the visit's number (it read 走访编号 null: sent before the number was given)
+    const [invitation] = await app.db.select({ body: messages.body }).from(messages).where(and(eq(messages.accountId, ent.id), like(messages.link, `%enterpriseVisit?id=${planned.id}`)));
+    expect(invitation!.body.split('\n')[0]).toBe(`走访编号 ${planned.number}`);
 
     // the enterprise sees it to confirm, with its steps
     const toConfirm = await post(VISIT_PATHS.appointmentPage, as.ent, { currentPage: 1, pageSize: 50, filter: 'toConfirm' });
@@ -158,7 +170,16 @@ describe('the visit loop', () => {
     expect(file.body).toContain('SUMMARY:走访了解技改项目进展\r\n');
     expect(file.body).toMatch(new RegExp(`UID:visit-${planned.id}@[^\\r]+\\r\\n`));
 
-    // the lead writes the summary: two problems become appeals of the enterprise, the visit named
+    // not before the visit: refused with its time, nothing changes, and the detail offers no summary
+    const early = await summary(as.lead, planned.id, { content: '提前写的纪要', problems });
+    expect(early.json()).toEqual({ code: 409, msg: VISIT_MSG.notHeldYet(`${chinaDate(new Date(other.startsAt))} 14:00`), data: null });
+    expect(await statusOf(planned.id)).toBe('confirmed');
+    expect(await app.db.$count(appeals, eq(appeals.visitId, planned.id))).toBe(0);
+    expect((await detail(as.lead, planned.id, VISIT_CONSOLE_PATHS.detail)).steps).toEqual(['cancel']);
+
+    // the lead writes the summary once the visit has begun: two problems become appeals of the enterprise, the visit named
+    await begun(planned.id);
+    expect((await detail(as.lead, planned.id, VISIT_CONSOLE_PATHS.detail)).steps).toEqual(['cancel', 'summarize']);
     const written = await summary(as.lead, planned.id, { content: '了解了技改项目进展，宣讲了技改补贴政策。', problems });
     expect(written.json(), written.body).toMatchObject({ code: 200, data: { status: 'visited' } });
     const filed = (written.json().data as VisitDetail).problems;
@@ -247,6 +268,7 @@ describe('the visit loop', () => {
 
     // a visit held cannot be cancelled
     const held = await confirmed();
+    await begun(held.id);
     await summary(as.lead, held.id, { content: '走访纪要' });
     expect((await staffStep(as.lead, held.id, { step: 'cancel', note: '误操作' })).json()).toMatchObject({ code: 409, msg: '当前状态为「已走访」，不能取消走访' });
     expect(await statusOf(held.id)).toBe('visited');
@@ -296,6 +318,7 @@ describe('the calendar file and the summary\'s attachments', () => {
     expect(uploaded.statusCode, uploaded.body).toBe(200);
     const fileId = (uploaded.json().data as UploadedFile[])[0]!.id;
     const v = await confirmed();
+    await begun(v.id);
     const written = await summary(as.lead, v.id, { content: '纪要', fileIds: [fileId] });
     expect((written.json().data as VisitDetail).attachments.map((a) => a.id)).toEqual([fileId]);
     expect((await app.inject({ method: 'GET', url: fileUrl(fileId), headers: as.ent })).statusCode).toBe(200);
@@ -324,6 +347,8 @@ describe('who may do what', () => {
     expect(await app.db.$count(appeals, eq(appeals.visitId, pending.id))).toBe(0);
     // the member's detail offers no summary; the lead's does
     expect((await detail(as.member, pending.id, VISIT_CONSOLE_PATHS.detail)).steps).toEqual(['cancel']);
+    expect((await detail(as.lead, pending.id, VISIT_CONSOLE_PATHS.detail)).steps).toEqual(['cancel']); // not before the visit begins
+    await begun(pending.id);
     expect((await detail(as.lead, pending.id, VISIT_CONSOLE_PATHS.detail)).steps).toEqual(['cancel', 'summarize']);
     // an enterprise may not take staff's steps, nor staff the enterprise's
     expect((await approval(as.lead, { id: pending.id, action: 'approve' })).statusCode).toBe(403);
@@ -346,6 +371,7 @@ describe('who may do what', () => {
 
   it('a 差评 needs a comment and goes to the leadership: a message to administrators and the badAppraisal filter', async () => {
     const v = await confirmed();
+    await begun(v.id);
     await summary(as.lead, v.id, { content: '纪要' });
     expect((await appraise(as.ent, { id: v.id, rating: 'dissatisfied' })).json()).toMatchObject({ code: 400, msg: VISIT_MSG.commentRequired });
     expect(await statusOf(v.id)).toBe('visited');
@@ -368,6 +394,7 @@ describe('who may do what', () => {
         await approval(owner.headers, { id: b.id, action: 'approve' });
         const c = await plan(enterpriseId, slot(freshDay(), 9, 10));
         await approval(owner.headers, { id: c.id, action: 'approve' });
+        await begun(c.id);
         await summary(as.lead, c.id, { content: '纪要' });
         mine.set(owner.account.id, { id: a.id, confirmed: b.id, visited: c.id });
       }
@@ -491,8 +518,9 @@ describe('the console', () => {
     expect((await post(VISIT_CONSOLE_PATHS.page, as.ent, { currentPage: 1, pageSize: 10 })).statusCode).toBe(403);
 
     const held = await confirmed();
+    await begun(held.id);
     await summary(as.lead, held.id, { content: '纪要', problems: [problems[0]] });
-    const year = Number(chinaDate(new Date(held.startsAt!)).slice(0, 4));
+    const year = Number(chinaDate(new Date((await detail(as.admin, held.id, VISIT_CONSOLE_PATHS.detail)).startsAt!)).slice(0, 4));
     const figures = (await post(VISIT_CONSOLE_PATHS.figures, as.admin, { year })).json().data;
     expect(figures.byMonth).toHaveLength(12);
     expect(figures.byStaff.find((r: { label: string }) => r.label === '赵带队').visits).toBeGreaterThanOrEqual(1);

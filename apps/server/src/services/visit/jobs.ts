@@ -6,7 +6,7 @@
 //   update … returning, and the message's dedupe key).
 import { and, eq, gte, isNull, lt } from 'drizzle-orm';
 import { VISIT_MESSAGE_KINDS, visitConsoleLink, visitPortalLink } from '@hqt/contract/visit';
-import { chinaDate } from '@hqt/contract/working-days';
+import { chinaDate, chinaMinute } from '@hqt/contract/working-days';
 import type { Jobs } from '../../lib/jobs';
 import { CalendarYearMissingError, chinaDayEnd } from '../calendar/public';
 import { notify } from '../message/public';
@@ -14,7 +14,6 @@ import { enterpriseAccounts } from './queries';
 import { visits, visitStaff } from './schema';
 import type { VisitDeps } from './service';
 
-const chinaTime = (d: Date) => new Date(d.getTime() + 8 * 3_600_000).toISOString().slice(0, 16).replace('T', ' ');
 
 /** Reminds both sides of each confirmed visit due by the end of the next working day; answers how many visits were reminded. */
 export async function remindVisits(deps: VisitDeps, now = new Date()): Promise<number> {
@@ -46,7 +45,7 @@ export async function remindVisits(deps: VisitDeps, now = new Date()): Promise<n
         source: 'visit' as const,
         kind: 'visit.reminder',
         title: `${VISIT_MESSAGE_KINDS['visit.reminder']}：${row.subject}`,
-        body: `走访编号 ${row.number}\n走访时间：${chinaTime(row.startsAt!)}\n走访地点：${row.place ?? ''}`,
+        body: `走访编号 ${row.number}\n走访时间：${chinaMinute(row.startsAt!)}\n走访地点：${row.place ?? ''}`,
         dedupeKey: `visit:${id}:reminder`,
       };
       await notify(tx, await enterpriseAccounts(tx, row.enterpriseId), { ...notice, link: visitPortalLink(id) });

@@ -27,6 +27,7 @@ import {
 } from '@hqt/contract/visit';
 import type { VisitConsoleStepBody, VisitPlanBody, VisitSummaryBody } from '@hqt/contract/visit-console';
 import { permittedSteps, roleKeyOf } from '@hqt/contract/workflow';
+import { chinaMinute } from '@hqt/contract/working-days';
 import type { Db } from '../../db/client';
 import { accounts, enterprises, guides, workflowSteps } from '../../db/schema/index';
 import { auditRecord } from '../../lib/audit';
@@ -114,8 +115,7 @@ async function tell(tx: Tx, recipients: readonly number[], id: number, kind: Vis
 }
 
 const staffIdsOf = async (db: Db | Tx, id: number) => (await db.select({ id: visitStaff.accountId }).from(visitStaff).where(eq(visitStaff.visitId, id))).map((r) => r.id);
-const chinaTime = (d: Date) => new Date(d.getTime() + 8 * 3_600_000).toISOString().slice(0, 16).replace('T', ' ');
-const whenLine = (start: Date, end: Date) => `走访时间：${chinaTime(start)} – ${chinaTime(end).slice(11)}`;
+const whenLine = (start: Date, end: Date) => `走访时间：${chinaMinute(start)} – ${chinaMinute(end).slice(11)}`;
 
 /** Staff plan a visit (待确认); answers its id. A clash of the chosen staff is refused 409 unless `force`. */
 export async function planVisit({ db, dicts }: VisitDeps, ctx: SignedInCtx, body: VisitPlanBody, now = new Date()): Promise<number> {
@@ -146,10 +146,11 @@ export async function planVisit({ db, dicts }: VisitDeps, ctx: SignedInCtx, body
     const id = row!.id;
     await setStaff(tx, id, body.staff, start, end);
     await firstStep(tx, ctx, id, 'plan', 'pending', now);
-    await tell(tx, await enterpriseAccounts(tx, body.enterpriseId), id, 'visit.invited', visitPortalLink(id), [whenLine(start, end), `走访地点：${body.place.trim()}`, '请确认、拒绝或提议其他时间']);
-    // Last, right before the commit: other filings wait on the counter only as long as the commit.
+    // Near the end: other filings wait on the counter only as long as the message and the commit.
     const record = auditRecord(ctx, VISIT_AUDIT.plan, { id, enterpriseId: body.enterpriseId, startsAt: start.toISOString(), endsAt: end.toISOString() });
     await stampNumber(tx, visits, id, VISIT_NUMBER_PREFIX, now, { record, numberKey: 'visitNumber' });
+    // After the number: the message names it (it read 走访编号 null when sent before).
+    await tell(tx, await enterpriseAccounts(tx, body.enterpriseId), id, 'visit.invited', visitPortalLink(id), [whenLine(start, end), `走访地点：${body.place.trim()}`, '请确认、拒绝或提议其他时间']);
     return id;
   });
 }
@@ -175,8 +176,9 @@ export async function requestVisit({ db }: VisitDeps, ctx: SignedInCtx, body: Vi
       .returning({ id: visits.id });
     const id = row!.id;
     await firstStep(tx, ctx, id, 'request', 'requested', now);
-    await tell(tx, await administrators(tx), id, 'visit.requested', visitConsoleLink(id), [body.topics.trim()]);
     await stampNumber(tx, visits, id, VISIT_NUMBER_PREFIX, now, { record: auditRecord(ctx, VISIT_AUDIT.request, { id, enterpriseId: body.enterpriseId }), numberKey: 'visitNumber' });
+    // After the number: the message names it.
+    await tell(tx, await administrators(tx), id, 'visit.requested', visitConsoleLink(id), [body.topics.trim()]);
     return id;
   });
 }
@@ -284,7 +286,10 @@ export async function writeSummary(deps: VisitDeps, ctx: SignedInCtx, id: number
       const categories = new Set((await deps.dicts.items('appealCategory')).map((c) => c.code));
       if (problems.some((p) => !categories.has(p.category))) throw badRequest(VISIT_MSG.appealCategoryNotFound);
       if (guideIds.length && (await tx.$count(guides, inArray(guides.id, guideIds))) !== guideIds.length) throw badRequest(VISIT_MSG.guideNotFound);
-      enterpriseId = (await tx.select({ enterpriseId: visits.enterpriseId }).from(visits).where(eq(visits.id, id)))[0]!.enterpriseId;
+      const [visit] = await tx.select({ enterpriseId: visits.enterpriseId, startsAt: visits.startsAt }).from(visits).where(eq(visits.id, id));
+      // A summary records what happened: not before the visit has begun.
+      if (!hasBegun(visit!, now)) throw conflict(VISIT_MSG.notHeldYet(visit!.startsAt ? chinaMinute(visit!.startsAt) : null));
+      enterpriseId = visit!.enterpriseId;
     },
     effects: async (tx) => {
       if (body.fileIds?.length) await attach(tx, ctx, VISIT_KIND, id, body.fileIds, { role: 'summary' });
@@ -323,9 +328,11 @@ export async function appraiseVisit(deps: VisitDeps, ctx: SignedInCtx, body: Vis
 }
 
 const isEnterprise = (ctx: SignedInCtx) => ctx.scope.roleId === ROLES.enterprise.id;
+/** A summary may be written once the visit's start has passed. */
+const hasBegun = (row: { startsAt: Date | null }, now: Date) => row.startsAt !== null && row.startsAt <= now;
 
 /** One visit as the caller may see it (the owner: staff by role only in the timeline). */
-export async function visitDetail(deps: VisitDeps, ctx: SignedInCtx, id: number): Promise<VisitDetail> {
+export async function visitDetail(deps: VisitDeps, ctx: SignedInCtx, id: number, now = new Date()): Promise<VisitDetail> {
   const forOwner = isEnterprise(ctx);
   // At once, each on a connection of its own: a busy pool is waited for once, not five times.
   const [row, staff, problems, history, attachments] = await Promise.all([
@@ -339,7 +346,7 @@ export async function visitDetail(deps: VisitDeps, ctx: SignedInCtx, id: number)
   const isOwner = ctx.scope.enterpriseIds.includes(row.enterpriseId);
   const isLead = staff.some((s) => s.lead && s.id === ctx.actor.accountId);
   const guideRows = row.guideIds.length ? await deps.db.select({ id: guides.id, title: guides.title }).from(guides).where(inArray(guides.id, row.guideIds)) : [];
-  const steps = permittedSteps(VISIT_FLOW, row.status as VisitStatus, roleKeyOf(ctx.actor.roleId), isOwner).filter((s) => s !== 'summarize' || isLead);
+  const steps = permittedSteps(VISIT_FLOW, row.status as VisitStatus, roleKeyOf(ctx.actor.roleId), isOwner).filter((s) => s !== 'summarize' || (isLead && hasBegun(row, now)));
   return {
     ...toItem(await deps.dicts.all(), row),
     staff,

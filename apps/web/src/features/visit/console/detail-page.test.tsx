@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http as mock, HttpResponse } from 'msw';
-import { VISIT_MSG, type VisitClash, type VisitDetail } from '@hqt/contract/visit';
+import { VISIT_MSG, VISIT_SUMMARY_HINT, type VisitClash, type VisitDetail } from '@hqt/contract/visit';
 import { VISIT_CONSOLE_PATHS, type VisitClashQuery, type VisitConsoleStepBody, type VisitSummaryBody } from '@hqt/contract/visit-console';
 import { WORKFLOW_MSG } from '@hqt/contract/workflow';
 import { session } from '@/shared/session/session-store';
@@ -100,9 +100,17 @@ test('the detail shows what the server answers and a button for exactly the step
   for (const absent of ['安排走访', '不予安排']) expect(buttons.queryByRole('button', { name: named(absent) })).toBeNull();
   // No summary form: the server did not list summarize.
   expect(screen.queryByRole('button', { name: '保存走访纪要' })).toBeNull();
+  expect(screen.queryByText(VISIT_SUMMARY_HINT)).toBeNull();
   for (const text of ['青山机械有限公司', '部门发起', '政策宣讲', '实地走访', '青山机械会议室', '王工（带队）', '赵管理', '19 日厂里停产检修']) expect(screen.getByText(text)).toBeInTheDocument();
   expect(screen.getByText(/企业提议改期到/)).toBeInTheDocument();
   expect(within(screen.getByRole('region', { name: '办理记录' })).getByText('周经理（企业账户）提议改期')).toBeInTheDocument();
+});
+
+test('a confirmed visit the server offers no summary for yet (not begun) says when one can be written, with no form', async () => {
+  serveVisit(visit({ status: 'confirmed', statusLabel: '已确认', proposed: null, steps: ['cancel'] }));
+  renderDetail();
+  expect(await screen.findByText(VISIT_SUMMARY_HINT)).toBeInTheDocument();
+  expect(screen.queryByText('保存走访纪要')).toBeNull();
 });
 
 test('a visit with no steps for this account draws no buttons', async () => {

@@ -8,7 +8,7 @@ import { Alert, Button, Card, Descriptions, Flex, Result, Tag, Typography } from
 import dayjs from 'dayjs';
 import { Link, useNavigate, useParams } from 'react-router';
 import { OWN_MSG } from '@hqt/contract/messages';
-import type { VisitDetail } from '@hqt/contract/visit';
+import { VISIT_SUMMARY_HINT, type VisitDetail } from '@hqt/contract/visit';
 import { ADMIN_BASE } from '@/config/routes';
 import { ApiError } from '@/shared/api/http';
 import { AttachmentList } from '@/shared/upload/attachments';
@@ -115,7 +115,12 @@ function VisitView({ visit: v }: { visit: VisitDetail }) {
           </Flex>
         )}
       </section>
-      {v.steps.includes('summarize') && <SummaryForm visit={v} />}
+      {v.steps.includes('summarize') ? (
+        <SummaryForm visit={v} />
+      ) : (
+        // Before the visit's start the server lists no summary (a summary records what happened).
+        v.status === 'confirmed' && <Typography.Text type="secondary">{VISIT_SUMMARY_HINT}</Typography.Text>
+      )}
       <section aria-label="办理记录">
         <Typography.Title level={5}>办理记录</Typography.Title>
         <WorkflowTimeline entries={v.timeline} stepLabel={visitStepLabel} empty="暂无办理记录" />
