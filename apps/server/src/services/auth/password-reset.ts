@@ -1,14 +1,17 @@
 // 忘记密码 (docs/mail.md): a one-time link mailed to the account's confirmed e-mail, valid 30
 // minutes and used once; every login of the account ends with the reset. A request answers the
-// same whether or not the account exists, has a confirmed e-mail, or mail is on at all.
+// same whether or not the account exists, has a confirmed e-mail, or mail is on at all, and does
+// the same work for any of them: the captcha, then one job. The job looks the account up, makes
+// the link and queues the mail, so no answer's time tells which accounts have a confirmed e-mail.
 import { and, eq, isNotNull, or, sql } from 'drizzle-orm';
 import { PASSWORD_RESET_PAGES, RESET_LINK_TTL_MIN, RESET_MSG, type ResetBody, type ResetRequestBody } from '@hqt/contract/password-reset';
 import { passwordProblem } from '@hqt/contract/validation';
 import type { Db } from '../../db/client';
 import { accounts } from '../../db/schema/index';
 import { audit } from '../../lib/audit';
-import type { Ctx } from '../../lib/ctx';
+import { anonymousCtx, type Ctx } from '../../lib/ctx';
 import { badRequest } from '../../lib/errors';
+import type { JobSender, Jobs } from '../../lib/jobs';
 import type { Mailer } from '../mail/public';
 import { checkCaptcha } from './captcha';
 import { issueOneTimeToken, useOneTimeToken } from './one-time-tokens';
@@ -23,12 +26,51 @@ export const RESET_AUDIT = {
 /** The login's own unlock: a proven owner starts with a clean count. */
 const UNLOCKED = { lockedUntil: null, failedLogins: 0, lastAttemptAt: null };
 
-/** Mails a reset link when the name or address is an enabled account's with a confirmed e-mail; otherwise nothing. */
-export async function requestPasswordReset(deps: { db: Db; mail: Mailer }, ctx: Ctx, body: ResetRequestBody): Promise<void> {
-  const { db, mail } = deps;
+/** The queue of the requests' jobs (docs/jobs.md): the name or address asked for, and from where. */
+export const RESET_QUEUE = 'password-reset';
+export interface ResetJob {
+  account: string;
+  ip: string | null;
+}
+
+export interface ResetJobDeps {
+  db: Db;
+  mail: Mailer;
+}
+
+/** Declares the requests' queue (mail on only); answers its sender. */
+export function declarePasswordResetJob(jobs: Jobs, deps: ResetJobDeps): JobSender<ResetJob> {
+  return jobs.queue<ResetJob>({
+    name: RESET_QUEUE,
+    // Woken by the commit's NOTIFY, as the mail queue is: the link comes at once. A job holds the
+    // name or address asked for: kept an hour at most.
+    settings: { retryLimit: 5, retryDelay: 5, retryBackoff: true, expireInSeconds: 60, deleteAfterSeconds: 3600, notify: true },
+    work: { pollingIntervalSeconds: 2, notifyPollingIntervalSeconds: 2, batchSize: 5 },
+    run: (job) => mailResetLink(deps, job),
+  });
+}
+
+/**
+ * The request: the captcha, then one job whatever the name or address (none with mail off, for
+ * any of them). The same statements for an unknown name, an account without a confirmed e-mail and
+ * one with it: which it is, only the job finds out.
+ */
+export async function requestPasswordReset(deps: { db: Db; resetJobs: JobSender<ResetJob> | null }, ctx: Ctx, body: ResetRequestBody): Promise<void> {
+  const { db, resetJobs } = deps;
   await checkCaptcha(db, body.codeIndex, body.vierifyCode, true);
-  if (!mail.enabled) return;
-  const key = body.account.trim().toLowerCase();
+  if (!resetJobs) return;
+  await db.transaction((tx) => resetJobs.send(tx, { account: body.account.trim().toLowerCase(), ip: ctx.ip }));
+}
+
+/**
+ * The job: mails a reset link when the name or address is an enabled account's with a confirmed
+ * e-mail; otherwise nothing. The link, the
+ * mail's job and the audit record commit together. Run twice (a node died after the commit), it
+ * makes a second link that ends the first.
+ */
+export async function mailResetLink(deps: ResetJobDeps, job: ResetJob): Promise<void> {
+  const { db, mail } = deps;
+  const key = job.account;
   if (!key) return;
   const [account] = await db
     .select({ id: accounts.id, username: accounts.username, name: accounts.name, email: accounts.email })
@@ -43,6 +85,8 @@ export async function requestPasswordReset(deps: { db: Db; mail: Mailer }, ctx: 
     );
   if (!account?.email) return;
   const email = account.email;
+  const ctx = anonymousCtx(job.ip);
+  const subject = { accountId: account.id, username: account.username };
   await db.transaction(async (tx) => {
     const token = await issueOneTimeToken(tx, account.id, 'password-reset', RESET_LINK_TTL_MIN * 60);
     await mail.send(tx, {
@@ -58,7 +102,7 @@ export async function requestPasswordReset(deps: { db: Db; mail: Mailer }, ctx: 
         '如果这不是您本人的操作，请忽略本邮件，您的密码不会改变。',
       ].join('\n'),
     });
-    await audit(tx, ctx, RESET_AUDIT.mailed, {}, { accountId: account.id, username: account.username });
+    await audit(tx, ctx, RESET_AUDIT.mailed, {}, subject);
   });
 }
 

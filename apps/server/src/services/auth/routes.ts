@@ -18,7 +18,7 @@ import { ok } from '../../lib/envelope';
 import { bearerToken } from '../../lib/ctx';
 import { captchaAnswer, checkCaptcha, createCaptcha } from './captcha';
 import { loadDigitClips, speakDigits } from './captcha-audio';
-import { requestPasswordReset, resetPassword } from './password-reset';
+import { declarePasswordResetJob, requestPasswordReset, resetPassword } from './password-reset';
 import { login, logout, refresh, register } from './service';
 
 /** The token endpoints answer in the OAuth 2 form and in the envelope at once. */
@@ -39,6 +39,8 @@ const routes: FastifyPluginAsyncTypebox<{ captchaTestAnswer?: string }> = async 
   const tags = ['账号与会话'];
   const captchaKey = app.tokens.derivedKey('captcha answers');
   const clips = loadDigitClips();
+  // 忘记密码's link and mail are made in a job (password-reset.ts); with mail off there is none.
+  const resetJobs = app.mail.enabled ? declarePasswordResetJob(app.jobs, { db: app.db, mail: app.mail }) : null;
   // RFC 6749 §5.1: token answers are never stored by a cache.
   const noStore = async (_request: unknown, reply: { header: (k: string, v: string) => unknown }) => {
     reply.header('cache-control', 'no-store');
@@ -126,7 +128,7 @@ const routes: FastifyPluginAsyncTypebox<{ captchaTestAnswer?: string }> = async 
     PASSWORD_RESET_PATHS.request,
     { schema: { tags, summary: '忘记密码：申请重置链接（无论账号是否存在，回答相同）', body: ResetRequestBody, response: { 200: Envelope(Type.Null()) } }, config: open },
     async (request) => {
-      await requestPasswordReset({ db: app.db, mail: app.mail }, request.ctx, request.body);
+      await requestPasswordReset({ db: app.db, resetJobs }, request.ctx, request.body);
       return ok(null, RESET_MSG.requested);
     },
   );
