@@ -52,6 +52,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'account.unlocked': '解锁账号',
   'account.password_reset': '重置密码',
   'password.reset_mailed': '发送重置密码邮件',
+  'password.reset_limited': '重置密码邮件超出每小时上限（未发送）',
   'password.reset_by_email': '凭邮件链接重置密码',
   'email.confirmed': '确认邮箱',
   'policy.created': '新建政策文件',

@@ -334,6 +334,35 @@ describe('without mail (SMTP_URL unset)', () => {
   });
 });
 
+describe('reset mails to one account', () => {
+  it('at most 3 an hour, whatever the addresses asking; the others are answered alike, make no link and are audited', async () => {
+    const limited = await createTestApp({ RESET_MAIL_RATE_LIMIT: '3', SMTP_URL: smtp.url, PUBLIC_URL });
+    try {
+      // The budget counts per clock hour: started well before one ends.
+      const left = 3_600_000 - (Date.now() % 3_600_000);
+      if (left < 20_000) await new Promise((resolve) => setTimeout(resolve, left + 100));
+      const account = await withConfirmedEmail(limited);
+      const answers = [];
+      for (let i = 0; i < 5; i++) answers.push((await requestReset(limited, i % 2 ? account.email : account.username)).json());
+      for (const answer of answers) expect(answer).toEqual({ code: 200, msg: RESET_MSG.requested, data: null });
+      await resetJobsDone(limited);
+      await mailTo(account.email, 3);
+      expect(await mailJobs(limited)).toBe(3);
+      const tokens = await tokensOf(limited, account.id);
+      expect(tokens).toHaveLength(3);
+      const audited = await limited.db.select().from(auditLog).where(eq(auditLog.accountId, account.id));
+      expect(audited.filter((r) => r.action === 'password.reset_mailed')).toHaveLength(3);
+      expect(audited.filter((r) => r.action === 'password.reset_limited')).toHaveLength(2);
+      // Another account has its own count.
+      const neighbour = await withConfirmedEmail(limited);
+      await requestReset(limited, neighbour.username);
+      await mailTo(neighbour.email);
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
 describe('the login budget', () => {
   it('reset requests and logins draw on one count per address', async () => {
     const limited = await createTestApp({ LOGIN_RATE_LIMIT: '3', SMTP_URL: smtp.url, PUBLIC_URL });

@@ -23,7 +23,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   const tags = ['企业诉求'];
   const enterprise = { access: 'enterprise' } as const;
 
-  app.post(APPEAL_PATHS.save, { schema: { tags, summary: '提交诉求', body: AppealSaveBody, response: { 200: Envelope(AppealDetail) } }, config: enterprise }, async (request) => {
+  app.post(APPEAL_PATHS.save, { schema: { tags, summary: '提交诉求', body: AppealSaveBody, response: { 200: Envelope(AppealDetail) } }, config: { ...enterprise, rateBudget: 'appeal-file' } }, async (request) => {
     const ctx = signedIn(request);
     const detail = await saveAppeal(deps, ctx, request.body);
     return ok(detail, APPEAL_MSG.submitted(detail.number));

@@ -3,6 +3,7 @@
 // same whether or not the account exists, has a confirmed e-mail, or mail is on at all, and does
 // the same work for any of them: the captcha, then one job. The job looks the account up, makes
 // the link and queues the mail, so no answer's time tells which accounts have a confirmed e-mail.
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { and, eq, isNotNull, or, sql } from 'drizzle-orm';
 import { PASSWORD_RESET_PAGES, RESET_LINK_TTL_MIN, RESET_MSG, type ResetBody, type ResetRequestBody } from '@hqt/contract/password-reset';
 import { passwordProblem } from '@hqt/contract/validation';
@@ -20,6 +21,8 @@ import { revokeAccountSessions } from './service';
 
 export const RESET_AUDIT = {
   mailed: 'password.reset_mailed',
+  /** The account's reset mails of this hour are spent: no link is made (the requester is answered alike). */
+  limited: 'password.reset_limited',
   reset: 'password.reset_by_email',
 } as const;
 
@@ -33,9 +36,14 @@ export interface ResetJob {
   ip: string | null;
 }
 
+/** Reset mails per account and hour (plugins/rate-limit.ts ACCOUNT_BUDGETS, RESET_MAIL_RATE_LIMIT). */
+const RESET_MAIL_BUDGET = 'reset-mail';
+
 export interface ResetJobDeps {
   db: Db;
   mail: Mailer;
+  rateLimits: FastifyInstance['rateLimits'];
+  log: FastifyBaseLogger;
 }
 
 /** Declares the requests' queue (mail on only); answers its sender. */
@@ -64,9 +72,9 @@ export async function requestPasswordReset(deps: { db: Db; resetJobs: JobSender<
 
 /**
  * The job: mails a reset link when the name or address is an enabled account's with a confirmed
- * e-mail; otherwise nothing. The link, the
+ * e-mail, at most RESET_MAIL_RATE_LIMIT an hour to one account; otherwise nothing. The link, the
  * mail's job and the audit record commit together. Run twice (a node died after the commit), it
- * makes a second link that ends the first.
+ * makes a second link that ends the first, counted like any other.
  */
 export async function mailResetLink(deps: ResetJobDeps, job: ResetJob): Promise<void> {
   const { db, mail } = deps;
@@ -88,6 +96,11 @@ export async function mailResetLink(deps: ResetJobDeps, job: ResetJob): Promise<
   const ctx = anonymousCtx(job.ip);
   const subject = { accountId: account.id, username: account.username };
   await db.transaction(async (tx) => {
+    if (!(await deps.rateLimits.take(tx, RESET_MAIL_BUDGET, account.id))) {
+      deps.log.warn({ accountId: account.id }, 'password reset mails of this hour spent: no link made');
+      await audit(tx, ctx, RESET_AUDIT.limited, {}, subject);
+      return;
+    }
     const token = await issueOneTimeToken(tx, account.id, 'password-reset', RESET_LINK_TTL_MIN * 60);
     await mail.send(tx, {
       to: email,

@@ -40,7 +40,7 @@ const routes: FastifyPluginAsyncTypebox<{ captchaTestAnswer?: string }> = async 
   const captchaKey = app.tokens.derivedKey('captcha answers');
   const clips = loadDigitClips();
   // 忘记密码's link and mail are made in a job (password-reset.ts); with mail off there is none.
-  const resetJobs = app.mail.enabled ? declarePasswordResetJob(app.jobs, { db: app.db, mail: app.mail }) : null;
+  const resetJobs = app.mail.enabled ? declarePasswordResetJob(app.jobs, { db: app.db, mail: app.mail, rateLimits: app.rateLimits, log: app.log }) : null;
   // RFC 6749 §5.1: token answers are never stored by a cache.
   const noStore = async (_request: unknown, reply: { header: (k: string, v: string) => unknown }) => {
     reply.header('cache-control', 'no-store');

@@ -76,7 +76,7 @@ const routes: FastifyPluginAsyncTypebox<{ publicUrl: string }> = async (app, opt
   );
   app.post(
     VISIT_PATHS.request,
-    { schema: { tags, summary: '申请走访', body: VisitRequestBody, response: { 200: Envelope(VisitDetail) } }, config: enterprise },
+    { schema: { tags, summary: '申请走访', body: VisitRequestBody, response: { 200: Envelope(VisitDetail) } }, config: { ...enterprise, rateBudget: 'visit-request' } },
     async (request) => {
       const ctx = signedIn(request);
       const detail = await visitDetail(deps, ctx, await requestVisit(deps, ctx, request.body));
