@@ -23,6 +23,8 @@ const queueFilters = {
   category: Type.Optional(Type.String({ title: '诉求类别', maxLength: 40 })),
   /** Only the appeals whose due date has passed while their clock runs. */
   overdue: Type.Optional(Type.Boolean({ title: '已超期' })),
+  /** Only the appeals still 已提交 past their 受理 deadline (待受理超时). */
+  acceptOverdue: Type.Optional(Type.Boolean({ title: '待受理超时' })),
   /** Only the open appeals due within APPEAL_DUE_SOON_DAYS working days (overdue ones included). */
   dueSoon: Type.Optional(Type.Boolean({ title: '即将到期' })),
   /** A code of the dictionary `department`. */
@@ -47,7 +49,6 @@ export const AppealQueueRow = Type.Object({
   department: Type.Union([Type.String(), Type.Null()]),
   departmentName: Type.Union([Type.String(), Type.Null()]),
   handlerName: Type.Union([Type.String(), Type.Null()]),
-  overdue: Type.Boolean(),
 });
 export type AppealQueueRow = Type.Static<typeof AppealQueueRow>;
 

@@ -144,6 +144,8 @@ export const APPEAL_MSG = {
   calendarMissing: (year: number) => `${year} 年工作日历尚未发布，无法计算办理时限，请联系管理员`,
   remaining: (n: number) => `剩余 ${n} 个工作日`,
   overdue: '已超期',
+  /** Still 已提交 past its 受理 deadline (APPEAL_RESPONSE_DAYS working days after the filing). */
+  acceptOverdue: '待受理超时',
   unrated: '未评价',
 } as const;
 
@@ -212,6 +214,20 @@ export const AppealItem = Type.Object({
   statusLabel: Type.String(),
   createdAt: Type.String(),
   dueAt: Nullable(Type.String()),
+  /** 受理 by then (stored at filing: the end of the APPEAL_RESPONSE_DAYS-th working day after it; null without a published calendar). */
+  acceptDueAt: Nullable(Type.String()),
+  /**
+   * The running clock in words: while 已提交, the 受理 one (剩余 N 个工作日 / 待受理超时); while
+   * 办理中, 待补充 or 整改中, the handling one (剩余 N 个工作日 / 已超期); null otherwise (or, for
+   * the days left, without a published calendar).
+   */
+  dueText: Nullable(Type.String()),
+  /** Working days left (negative: overdue by that many), as dueText. */
+  remainingDays: Nullable(Type.Integer()),
+  /** Past its due date while the handling clock runs (已超期). */
+  overdue: Type.Boolean(),
+  /** Still 已提交 past its 受理 deadline (待受理超时). */
+  acceptOverdue: Type.Boolean(),
   rating: Nullable(Type.String()),
   /** Raised on a visit (企业走访): the visit is its source (the server always sends both; null when filed by the enterprise). */
   visitId: Type.Optional(Nullable(Type.Integer())),
@@ -227,11 +243,6 @@ export const AppealDetail = Type.Object({
   guideId: Nullable(Type.Integer()),
   /** The category's 办理时限 in working days, as the dictionary says now (null: none set). */
   limitDays: Nullable(Type.Integer()),
-  /** 剩余 N 个工作日 / 已超期, while the clock runs (null otherwise, or without a published calendar). */
-  dueText: Nullable(Type.String()),
-  /** Working days left (negative: overdue by that many), as dueText. */
-  remainingDays: Nullable(Type.Integer()),
-  overdue: Type.Boolean(),
   reopenCount: Type.Integer(),
   /** Staff see a pending extension request's working days (null: none); the enterprise always null. */
   extensionDays: Nullable(Type.Integer()),

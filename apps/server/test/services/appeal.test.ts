@@ -1,6 +1,7 @@
 // 企业诉求 (services/appeal): filing with numbers, the whole APPEAL_FLOW with its refusals, due dates
 // in working days, ownership on every call, the messages the enterprise gets, and the jobs.
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { and, asc, eq, like, sql } from 'drizzle-orm';
 import { ROLES } from '@hqt/contract/auth';
@@ -17,7 +18,7 @@ import type { SignedInCtx } from '../../src/lib/ctx';
 import { calendarYears } from '../../src/services/calendar/schema';
 import { closeUnrated, flagDue, inviteRatings } from '../../src/services/appeal/jobs';
 import { appeals } from '../../src/services/appeal/schema';
-import { appealDetail, categoryLimit, dueAfter, dueState } from '../../src/services/appeal/service';
+import { acceptDueSql, appealDetail, categoryLimit, dueAfter, dueState, enterpriseList, queueCounts, queuePage } from '../../src/services/appeal/service';
 import { bearer, createAccount, createTestApp, databaseUrlOf, loginAs, type TestAccount } from '../helpers/app';
 import { expectOwnedCall, type Caller } from '../helpers/ownership';
 
@@ -508,7 +509,94 @@ describe('due dates across a weekend, a holiday and a 调休 working Saturday', 
     const queue = await app.inject({ method: 'POST', url: APPEAL_CONSOLE_PATHS.page, headers: as.staff, payload: { currentPage: 1, pageSize: 500, overdue: true } });
     expect(queue.json().data.list.map((a: { id: number; overdue: boolean }) => [a.id, a.overdue])).toContainEqual([appeal.id, true]);
     // a closed appeal has no running clock
-    expect(await dueState(app.calendar, 'closed', chinaDayEnd('2026-10-10'), china('2026-10-08'))).toEqual({ dueText: null, remainingDays: null, overdue: false });
+    expect(await dueState(app.calendar, { status: 'closed', dueAt: chinaDayEnd('2026-10-10'), acceptDueAt: null }, china('2026-10-08'))).toEqual({
+      dueText: null,
+      remainingDays: null,
+      overdue: false,
+      acceptOverdue: false,
+    });
+  });
+});
+
+describe('the 受理 clock: one working day from filing (APPEAL_RESPONSE_DAYS), 待受理超时 after it', () => {
+  const china = (day: string, time = '10:00') => new Date(`${day}T${time}:00+08:00`);
+  const deps = () => ({ db: app.db, calendar: app.calendar, dicts: app.dicts });
+  const acceptDueOf = async (at: Date) => (await app.db.execute<{ due: Date | string | null }>(sql`select ${acceptDueSql(at)} as due`)).rows[0]!.due;
+
+  it('is the end of the first working day after the filing, as dueAfter counts it; none in a year not published', async () => {
+    const cases: [Date, string][] = [
+      [china('2026-11-20'), '2026-11-23'], // Friday → Monday
+      [china('2026-11-21', '15:00'), '2026-11-23'], // Saturday → Monday
+      [china('2026-11-19', '23:30'), '2026-11-20'], // Thursday 23:30 China (still Thursday) → Friday
+      [china('2026-11-20', '00:30'), '2026-11-23'], // 00:30 Friday China (Thursday in UTC) → Monday
+      [china('2026-09-30'), '2026-10-08'], // the day before 国庆 → Thursday 8 October
+      [china('2026-10-09'), '2026-10-10'], // Friday 9 October → 调休 Saturday 10 October
+    ];
+    for (const [at, day] of cases) {
+      expect(new Date((await acceptDueOf(at))!).toISOString(), at.toISOString()).toBe(chinaDayEnd(day).toISOString());
+      expect((await dueAfter(app.calendar, at, 1)).toISOString()).toBe(chinaDayEnd(day).toISOString());
+    }
+    expect(await acceptDueOf(china('2019-06-03'))).toBeNull();
+  });
+
+  it('is stored at filing, and the enterprise, the queue and the detail flag it past its end; accepting stops it', async () => {
+    const appeal = await filed();
+    const row = await rowOf(appeal.id);
+    expect(row.acceptDueAt!.toISOString()).toBe((await dueAfter(app.calendar, row.createdAt, 1)).toISOString());
+    expect(appeal.acceptDueAt).toBe(row.acceptDueAt!.toISOString());
+    // From here on, chosen instants: filed Friday 20 November 2026, to be accepted by Monday 23rd.
+    await app.db.update(appeals).set({ createdAt: china('2026-11-20'), acceptDueAt: chinaDayEnd('2026-11-23') }).where(eq(appeals.id, appeal.id));
+    const ctx: SignedInCtx = { ip: null, actor: { accountId: ent.id, username: ent.username, name: '', roleId: ROLES.enterprise.id, sessionId: 'test' }, scope: { accountId: ent.id, roleId: ROLES.enterprise.id, enterpriseIds: [entId] } };
+    const listed = async (now: Date) => (await enterpriseList(deps(), entId, { currentPage: 1, pageSize: 100, status: 'submitted' }, now)).list.find((a) => a.id === appeal.id)!;
+    const clocks = (a: { dueText: string | null; remainingDays: number | null; overdue: boolean; acceptOverdue: boolean }) => ({
+      dueText: a.dueText,
+      remainingDays: a.remainingDays,
+      overdue: a.overdue,
+      acceptOverdue: a.acceptOverdue,
+    });
+    const friday = { dueText: '剩余 1 个工作日', remainingDays: 1, overdue: false, acceptOverdue: false };
+    expect(clocks(await appealDetail(deps(), ctx, appeal.id, china('2026-11-20', '15:00')))).toEqual(friday);
+    expect(clocks(await listed(china('2026-11-20', '15:00')))).toEqual(friday);
+    // Monday 23rd before its end: still in time
+    expect(clocks(await listed(china('2026-11-23', '23:00')))).toEqual({ dueText: '剩余 0 个工作日', remainingDays: 0, overdue: false, acceptOverdue: false });
+    // Tuesday 24th: 待受理超时, one working day late — for the enterprise's list and detail alike
+    const late = { dueText: APPEAL_MSG.acceptOverdue, remainingDays: -1, overdue: false, acceptOverdue: true };
+    expect(clocks(await listed(china('2026-11-24')))).toEqual(late);
+    expect(clocks(await appealDetail(deps(), ctx, appeal.id, china('2026-11-24')))).toEqual(late);
+    // the staff queue: the row flagged, and a filter of its own (with the tabs' counts under it)
+    const query = { currentPage: 1, pageSize: 500, acceptOverdue: true };
+    const queue = await queuePage(deps(), query, china('2026-11-24'));
+    expect(queue.list.find((a) => a.id === appeal.id)).toMatchObject({ status: 'submitted', acceptOverdue: true, overdue: false, dueText: '待受理超时' });
+    expect(queue.list.every((a) => a.acceptOverdue && a.status === 'submitted')).toBe(true);
+    expect((await queuePage(deps(), query, china('2026-11-23', '23:00'))).list.map((a) => a.id)).not.toContain(appeal.id);
+    expect((await queueCounts(deps(), { acceptOverdue: true }, china('2026-11-24'))).byStatus).toMatchObject({ accepted: 0, submitted: expect.any(Number) });
+    // the endpoint takes the filter too
+    const res = await app.inject({ method: 'POST', url: APPEAL_CONSOLE_PATHS.page, headers: as.staff, payload: { currentPage: 1, pageSize: 500, acceptOverdue: true } });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((res.json().data.list as { id: number }[]).map((a) => a.id)).toContain(appeal.id);
+    // accepted: the 受理 clock stops, the handling one runs
+    await took(as.staff, appeal.id, { step: 'accept' });
+    const accepted = await appealDetail(deps(), ctx, appeal.id);
+    expect(accepted).toMatchObject({ status: 'accepted', acceptOverdue: false });
+    expect(accepted.dueText).toMatch(/^剩余 \d+ 个工作日$/);
+  });
+
+  it("the migration gives appeals filed before it their 受理 deadline by the same rule, none in a year not published", async () => {
+    const statements = readFileSync(new URL('../../drizzle/0026_appeal_accept_due.sql', import.meta.url), 'utf8').split('--> statement-breakpoint');
+    const backfill = statements.find((st) => st.includes('UPDATE "appeals"'))!;
+    const filedAt = [china('2026-11-20'), china('2026-09-30'), china('2026-10-09'), china('2026-11-21', '15:00'), china('2019-06-03')];
+    const ids: number[] = [];
+    for (const at of filedAt) {
+      const { id } = await filed();
+      await app.db.update(appeals).set({ createdAt: at, acceptDueAt: null }).where(eq(appeals.id, id));
+      ids.push(id);
+    }
+    await app.db.execute(sql.raw(backfill));
+    for (const [i, id] of ids.entries()) {
+      const at = filedAt[i]!;
+      const expected = at.getUTCFullYear() === 2019 ? null : (await dueAfter(app.calendar, at, 1)).toISOString();
+      expect((await rowOf(id)).acceptDueAt?.toISOString() ?? null, at.toISOString()).toBe(expected);
+    }
   });
 });
 

@@ -31,6 +31,7 @@ const itemColumns = {
   status: appeals.status,
   createdAt: appeals.createdAt,
   dueAt: appeals.dueAt,
+  acceptDueAt: appeals.acceptDueAt,
   rating: appeals.rating,
   visitId: appeals.visitId,
   // The visit's number by a subquery: the appeal's own reads need not know the visit's table.
@@ -47,13 +48,19 @@ interface ItemRow {
   status: string;
   createdAt: Date;
   dueAt: Date | null;
+  acceptDueAt: Date | null;
   rating: string | null;
   visitId: number | null;
   visitNumber: string | null;
 }
 
+/** What the clocks say of an item, added by the service with the calendar and the moment asked (service.ts dueState). */
+export type DueKeys = 'dueText' | 'remainingDays' | 'overdue' | 'acceptOverdue';
+/** A list's item as read, before its clocks are told. */
+export type AppealItemRow = Omit<AppealItem, DueKeys>;
+
 /** The row as a list shows it; the category's label is the dictionary's (a removed code shows itself). */
-export const toItem = (dicts: Dictionaries, r: ItemRow): AppealItem => ({
+export const toItem = (dicts: Dictionaries, r: ItemRow): AppealItemRow => ({
   id: r.id,
   number: r.number ?? '',
   enterpriseId: r.enterpriseId,
@@ -65,6 +72,7 @@ export const toItem = (dicts: Dictionaries, r: ItemRow): AppealItem => ({
   statusLabel: APPEAL_FLOW.states[r.status as AppealStatus] ?? r.status,
   createdAt: r.createdAt.toISOString(),
   dueAt: r.dueAt?.toISOString() ?? null,
+  acceptDueAt: r.acceptDueAt?.toISOString() ?? null,
   rating: r.rating,
   visitId: r.visitId,
   visitNumber: r.visitNumber,
@@ -122,20 +130,24 @@ export function enterpriseStatement(db: DbOrTx, enterpriseId: number, query: App
 }
 
 /** An enterprise's appeals, newest first (the caller checked the enterprise is its own). */
-export function enterpriseAppeals(db: DbOrTx, dicts: Dictionaries, enterpriseId: number, query: AppealListQuery): Promise<PageOf<AppealItem>> {
+export function enterpriseAppeals(db: DbOrTx, dicts: Dictionaries, enterpriseId: number, query: AppealListQuery): Promise<PageOf<AppealItemRow>> {
   return paginate(query, { rows: (window) => enterpriseStatement(db, enterpriseId, query, window), map: (r) => toItem(dicts, r) });
 }
 
 const openStates = sql.raw(`(${APPEAL_OPEN_STATES.map((s) => `'${s}'`).join(', ')})`);
-const overdueSql = sql<boolean>`(${appeals.status} in ${openStates} and ${appeals.dueAt} < now())`;
+/** 已超期 at `now`: the handling clock runs past its due date. */
+const overdueSql = (now: Date) => sql<boolean>`(${appeals.status} in ${openStates} and ${appeals.dueAt} < ${now.toISOString()}::timestamptz)`;
+/** 待受理超时 at `now`: still 已提交 past its 受理 deadline (appeals_accept_due_idx). */
+const acceptOverdueSql = (now: Date) => sql<boolean>`(${appeals.status} = 'submitted' and ${appeals.acceptDueAt} < ${now.toISOString()}::timestamptz)`;
 
 const isOpen = sql`${appeals.status} in ${openStates}`;
 
 /** The queue's filters but the status; `dueBy`: the end of the day APPEAL_DUE_SOON_DAYS working days on (asked for due soon). */
-const queueWhere = (f: AppealCountsQuery, dueBy: Date | null) =>
+const queueWhere = (f: AppealCountsQuery, dueBy: Date | null, now: Date) =>
   and(
     f.category ? eq(appeals.category, f.category) : undefined,
-    f.overdue ? overdueSql : undefined,
+    f.overdue ? overdueSql(now) : undefined,
+    f.acceptOverdue ? acceptOverdueSql(now) : undefined,
     dueBy ? and(isOpen, lte(appeals.dueAt, dueBy)) : undefined,
     f.department ? eq(appeals.department, f.department) : undefined,
     f.handlerId ? eq(appeals.handlerId, f.handlerId) : undefined,
@@ -154,11 +166,11 @@ function keywordWhere(keyword: string | undefined): SQL | undefined {
  * walk of an index, names joined for those rows only), each with the count of at most COUNT_CAP + 1
  * matches (an uncorrelated subquery, run once): at 100,000 appeals a page never reads them all.
  */
-export function queueStatement(db: DbOrTx, query: AppealQueueQuery, dueBy: Date | null, { limit, offset }: Pick<PageWindow, 'limit' | 'offset'>) {
-  const where = and(query.status ? eq(appeals.status, query.status) : undefined, queueWhere(query, dueBy));
+export function queueStatement(db: DbOrTx, query: AppealQueueQuery, dueBy: Date | null, { limit, offset }: Pick<PageWindow, 'limit' | 'offset'>, now = new Date()) {
+  const where = and(query.status ? eq(appeals.status, query.status) : undefined, queueWhere(query, dueBy, now));
   const total = sql<number>`(select count(*) from (select 1 from ${appeals} where ${where ?? sql`true`} limit ${COUNT_CAP + 1}) matches)`.mapWith(Number);
   return db
-    .select({ ...itemColumns, department: appeals.department, handlerName: handlers.name, overdue: overdueSql, total })
+    .select({ ...itemColumns, department: appeals.department, handlerName: handlers.name, total })
     .from(appeals)
     .innerJoin(enterprises, eq(enterprises.id, appeals.enterpriseId))
     .leftJoin(handlers, eq(handlers.id, appeals.handlerId))
@@ -168,21 +180,21 @@ export function queueStatement(db: DbOrTx, query: AppealQueueQuery, dueBy: Date 
     .offset(offset);
 }
 
-/** The staff queue: newest first, under its filters; above COUNT_CAP matches the total says 10000+ (`totalCapped`). */
-export function appealQueue(db: DbOrTx, dicts: Dictionaries, query: AppealQueueQuery, dueBy: Date | null): Promise<PageOf<AppealQueueRow>> {
+/** The staff queue: newest first, under its filters at `now`; above COUNT_CAP matches the total says 10000+ (`totalCapped`). */
+export function appealQueue(db: DbOrTx, dicts: Dictionaries, query: AppealQueueQuery, dueBy: Date | null, now: Date): Promise<PageOf<Omit<AppealQueueRow, DueKeys>>> {
   return paginate(query, {
     cap: COUNT_CAP,
-    rows: (window) => queueStatement(db, query, dueBy, window),
-    map: ({ department, handlerName, overdue, ...r }) => ({ ...toItem(dicts, r), department, departmentName: departmentLabel(dicts, department), handlerName, overdue: Boolean(overdue) }),
+    rows: (window) => queueStatement(db, query, dueBy, window, now),
+    map: ({ department, handlerName, ...r }) => ({ ...toItem(dicts, r), department, departmentName: departmentLabel(dicts, department), handlerName }),
   });
 }
 
 /** How many appeals each status holds under the queue's other filters (every status, 0 when none). */
-export async function appealCounts(db: DbOrTx, filters: AppealCountsQuery, dueBy: Date | null): Promise<AppealCounts> {
+export async function appealCounts(db: DbOrTx, filters: AppealCountsQuery, dueBy: Date | null, now: Date): Promise<AppealCounts> {
   const rows = await db
     .select({ status: appeals.status, n: count() })
     .from(appeals)
-    .where(queueWhere(filters, dueBy))
+    .where(queueWhere(filters, dueBy, now))
     .groupBy(appeals.status);
   const byStatus: Record<string, number> = Object.fromEntries(APPEAL_STATUS_LIST.map((s) => [s, 0]));
   for (const r of rows) byStatus[r.status] = r.n;

@@ -11,8 +11,8 @@ import { signedIn } from '../../lib/ctx';
 import { ok } from '../../lib/envelope';
 import { notFound } from '../../lib/errors';
 import { declareAppealJobs } from './jobs';
-import { canSeeAppeal, enterpriseAppeals, handlerAccounts } from './queries';
-import { appealDetail, queueCounts, queuePage, saveAppeal, takeStep } from './service';
+import { canSeeAppeal, handlerAccounts } from './queries';
+import { appealDetail, enterpriseList, queueCounts, queuePage, saveAppeal, takeStep } from './service';
 import { appealFigures, appealTotals, myAppealCounts } from './stats';
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
@@ -33,7 +33,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     { schema: { tags, summary: '企业的诉求', params: EnterpriseIdParams, querystring: AppealListQuery, response: { 200: Envelope(Page(AppealItem)) } }, config: enterprise },
     async (request) => {
       if (!signedIn(request).scope.enterpriseIds.includes(request.params.id)) throw notFound();
-      return ok(await enterpriseAppeals(app.db, await app.dicts.all(), request.params.id, request.query));
+      return ok(await enterpriseList(deps, request.params.id, request.query));
     },
   );
   app.get(

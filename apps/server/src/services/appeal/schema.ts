@@ -12,7 +12,8 @@ const inList = (values: readonly string[]) => sql.raw(`(${values.map((v) => `'${
  * One enterprise's demand (企业诉求). Its state is `status` (APPEAL_FLOW, moved only by the
  * workflow's step()); its category is a code of the dictionary `appealCategory`; its timeline is in
  * workflow_steps (kind `appeal`). `due_at` is stored when the clock starts (accepted; reopened for
- * 整改): the end of the China day on which the limit's last working day falls.
+ * 整改): the end of the China day on which the limit's last working day falls. `accept_due_at` is
+ * the 受理 clock's, stored at filing: the end of the APPEAL_RESPONSE_DAYS-th working day after it.
  */
 export const appeals = pgTable(
   'appeals',
@@ -36,6 +37,8 @@ export const appeals = pgTable(
     guideId: integer('guide_id').references(() => guides.id, { onDelete: 'set null' }),
     status: text('status').notNull().default('submitted'),
     dueAt: timestamp('due_at', { withTimezone: true }),
+    /** 受理 by then (APPEAL_RESPONSE_DAYS working days after the filing's day, to that day's end); null in a year without a published calendar. */
+    acceptDueAt: timestamp('accept_due_at', { withTimezone: true }),
     department: text('department'),
     handlerId: integer('handler_id').references(() => accounts.id, { onDelete: 'set null' }),
     reopenCount: integer('reopen_count').notNull().default(0),
@@ -74,5 +77,7 @@ export const appeals = pgTable(
     uniqueIndex('appeals_visit_problem_key').on(t.visitId, t.visitProblemKey),
     index('appeals_replied_idx').on(t.repliedAt).where(sql`${t.status} = 'replied'`),
     index('appeals_due_idx').on(t.dueAt, t.department, t.handlerId).where(sql`${t.status} in ('accepted', 'supplementing', 'reopened')`),
+    // 待受理超时: the appeals still 已提交, by their 受理 deadline (the queue's filter, the 工作台).
+    index('appeals_accept_due_idx').on(t.acceptDueAt).where(sql`${t.status} = 'submitted'`),
   ],
 );

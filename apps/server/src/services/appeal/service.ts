@@ -1,7 +1,7 @@
 // 企业诉求's rules (docs/appeal.md): filing (numbered, in one transaction with its attachments and
 // audit record), the detail with its timeline and due date in working days, and every step through
 // the workflow's step() with the appeal's own conditions, columns and messages.
-import { and, desc, eq, gt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, sql, type SQL } from 'drizzle-orm';
 import { ROLES } from '@hqt/contract/auth';
 import {
   APPEAL_DUE_SOON_DAYS,
@@ -18,12 +18,15 @@ import {
   appealPortalLink,
   isBadRating,
   type AppealDetail,
+  type AppealItem,
+  type AppealListQuery,
   type AppealSaveBody,
   type AppealStatus,
   type AppealStep,
   type AppealStepBody,
 } from '@hqt/contract/appeal';
 import type { AppealCounts, AppealCountsQuery, AppealQueueQuery, AppealQueueRow } from '@hqt/contract/appeal-console';
+import { APPEAL_RESPONSE_DAYS } from '@hqt/contract/appeal-stats';
 import type { PageOf } from '@hqt/contract/envelope';
 import { OWN_MSG } from '@hqt/contract/messages';
 import type { AttachedFile } from '@hqt/contract/files';
@@ -36,11 +39,11 @@ import { isSignedIn, type Ctx, type SignedInCtx } from '../../lib/ctx';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { insertNumbered, stampNumber } from '../../lib/numbering';
 import { step, timeline } from '../../lib/workflow';
-import { CalendarYearMissingError, chinaDayEnd, type CalendarStore } from '../calendar/public';
+import { CalendarYearMissingError, chinaDayEnd, workingDayIndexes, type CalendarStore } from '../calendar/public';
 import { attach, attachmentsOf } from '../files/public';
 import { notify } from '../message/public';
 import { dictLabel, type DictionaryStore } from '../dict/public';
-import { appealCounts, appealQueue, departmentLabel, enterpriseAccounts, findAppeal } from './queries';
+import { appealCounts, appealQueue, departmentLabel, enterpriseAccounts, enterpriseAppeals, findAppeal, type DueKeys } from './queries';
 import { visits } from '../visit/public';
 import { appeals } from './schema';
 
@@ -76,19 +79,64 @@ async function counted<T>(work: () => Promise<T>): Promise<T> {
 /** The end of the China day on which `days` working days after `from` are done. */
 export const dueAfter = (calendar: CalendarStore, from: Date, days: number) => counted(async () => chinaDayEnd(await calendar.addWorkingDays(from, days)));
 
-/** 剩余 N 个工作日 / 已超期 while the clock runs; nothing otherwise (or for a year without a published calendar). */
-export async function dueState(calendar: CalendarStore, status: string, dueAt: Date | null, now: Date) {
-  const none = { dueText: null, remainingDays: null, overdue: false };
-  if (!dueAt || !APPEAL_OPEN_STATES.includes(status as AppealStatus)) return none;
+const DAY_MS = 86_400_000;
+
+/**
+ * The 受理 deadline of a filing at `filedAt`, as SQL for its insert (the web's filing and a visit's,
+ * which runs inside the visit's transaction without the node's calendar): the end of the
+ * APPEAL_RESPONSE_DAYS-th working day after the filing's China day, read from the calendar's running
+ * index of working days (services/calendar/day-index.ts) over the 40 days after it; null when a
+ * day's year is not published (the filing is kept, without a 受理 clock, never a guess).
+ * `appeal.test.ts` checks it against `dueAfter(calendar, filedAt, APPEAL_RESPONSE_DAYS)`.
+ */
+export function acceptDueSql(filedAt: Date): SQL<Date | null> {
+  const from = chinaDate(filedAt);
+  const to = chinaDate(new Date(filedAt.getTime() + 40 * DAY_MS));
+  // idx[p] is day from + p − 1; the due day is the first whose count is the filing day's + n, and
+  // its end the midnight after it (from + p), in China time.
+  return sql<Date | null>`(select case when idx[1] >= 0 then ((${from}::date + array_position(idx, idx[1] + ${APPEAL_RESPONSE_DAYS}::int))::timestamp - interval '8 hours') at time zone 'UTC' end
+    from (select ${workingDayIndexes(from, to)} as idx) cal)`;
+}
+
+type Clocks = Pick<AppealItem, DueKeys>;
+interface ClockRow {
+  status: string;
+  dueAt: Date | string | null;
+  acceptDueAt: Date | string | null;
+}
+const instant = (v: Date | string | null) => (v === null ? null : new Date(v));
+
+/**
+ * What an appeal's running clock says at `now`: while 已提交, the 受理 one (剩余 N 个工作日 /
+ * 待受理超时); while 办理中, 待补充 or 整改中, the handling one (剩余 N 个工作日 / 已超期); nothing
+ * otherwise. Overdue is the instant passed; the days left need the calendar (a year without a
+ * published one leaves them null, and the text says only whether it is overdue).
+ */
+export async function dueState(calendar: CalendarStore, row: ClockRow, now: Date): Promise<Clocks> {
+  const none = { dueText: null, remainingDays: null, overdue: false, acceptOverdue: false };
+  const accepting = row.status === 'submitted';
+  const due = accepting ? instant(row.acceptDueAt) : APPEAL_OPEN_STATES.includes(row.status as AppealStatus) ? instant(row.dueAt) : null;
+  if (!due) return none;
+  const late = now.getTime() > due.getTime();
+  const lateText = accepting ? APPEAL_MSG.acceptOverdue : APPEAL_MSG.overdue;
+  const flags = { overdue: !accepting && late, acceptOverdue: accepting && late };
   try {
     // A due date is the instant its day ends (midnight after it): its day is the millisecond before.
-    const remainingDays = await calendar.workingDaysBetween(now, new Date(dueAt.getTime() - 1));
-    const overdue = now.getTime() > dueAt.getTime();
-    return { dueText: overdue ? APPEAL_MSG.overdue : APPEAL_MSG.remaining(remainingDays), remainingDays, overdue };
+    const remainingDays = await calendar.workingDaysBetween(now, new Date(due.getTime() - 1));
+    return { dueText: late ? lateText : APPEAL_MSG.remaining(remainingDays), remainingDays, ...flags };
   } catch (err) {
-    if (err instanceof CalendarYearMissingError) return none;
+    if (err instanceof CalendarYearMissingError) return { dueText: late ? lateText : null, remainingDays: null, ...flags };
     throw err;
   }
+}
+
+/** Items of a list with what their clocks say at `now`. */
+const withClocks = <T extends ClockRow>(calendar: CalendarStore, items: T[], now: Date) => Promise.all(items.map(async (i) => ({ ...i, ...(await dueState(calendar, i, now)) })));
+
+/** An enterprise's appeals (the caller checked it is its own), newest first, each with its clock at `now`. */
+export async function enterpriseList(deps: AppealDeps, enterpriseId: number, query: AppealListQuery, now = new Date()): Promise<PageOf<AppealItem>> {
+  const page = await enterpriseAppeals(deps.db, await deps.dicts.all(), enterpriseId, query);
+  return { ...page, list: await withClocks(deps.calendar, page.list, now) };
 }
 
 /**
@@ -118,6 +166,7 @@ export async function saveAppeal(deps: AppealDeps, ctx: SignedInCtx, body: Appea
     phone: body.phone,
     guideId: body.guideId ?? null,
     visitId: body.visitId ?? null,
+    acceptDueAt: acceptDueSql(now),
     createdAt: now,
     updatedAt: now,
   };
@@ -179,6 +228,7 @@ export async function fileAppealFromVisit(tx: Tx, ctx: SignedInCtx, problem: Vis
     phone: owner.phone ?? owner.accountPhone ?? '',
     visitId: problem.visitId,
     visitProblemKey: problem.key,
+    acceptDueAt: acceptDueSql(now),
     createdAt: now,
     updatedAt: now,
   };
@@ -191,11 +241,12 @@ export async function fileAppealFromVisit(tx: Tx, ctx: SignedInCtx, problem: Vis
 const dueSoonBy = async (calendar: CalendarStore, dueSoon: boolean | undefined, now: Date) => (dueSoon ? dueAfter(calendar, now, APPEAL_DUE_SOON_DAYS) : null);
 
 export async function queuePage(deps: AppealDeps, query: AppealQueueQuery, now = new Date()): Promise<PageOf<AppealQueueRow>> {
-  return appealQueue(deps.db, await deps.dicts.all(), query, await dueSoonBy(deps.calendar, query.dueSoon, now));
+  const page = await appealQueue(deps.db, await deps.dicts.all(), query, await dueSoonBy(deps.calendar, query.dueSoon, now), now);
+  return { ...page, list: await withClocks(deps.calendar, page.list, now) };
 }
 
 export async function queueCounts(deps: AppealDeps, query: AppealCountsQuery, now = new Date()): Promise<AppealCounts> {
-  return appealCounts(deps.db, query, await dueSoonBy(deps.calendar, query.dueSoon, now));
+  return appealCounts(deps.db, query, await dueSoonBy(deps.calendar, query.dueSoon, now), now);
 }
 
 const isEnterprise = (ctx: SignedInCtx) => ctx.scope.roleId === ROLES.enterprise.id;
@@ -233,6 +284,7 @@ async function toDetail(deps: AppealDeps, ctx: SignedInCtx, row: AppealRow, hist
     statusLabel: APPEAL_FLOW.states[status] ?? row.status,
     createdAt: row.createdAt.toISOString(),
     dueAt: row.dueAt?.toISOString() ?? null,
+    acceptDueAt: row.acceptDueAt?.toISOString() ?? null,
     rating: row.rating,
     visitId: row.visitId,
     visitNumber: row.visitNumber,
@@ -243,7 +295,7 @@ async function toDetail(deps: AppealDeps, ctx: SignedInCtx, row: AppealRow, hist
     phone: row.phone,
     guideId: row.guideId,
     limitDays: await categoryLimit(deps.dicts, row.category),
-    ...(await dueState(deps.calendar, row.status, row.dueAt, now)),
+    ...(await dueState(deps.calendar, row, now)),
     reopenCount: row.reopenCount,
     extensionDays: forOwner ? null : row.extensionDays,
     department: row.department,

@@ -26,6 +26,8 @@ const appeal = (over: Partial<AppealDetail> = {}): AppealDetail => ({
   statusLabel: '办理中',
   createdAt: '2026-11-20T02:00:00.000Z',
   dueAt: '2026-11-27T16:00:00.000Z',
+  acceptDueAt: '2026-11-23T16:00:00.000Z',
+  acceptOverdue: false,
   rating: null,
   content: '去年申报的贷款贴息至今未到账。',
   contact: '周经理',

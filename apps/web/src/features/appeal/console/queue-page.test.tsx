@@ -23,17 +23,24 @@ const row = (over: Partial<AppealQueueRow> & Pick<AppealQueueRow, 'id' | 'number
   statusLabel: '办理中',
   createdAt: '2026-11-20T02:00:00.000Z',
   dueAt: '2026-11-27T16:00:00.000Z',
+  acceptDueAt: null,
+  dueText: null,
+  remainingDays: null,
   rating: null,
   department: 'fgj',
   departmentName: '发改局',
   handlerName: '张三',
   overdue: false,
+  acceptOverdue: false,
   ...over,
 });
+const UNACCEPTED = { status: 'submitted', statusLabel: '已提交', dueAt: null, department: null, departmentName: null, handlerName: null };
 const ROWS = [
   row({ id: 1, number: 'SQ20261120-0001', title: '贷款贴息何时到账' }),
   row({ id: 2, number: 'SQ20261118-0003', title: '厂区道路破损', category: 'infra', categoryName: '基础设施', dueAt: '2026-11-22T16:00:00.000Z', overdue: true, handlerName: '李四' }),
-  row({ id: 3, number: 'SQ20261125-0002', title: '招工难', status: 'submitted', statusLabel: '已提交', dueAt: null, department: null, departmentName: null, handlerName: null }),
+  row({ id: 3, number: 'SQ20261125-0002', title: '招工难', ...UNACCEPTED }),
+  row({ id: 4, number: 'SQ20261123-0001', title: '用电增容', ...UNACCEPTED, acceptDueAt: '2026-11-24T16:00:00.000Z', acceptOverdue: true, dueText: '待受理超时', remainingDays: -1 }),
+  row({ id: 5, number: 'SQ20261125-0003', title: '用地手续', ...UNACCEPTED, acceptDueAt: '2026-11-26T16:00:00.000Z', dueText: '剩余 1 个工作日', remainingDays: 1 }),
 ];
 const COUNTS: AppealCounts = { all: 17, byStatus: { ...Object.fromEntries(APPEAL_STATUS_LIST.map((s) => [s, 0])), submitted: 4, accepted: 9, replied: 3, closed: 1 } };
 const CATEGORIES: AppealCategory[] = [
@@ -99,6 +106,10 @@ test('the queue draws each appeal with its enterprise, category, state, due date
   const late = within(await rowOf('SQ20261118-0003')).getByText('2026-11-22（已超期）');
   expect(late).toHaveClass('ant-typography-danger');
   expect(within(await rowOf('SQ20261125-0002')).getAllByText('—')).toHaveLength(3);
+  // Still 已提交: its 受理 deadline, 待受理超时 in red past it.
+  const unaccepted = within(await rowOf('SQ20261123-0001')).getByText('受理期限 2026-11-24（待受理超时）');
+  expect(unaccepted).toHaveClass('ant-typography-danger');
+  expect(within(await rowOf('SQ20261125-0003')).getByText('受理期限 2026-11-26')).not.toHaveClass('ant-typography-danger');
 
   expect(await screen.findByRole('tab', { name: '全部（17）' })).toHaveAttribute('aria-selected', 'true');
   for (const name of ['已提交（4）', '办理中（9）', '已答复（3）', '已办结（1）', '待补充（0）', '整改中（0）']) expect(screen.getByRole('tab', { name })).toBeInTheDocument();
@@ -114,7 +125,7 @@ test('every filter in the address is sent to the queue, and to the counts withou
   expect(screen.getByRole('tab', { name: '办理中（9）' })).toHaveAttribute('aria-selected', 'true');
 });
 
-test('a tab asks for its status and keeps it in the address; the 已超期 box adds overdue', async () => {
+test('a tab asks for its status and keeps it in the address; the 已超期 box adds overdue, the 待受理超时 box acceptOverdue', async () => {
   const { pages, counts } = serveQueue();
   const router = renderQueue();
   await rowOf('SQ20261120-0001');
@@ -126,6 +137,11 @@ test('a tab asks for its status and keeps it in the address; the 已超期 box a
   await user.click(screen.getByRole('checkbox', { name: '已超期' }));
   await waitFor(() => expect(pages.at(-1)).toMatchObject({ status: 'submitted', overdue: true }));
   await waitFor(() => expect(counts.at(-1)).toEqual({ overdue: true }));
+
+  await user.click(screen.getByRole('checkbox', { name: '待受理超时' }));
+  await waitFor(() => expect(pages.at(-1)).toMatchObject({ status: 'submitted', overdue: true, acceptOverdue: true }));
+  await waitFor(() => expect(counts.at(-1)).toEqual({ overdue: true, acceptOverdue: true }));
+  expect(router.state.location.search).toContain('acceptOverdue=1');
 });
 
 test('?id=N (the link in a handler\'s notice) opens that appeal', async () => {

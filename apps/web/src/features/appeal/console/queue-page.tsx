@@ -1,12 +1,12 @@
 // 诉求办理: every appeal, newest first, with a tab per status counting the appeals under the other
-// filters (category, department, handler, overdue, due within 2 working days, filed between, a
-// keyword over number/title/enterprise), the global paginator and the export/print dialog.
+// filters (category, department, handler, overdue, 待受理超时, due within 2 working days, filed
+// between, a keyword over number/title/enterprise), the global paginator and the export/print dialog.
 // `?id=N` (appealConsoleLink: the handlers' notices lead here) opens that appeal.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Checkbox, DatePicker, Select, Tabs, Typography, type TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
 import { Link, Navigate, useSearchParams } from 'react-router';
-import { APPEAL_DUE_SOON_DAYS, APPEAL_FLOW, APPEAL_RATINGS, APPEAL_STATUS_LIST, type AppealRating, type AppealStatus } from '@hqt/contract/appeal';
+import { APPEAL_DUE_SOON_DAYS, APPEAL_FLOW, APPEAL_MSG, APPEAL_RATINGS, APPEAL_STATUS_LIST, type AppealRating, type AppealStatus } from '@hqt/contract/appeal';
 import type { AppealCountsQuery, AppealQueueQuery, AppealQueueRow } from '@hqt/contract/appeal-console';
 import { useDictionaries } from '@/shared/api/dictionaries';
 import { ConsoleList, SearchFilter } from '@/shared/console/console-list';
@@ -24,6 +24,7 @@ const FILTERS = {
   department: 'string',
   handlerId: 'string',
   overdue: 'boolean',
+  acceptOverdue: 'boolean',
   dueSoon: 'boolean',
   from: 'string',
   to: 'string',
@@ -46,6 +47,7 @@ function countsQuery(p: Params): AppealCountsQuery {
     ...(p.department ? { department: p.department } : {}),
     ...(handlerId ? { handlerId } : {}),
     ...(p.overdue ? { overdue: true } : {}),
+    ...(p.acceptOverdue ? { acceptOverdue: true } : {}),
     ...(p.dueSoon ? { dueSoon: true } : {}),
     ...(p.from && DAY.test(p.from) ? { from: p.from } : {}),
     ...(p.to && DAY.test(p.to) ? { to: p.to } : {}),
@@ -59,8 +61,12 @@ const queueQuery = (p: Params): AppealQueueQuery => ({
   ...countsQuery(p),
 });
 
-/** 办理期限: the due day, 已超期 in red while its clock runs past it. */
-export function QueueDue({ row }: { row: Pick<AppealQueueRow, 'dueAt' | 'overdue'> }) {
+/** 办理期限: the due day, 已超期 in red while its clock runs past it; while 已提交 the 受理 deadline, 待受理超时 in red past it. */
+export function QueueDue({ row }: { row: Pick<AppealQueueRow, 'status' | 'dueAt' | 'acceptDueAt' | 'overdue' | 'acceptOverdue'> }) {
+  if (row.status === 'submitted' && row.acceptDueAt) {
+    const text = `受理期限 ${dueDay(row.acceptDueAt)}`;
+    return row.acceptOverdue ? <Typography.Text type="danger">{`${text}（${APPEAL_MSG.acceptOverdue}）`}</Typography.Text> : <span>{text}</span>;
+  }
   if (!row.dueAt) return <Typography.Text type="secondary">—</Typography.Text>;
   return row.overdue ? <Typography.Text type="danger">{`${dueDay(row.dueAt)}（已超期）`}</Typography.Text> : <span>{dueDay(row.dueAt)}</span>;
 }
@@ -86,8 +92,8 @@ const exportRow = (r: AppealQueueRow) => ({
   categoryName: r.categoryName,
   statusLabel: r.statusLabel,
   createdAt: r.createdAt,
-  due: r.dueAt ? dueDay(r.dueAt) : '',
-  overdue: r.overdue ? '已超期' : '',
+  due: r.status === 'submitted' && r.acceptDueAt ? `受理期限 ${dueDay(r.acceptDueAt)}` : r.dueAt ? dueDay(r.dueAt) : '',
+  overdue: r.overdue ? APPEAL_MSG.overdue : r.acceptOverdue ? APPEAL_MSG.acceptOverdue : '',
   departmentName: r.departmentName ?? '',
   handlerName: r.handlerName ?? '',
   rating: r.rating ? (APPEAL_RATINGS[r.rating as AppealRating] ?? r.rating) : '',
@@ -169,6 +175,9 @@ function QueueFilters({ params, update }: { params: Params; update: (patch: Part
       />
       <Checkbox checked={params.overdue === true} onChange={(e) => update({ overdue: e.target.checked || undefined })}>
         已超期
+      </Checkbox>
+      <Checkbox checked={params.acceptOverdue === true} onChange={(e) => update({ acceptOverdue: e.target.checked || undefined })}>
+        {APPEAL_MSG.acceptOverdue}
       </Checkbox>
       <Checkbox checked={params.dueSoon === true} onChange={(e) => update({ dueSoon: e.target.checked || undefined })}>
         {`${APPEAL_DUE_SOON_DAYS} 个工作日内到期`}

@@ -12,7 +12,7 @@ import { AttachmentList } from '@/shared/upload/attachments';
 import { WorkflowTimeline } from '@/shared/ui/workflow-timeline';
 import { OwnedItem } from '@/shared/ui/owned-item';
 import { appealQueries } from '../api/appeal-api';
-import { AppealDue, appealStepLabel, AppealStatusTag } from '../ui/appeal-status';
+import { AcceptDue, AppealDue, appealStepLabel, AppealStatusTag } from '../ui/appeal-status';
 import { AppealActions } from './appeal-actions';
 import { GUIDE_LINK } from './appeal-form';
 
@@ -87,6 +87,11 @@ function Body({ appeal, onBack }: { appeal: AppealDetail; onBack: () => void }) 
         <Descriptions.Item label="办理期限">
           <Due appeal={appeal} />
         </Descriptions.Item>
+        {appeal.status === 'submitted' && appeal.acceptDueAt && (
+          <Descriptions.Item label="受理期限">
+            <AcceptDue appeal={appeal} />
+          </Descriptions.Item>
+        )}
         <Descriptions.Item label="联系人">{appeal.contact}</Descriptions.Item>
         <Descriptions.Item label="联系电话">{appeal.phone}</Descriptions.Item>
         {appeal.departmentName && <Descriptions.Item label="承办部门">{appeal.departmentName}</Descriptions.Item>}

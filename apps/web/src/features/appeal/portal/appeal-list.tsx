@@ -1,14 +1,15 @@
 // An enterprise's appeals (getappeallist/{id}), newest first, filtered by status and filing day; a
-// table on a wide screen, cards on a phone. The filters and page are in the address (shared/lists).
+// table on a wide screen, cards on a phone; each row's clock as the server counts it (剩余 N 个工作日
+// / 已超期, or while 已提交 the 受理 deadline: 剩余 N 个工作日 / 待受理超时). The filters and page are in the address (shared/lists).
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button, DatePicker, Empty, List, Select, Space, Spin, Table, Typography } from 'antd';
 import dayjs from 'dayjs';
-import { APPEAL_FLOW, APPEAL_OPEN_STATES, APPEAL_STATUS_LIST, DAY_PATTERN, type AppealItem, type AppealListQuery, type AppealStatus } from '@hqt/contract/appeal';
+import { APPEAL_FLOW, APPEAL_STATUS_LIST, DAY_PATTERN, type AppealItem, type AppealListQuery } from '@hqt/contract/appeal';
 import { useListParams } from '@/shared/lists/use-list-params';
 import { useIsMobile } from '@/shared/lib/use-is-mobile';
 import { Paginator } from '@/shared/ui/paginator';
 import { appealQueries } from '../api/appeal-api';
-import { AppealStatusTag, dueDay } from '../ui/appeal-status';
+import { AppealDue, AppealStatusTag } from '../ui/appeal-status';
 
 /** The list's address keys; 20 rows a page by default, as every list (DEFAULT_PAGE_SIZE, spec §2 §9). */
 export const APPEAL_LIST = { filters: { status: 'string', from: 'string', to: 'string' } } as const;
@@ -16,17 +17,6 @@ export const APPEAL_LIST = { filters: { status: 'string', from: 'string', to: 's
 const validDay = (v: string | undefined) => (v && new RegExp(DAY_PATTERN).test(v) && dayjs(v).isValid() ? v : undefined);
 const day = (iso: string) => dayjs(iso).format('YYYY-MM-DD');
 
-/** The due day, and 已超期 when an open appeal was past it as the list was fetched (the detail counts the working days left). */
-function DueCell({ appeal, now }: { appeal: AppealItem; now: number }) {
-  if (!appeal.dueAt) return <Typography.Text type="secondary">{appeal.status === 'submitted' ? '受理后计算' : '—'}</Typography.Text>;
-  const late = APPEAL_OPEN_STATES.includes(appeal.status as AppealStatus) && new Date(appeal.dueAt).getTime() < now;
-  return (
-    <span>
-      {dueDay(appeal.dueAt)}
-      {late && <Typography.Text type="danger">（已超期）</Typography.Text>}
-    </span>
-  );
-}
 
 export function AppealList({ enterpriseId, onOpen }: { enterpriseId: number; onOpen: (id: number) => void }) {
   const isMobile = useIsMobile();
@@ -34,7 +24,7 @@ export function AppealList({ enterpriseId, onOpen }: { enterpriseId: number; onO
   // An address's unknown status or malformed day is left out rather than refused by the server.
   const status = APPEAL_STATUS_LIST.find((s) => s === filters.status);
   const query: AppealListQuery = { currentPage: filters.currentPage, pageSize: filters.pageSize, status, from: validDay(filters.from), to: validDay(filters.to) };
-  const { data, isFetching, dataUpdatedAt } = useQuery({ ...appealQueries.list(enterpriseId, query), placeholderData: keepPreviousData });
+  const { data, isFetching } = useQuery({ ...appealQueries.list(enterpriseId, query), placeholderData: keepPreviousData });
   const filtered = Boolean(filters.status || filters.from || filters.to);
   const title = (a: AppealItem) => (
     <button
@@ -92,7 +82,7 @@ export function AppealList({ enterpriseId, onOpen }: { enterpriseId: number; onO
                 </Typography.Text>
                 {source(a)}
                 <div className="appeal-card-meta">
-                  办理期限：<DueCell appeal={a} now={dataUpdatedAt} />
+                  办理期限：<AppealDue appeal={a} />
                 </div>
               </List.Item>
             )}
@@ -118,7 +108,7 @@ export function AppealList({ enterpriseId, onOpen }: { enterpriseId: number; onO
               { title: '诉求类别', dataIndex: 'categoryName', width: 110 },
               { title: '状态', key: 'status', width: 100, render: (_, a) => <AppealStatusTag status={a.status} /> },
               { title: '提交日期', key: 'createdAt', width: 110, render: (_, a) => day(a.createdAt) },
-              { title: '办理期限', key: 'due', width: 170, render: (_, a) => <DueCell appeal={a} now={dataUpdatedAt} /> },
+              { title: '办理期限', key: 'due', width: 230, render: (_, a) => <AppealDue appeal={a} /> },
             ]}
           />
         )}

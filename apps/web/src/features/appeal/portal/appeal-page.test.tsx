@@ -36,6 +36,11 @@ const item: AppealItem = {
   statusLabel: '已答复',
   createdAt: '2026-11-20T02:00:00.000Z',
   dueAt: '2026-12-03T16:00:00.000Z',
+  acceptDueAt: '2026-11-20T16:00:00.000Z',
+  dueText: null,
+  remainingDays: null,
+  overdue: false,
+  acceptOverdue: false,
   rating: null,
 };
 const detail = (patch: Partial<AppealDetail> = {}): AppealDetail => ({
@@ -297,6 +302,31 @@ test('the list starts at 20 rows a page (spec §2 §9), and ?size= asks for anot
   renderPage('?size=50');
   expect(await screen.findByText(item.title)).toBeInTheDocument();
   expect(sizes).toEqual(['20', '50']);
+});
+
+test("each row of the list says its clock as the server counts it: 剩余 N 个工作日, 已超期, and while 已提交 the 受理 deadline or 待受理超时", async () => {
+  const open = { ...item, id: 51, number: 'SQ20261120-0001', title: '研发费用加计扣除咨询', status: 'accepted', statusLabel: '办理中', dueText: '剩余 3 个工作日', remainingDays: 3 };
+  const late = { ...item, id: 52, number: 'SQ20261118-0002', title: '厂房租金补贴', status: 'accepted', statusLabel: '办理中', dueAt: '2026-11-22T16:00:00.000Z', dueText: '已超期', remainingDays: -2, overdue: true };
+  const waiting = { ...item, id: 53, number: 'SQ20261122-0001', title: '用电增容', status: 'submitted', statusLabel: '已提交', dueAt: null, acceptDueAt: '2026-11-23T16:00:00.000Z', dueText: '待受理超时', remainingDays: -8, acceptOverdue: true };
+  const fresh = { ...waiting, id: 54, number: 'SQ20261125-0009', title: '用地手续', acceptDueAt: '2026-11-26T16:00:00.000Z', dueText: '剩余 1 个工作日', remainingDays: 1, acceptOverdue: false };
+  server.use(mock.get(APPEAL_PATHS.list, () => HttpResponse.json(ok(page([open, late, waiting, fresh])))));
+  renderPage();
+  const rowOf = async (title: string) => within((await screen.findByRole('button', { name: title })).closest('tr, .appeal-card') as HTMLElement);
+  expect((await rowOf('研发费用加计扣除咨询')).getByText('（剩余 3 个工作日）')).toBeInTheDocument();
+  expect((await rowOf('厂房租金补贴')).getByText('（已超期）')).toHaveClass('ant-typography-danger');
+  const overdueAcceptance = await rowOf('用电增容');
+  expect(overdueAcceptance.getByText('受理期限 2026-11-23', { exact: false })).toBeInTheDocument();
+  expect(overdueAcceptance.getByText('（待受理超时）')).toHaveClass('ant-typography-danger');
+  expect((await rowOf('用地手续')).getByText('（剩余 1 个工作日）')).not.toHaveClass('ant-typography-danger');
+});
+
+test('an appeal not yet accepted shows its 受理 deadline, and 待受理超时 past it', async () => {
+  stubDetail(detail({ status: 'submitted', statusLabel: '已提交', dueAt: null, acceptDueAt: '2026-11-23T16:00:00.000Z', dueText: '待受理超时', remainingDays: -1, acceptOverdue: true, timeline: [], steps: ['withdraw'] }));
+  renderPage('?id=41');
+  expect(await screen.findByText(/受理后按 10 个工作日计算办理期限/)).toBeInTheDocument();
+  const accept = screen.getByText('受理期限', { selector: 'th, th *' }).closest('th')!.nextElementSibling as HTMLElement;
+  expect(within(accept).getByText('2026-11-23', { exact: false })).toBeInTheDocument();
+  expect(within(accept).getByText('（待受理超时）')).toHaveClass('ant-typography-danger');
 });
 
 test('one enterprise: no picker', async () => {
