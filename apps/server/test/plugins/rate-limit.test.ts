@@ -57,3 +57,32 @@ it('holds across two nodes and a restart: 5 per address and minute over captcha,
   const restarted = await node(databaseUrlOf(b));
   expect((await restarted.inject({ method: 'GET', url: '/api/v1/connect/vierifycode', remoteAddress: ip })).statusCode).toBe(429);
 });
+
+it('with the proxies listed, a client that reaches the port directly is counted by its own address, whatever it writes in X-Forwarded-For', async () => {
+  const app = await createTestApp({ LOGIN_RATE_LIMIT: '2', TRUST_PROXY: '10.66.9.0/24, 10.77.0.1' });
+  apps.push(app);
+  await earlyInAMinute();
+  const captcha = (remoteAddress: string, forwardedFor: string) =>
+    app.inject({ method: 'GET', url: '/api/v1/connect/vierifycode', remoteAddress, headers: { 'x-forwarded-for': forwardedFor } });
+  // Straight to the port: the header names a new address each time, and is not believed.
+  const direct: number[] = [];
+  for (let i = 1; i <= 3; i++) direct.push((await captcha('203.0.113.7', `198.51.100.${i}`)).statusCode);
+  expect(direct).toEqual([200, 200, 429]);
+  // Through a listed proxy: each client its own budget, by the address the proxy appended (not what the client wrote before it).
+  const proxied: number[] = [];
+  for (let i = 1; i <= 3; i++) proxied.push((await captcha(i % 2 ? '10.77.0.1' : '10.66.9.20', `1.1.1.${i}, 192.0.2.${i}`)).statusCode);
+  expect(proxied).toEqual([200, 200, 200]);
+  expect((await captcha('10.77.0.1', '9.9.9.9, 192.0.2.1')).statusCode).toBe(200);
+  expect((await captcha('10.66.9.20', '8.8.8.8, 192.0.2.1')).statusCode).toBe(429);
+});
+
+it('with TRUST_PROXY=true, whatever reaches the port is taken for the proxy: a client reaching it directly chooses its address (why the README says to list the proxies)', async () => {
+  const app = await createTestApp({ LOGIN_RATE_LIMIT: '2', TRUST_PROXY: 'true' });
+  apps.push(app);
+  await earlyInAMinute();
+  const statuses: number[] = [];
+  for (let i = 1; i <= 4; i++) {
+    statuses.push((await app.inject({ method: 'GET', url: '/api/v1/connect/vierifycode', remoteAddress: '203.0.113.8', headers: { 'x-forwarded-for': `198.51.100.${i}` } })).statusCode);
+  }
+  expect(statuses).toEqual([200, 200, 200, 200]);
+});
