@@ -40,6 +40,8 @@ function server(port: number, data: string, log: string) {
       LOGIN_RATE_LIMIT: '1000',
       // Lets a test speak from an address of its own (X-Forwarded-For), as behind a load balancer.
       TRUST_PROXY: 'true',
+      // Lets a test bring a day on (a visit's start) by moving the server's clock, not the wall's.
+      TEST_CLOCK: 'true',
       // The footer items a government site carries, as a deployment configures them.
       SITE_CODE: '5134230001',
       ICP_RECORD: '蜀ICP备2026012345号-1',
@@ -68,7 +70,9 @@ export default defineConfig({
   outputDir: '.out/results',
   // Upper bounds for a stuck step, not speed claims: CI's two cores are shared with other work.
   timeout: 120_000,
-  expect: { timeout: 20_000 },
+  // toPass ignores expect's timeout and would retry until the test's: a bound of its own, short. No
+  // spec clicks again until something happens: one action, its precondition, and what it did, counted.
+  expect: { timeout: 20_000, toPass: { timeout: 10_000 } },
   fullyParallel: false,
   // The flows and the scan side by side; each of them one test at a time (their projects' workers).
   workers: 2,

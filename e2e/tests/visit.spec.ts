@@ -8,7 +8,8 @@ import { readFile } from 'node:fs/promises';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import type { PageOf } from '@hqt/contract/envelope';
 import { VISIT_CONSOLE_PATHS, type VisitConsoleRow } from '@hqt/contract/visit-console';
-import type { VisitDetail } from '@hqt/contract/visit';
+import { TEST_CLOCK_PATH } from '@hqt/contract/test-clock';
+import { VISIT_MSG, type VisitDetail } from '@hqt/contract/visit';
 import { CAPTCHA_ANSWER, DEMO, STAFF } from '../support/constants';
 import { openSignedIn } from '../support/session';
 
@@ -33,6 +34,11 @@ async function staffHeaders(request: APIRequestContext) {
   const captcha = await (await request.get('/api/v1/connect/vierifycode')).json();
   const res = await request.post('/api/v1/connect/token', { data: { ...STAFF, vierifyCode: CAPTCHA_ANSWER, codeIndex: captcha.data.codeIndex } });
   return { authorization: `Bearer ${(await res.json()).access_token as string}` };
+}
+
+/** The server's clock `offsetMs` from the wall (TEST_CLOCK, playwright.config.ts). */
+async function moveClock(request: APIRequestContext, offsetMs: number) {
+  expect((await request.put(TEST_CLOCK_PATH, { data: { offsetMs } })).ok()).toBe(true);
 }
 
 async function call<T>(request: APIRequestContext, headers: Record<string, string>, url: string, data?: unknown): Promise<T> {
@@ -109,8 +115,14 @@ test('staff propose, the enterprise proposes another time, staff accept, the .ic
   const utc = moved.start.iso.replace(/[-:]/g, '').replace(/\.\d{3}/, '');
   expect(ics).toContain(`DTSTART:${utc}`);
 
-  // Staff write the summary with two problems: each becomes an appeal of the enterprise's.
-  const written = await call<VisitDetail>(request, headers, withId(VISIT_CONSOLE_PATHS.summary, planned.id), { content: '了解了智能产线投产准备情况，宣讲了技改贴息政策。', problems });
+  // Not before the visit: refused with its time.
+  const early = await request.post(withId(VISIT_CONSOLE_PATHS.summary, planned.id), { headers, data: { content: '提前写的纪要', problems } });
+  expect((await early.json()).msg).toBe(VISIT_MSG.notHeldYet(`${moved.start.text.slice(0, 10)} 14:00`));
+
+  // The day comes (the server's clock moved past the start, then back), and staff write the summary
+  // with two problems: each becomes an appeal of the enterprise's.
+  await moveClock(request, Date.parse(moved.start.iso) + 60_000 - Date.now());
+  const written = await call<VisitDetail>(request, headers, withId(VISIT_CONSOLE_PATHS.summary, planned.id), { content: '了解了智能产线投产准备情况，宣讲了技改贴息政策。', problems }).finally(() => moveClock(request, 0));
   expect(written.problems).toHaveLength(2);
 
   // Both appear in the enterprise's 企业诉求 with the visit named.

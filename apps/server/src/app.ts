@@ -7,6 +7,7 @@ import type { Config } from './config';
 import authPlugin from './plugins/auth';
 import dbPlugin from './plugins/db';
 import eventsPlugin from './plugins/events';
+import clockPlugin from './plugins/clock';
 import docsPlugin from './plugins/docs';
 import hubPlugin from './plugins/hub';
 import jobsPlugin from './plugins/jobs';
@@ -114,6 +115,7 @@ export async function buildApp(opts: AppOptions) {
   await app.register(formbody, { bodyLimit: 16 * 1024 });
   await app.register(dbPlugin, { connectionString: opts.databaseUrl });
   await app.register(eventsPlugin);
+  await app.register(clockPlugin, { testClock: config.testClock });
   await app.register(authPlugin, { secret: opts.jwtSecret, accessTtlS: config.accessTokenTtlS, connectionString: opts.databaseUrl });
   await app.register(rateLimitPlugin, {
     budgets: {

@@ -16,6 +16,8 @@ export interface Config {
   jwtSecret: string | undefined;
   accessTokenTtlS: number;
   captchaTestAnswer: string | undefined;
+  /** Automated tests only: the server's clock may be moved (plugins/clock.ts). */
+  testClock: boolean;
   logLevel: string;
   webDist: string;
   /** Fastify's trustProxy: false, a number of proxy hops, or the proxies' addresses (CIDR, comma-separated). */
@@ -130,6 +132,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (captchaTestAnswer && !new RegExp(`^\\d{${CAPTCHA_LENGTH}}$`).test(captchaTestAnswer)) {
     throw new Error(`CAPTCHA_TEST_ANSWER must be ${CAPTCHA_LENGTH} digits, like every captcha's answer (the audio captcha speaks it)`);
   }
+  const testClock = bool(env.TEST_CLOCK, false);
+  if (testClock && nodeEnv === 'production') throw new Error('TEST_CLOCK is for automated tests only and is refused when NODE_ENV=production');
   if (nodeEnv === 'production' && !env.JWT_SECRET) {
     throw new Error('JWT_SECRET must be set when NODE_ENV=production (every node must share it)');
   }
@@ -147,6 +151,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jwtSecret: env.JWT_SECRET || undefined,
     accessTokenTtlS: int('ACCESS_TOKEN_TTL', env.ACCESS_TOKEN_TTL, 30 * 60),
     captchaTestAnswer,
+    testClock,
     logLevel: env.LOG_LEVEL || (nodeEnv === 'test' ? 'silent' : 'info'),
     webDist: path.resolve(env.WEB_DIST || path.join(repoRoot, 'apps/web/dist')),
     trustProxy: trustProxy(env.TRUST_PROXY),

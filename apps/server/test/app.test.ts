@@ -11,6 +11,7 @@ import { AUDIT_CONSOLE_PATHS } from '@hqt/contract/audit';
 import { MAX_INT } from '@hqt/contract/constants';
 import { OWN_MSG } from '@hqt/contract/messages';
 import { guideInfoPath, POLICY_PATHS, topicInfoPath } from '@hqt/contract/policy';
+import { TEST_CLOCK_PATH } from '@hqt/contract/test-clock';
 import { creditCodeCheckChar } from '@hqt/contract/validation';
 import { loggerOptions, type App } from '../src/app';
 import { loadConfig } from '../src/config';
@@ -61,6 +62,25 @@ describe('the shared envelope and headers', () => {
     const paths = Object.keys(res.json().paths);
     expect(paths).toEqual(expect.arrayContaining(['/api/v1/connect/vierifycode', '/api/v1/connect/token', '/new/token', '/user/logout', '/api/v1/Admin/getinfo']));
     expect((await app.inject({ method: 'GET', url: '/api/docs' })).statusCode).toBeLessThan(400);
+  });
+});
+
+describe('the test clock', () => {
+  it('exists only with TEST_CLOCK: it moves the app\'s now within a year either way, and refuses more', async () => {
+    expect((await app.inject({ method: 'PUT', url: TEST_CLOCK_PATH, payload: { offsetMs: 1 } })).statusCode).toBe(404);
+    const clocked = await createTestApp({ TEST_CLOCK: 'true' });
+    try {
+      const day = 86_400_000;
+      const moved = await clocked.inject({ method: 'PUT', url: TEST_CLOCK_PATH, payload: { offsetMs: 10 * day } });
+      expect(moved.statusCode, moved.body).toBe(200);
+      expect(Date.parse(moved.json().data.now) - Date.now()).toBeGreaterThan(10 * day - 60_000);
+      expect(clocked.clock.now().getTime() - Date.now()).toBeGreaterThan(10 * day - 60_000);
+      expect((await clocked.inject({ method: 'PUT', url: TEST_CLOCK_PATH, payload: { offsetMs: 400 * day } })).statusCode).toBe(400);
+      await clocked.inject({ method: 'PUT', url: TEST_CLOCK_PATH, payload: { offsetMs: 0 } });
+      expect(Math.abs(clocked.clock.now().getTime() - Date.now())).toBeLessThan(60_000);
+    } finally {
+      await clocked.close();
+    }
   });
 });
 

@@ -5,6 +5,8 @@ describe('configuration', () => {
   it('refuses the test captcha and a missing signing secret in production, and never seeds demo data there', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', JWT_SECRET: 's', CAPTCHA_TEST_ANSWER: 'abcd' })).toThrow('CAPTCHA_TEST_ANSWER');
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow('JWT_SECRET');
+    expect(() => loadConfig({ NODE_ENV: 'production', JWT_SECRET: 's', TEST_CLOCK: 'true' })).toThrow('TEST_CLOCK');
+    expect(loadConfig({ NODE_ENV: 'test', TEST_CLOCK: 'true' }).testClock).toBe(true);
     expect(loadConfig({ NODE_ENV: 'production', JWT_SECRET: 's', DEMO: 'true' }).demo).toBe(false);
   });
 

@@ -3,8 +3,8 @@
 // call, the messages of each side, and the reminder of the working day before, once per visit.
 import type { Response } from 'light-my-request';
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { and, asc, eq, like, sql } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { and, asc, eq, like } from 'drizzle-orm';
 import { ROLES } from '@hqt/contract/auth';
 import { APPEAL_MSG, APPEAL_PATHS, type AppealItem } from '@hqt/contract/appeal';
 import { FILE_PATHS, fileUrl, type UploadedFile } from '@hqt/contract/files';
@@ -16,7 +16,7 @@ import { enterprises, messages, workflowSteps } from '../../src/db/schema/index'
 import { appeals } from '../../src/services/appeal/schema';
 import { calendarYears } from '../../src/services/calendar/schema';
 import { remindVisits } from '../../src/services/visit/jobs';
-import { visits, visitStaff } from '../../src/services/visit/schema';
+import { visits } from '../../src/services/visit/schema';
 import { bearer, createAccount, createTestApp, loginAs, type TestAccount } from '../helpers/app';
 import { expectOwnedCall, type Caller } from '../helpers/ownership';
 
@@ -90,14 +90,14 @@ const approval = (headers: Record<string, string>, body: Record<string, unknown>
 const staffStep = (headers: Record<string, string>, id: number, body: Record<string, unknown>) => post(VISIT_CONSOLE_PATHS.step.replace(':id', String(id)), headers, body);
 const summary = (headers: Record<string, string>, id: number, body: Record<string, unknown>) => post(VISIT_CONSOLE_PATHS.summary.replace(':id', String(id)), headers, body);
 /**
- * The visit's day comes: its time (and its staff's) moved to have begun two hours ago, as the
- * calendar would bring it. Visits can only be planned ahead, and a summary only written after.
+ * The visit's day comes: the app's clock moved to a minute after its start (visits are planned
+ * ahead, and a summary is written only after the start). Each test starts on the wall's time.
  */
 const begun = async (id: number) => {
-  const moved = sql`now() - interval '2 hours'`;
-  await app.db.update(visits).set({ startsAt: moved, endsAt: sql`${moved} + (${visits.endsAt} - ${visits.startsAt})` }).where(eq(visits.id, id));
-  await app.db.update(visitStaff).set({ startsAt: moved, endsAt: sql`${moved} + (${visitStaff.endsAt} - ${visitStaff.startsAt})` }).where(eq(visitStaff.visitId, id));
+  const [v] = await app.db.select({ startsAt: visits.startsAt }).from(visits).where(eq(visits.id, id));
+  app.clock.travel(v!.startsAt!.getTime() + 60_000 - Date.now());
 };
+afterEach(() => app.clock.travel(0));
 const appraise = (headers: Record<string, string>, body: Record<string, unknown>) => post(VISIT_PATHS.appraisal, headers, body);
 const ics = (headers: Record<string, string>, id: number) => app.inject({ method: 'GET', url: VISIT_PATHS.ics.replace(':id', String(id)), headers });
 const statusOf = async (id: number) => (await app.db.select({ status: visits.status }).from(visits).where(eq(visits.id, id)))[0]!.status;
@@ -396,6 +396,7 @@ describe('who may do what', () => {
         await approval(owner.headers, { id: c.id, action: 'approve' });
         await begun(c.id);
         await summary(as.lead, c.id, { content: '纪要' });
+        app.clock.travel(0); // the next owner's visits are planned from today
         mine.set(owner.account.id, { id: a.id, confirmed: b.id, visited: c.id });
       }
       return mine.get(owner.account.id)!;

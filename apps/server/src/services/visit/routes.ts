@@ -49,29 +49,29 @@ const routes: FastifyPluginAsyncTypebox<{ publicUrl: string }> = async (app, opt
   app.post(
     VISIT_PATHS.appointmentPage,
     { schema: { tags, summary: '企业的走访预约（即将走访、待确认、历史、待评价）', body: VisitPortalQuery, response: { 200: Envelope(Page(VisitItem)) } }, config: enterprise },
-    async (request) => ok(await portalVisits(app.db, await app.dicts.all(), signedIn(request).scope, request.body, new Date())),
+    async (request) => ok(await portalVisits(app.db, await app.dicts.all(), signedIn(request).scope, request.body, app.clock.now())),
   );
   app.post(
     VISIT_PATHS.approval,
     { schema: { tags, summary: '确认、拒绝走访或提议改期', body: VisitApprovalBody, response: { 200: Envelope(VisitDetail) } }, config: enterprise },
     async (request) => {
       const ctx = signedIn(request);
-      await answerVisit(deps, ctx, request.body);
-      return ok(await visitDetail(deps, ctx, request.body.id), VISIT_MSG.stepDone(VISIT_FLOW.steps[request.body.action].label));
+      await answerVisit(deps, ctx, request.body, app.clock.now());
+      return ok(await visitDetail(deps, ctx, request.body.id, app.clock.now()), VISIT_MSG.stepDone(VISIT_FLOW.steps[request.body.action].label));
     },
   );
   app.post(
     VISIT_PATHS.summaryPage,
     { schema: { tags, summary: '走访纪要（已走访、已评价）', body: VisitPortalQuery, response: { 200: Envelope(Page(VisitItem)) } }, config: enterprise },
-    async (request) => ok(await portalVisits(app.db, await app.dicts.all(), signedIn(request).scope, request.body, new Date(), true)),
+    async (request) => ok(await portalVisits(app.db, await app.dicts.all(), signedIn(request).scope, request.body, app.clock.now(), true)),
   );
   app.post(
     VISIT_PATHS.appraisal,
     { schema: { tags, summary: '评价走访纪要', body: VisitAppraisalBody, response: { 200: Envelope(VisitDetail) } }, config: enterprise },
     async (request) => {
       const ctx = signedIn(request);
-      await appraiseVisit(deps, ctx, request.body);
-      return ok(await visitDetail(deps, ctx, request.body.id), VISIT_MSG.stepDone(VISIT_FLOW.steps.appraise.label));
+      await appraiseVisit(deps, ctx, request.body, app.clock.now());
+      return ok(await visitDetail(deps, ctx, request.body.id, app.clock.now()), VISIT_MSG.stepDone(VISIT_FLOW.steps.appraise.label));
     },
   );
   app.post(
@@ -79,18 +79,18 @@ const routes: FastifyPluginAsyncTypebox<{ publicUrl: string }> = async (app, opt
     { schema: { tags, summary: '申请走访', body: VisitRequestBody, response: { 200: Envelope(VisitDetail) } }, config: { ...enterprise, rateBudget: 'visit-request' } },
     async (request) => {
       const ctx = signedIn(request);
-      const detail = await visitDetail(deps, ctx, await requestVisit(deps, ctx, request.body));
+      const detail = await visitDetail(deps, ctx, await requestVisit(deps, ctx, request.body, app.clock.now()), app.clock.now());
       return ok(detail, VISIT_MSG.requested(detail.number));
     },
   );
   app.get(
     VISIT_PATHS.detail,
     { schema: { tags, summary: '走访详情（办理记录、纪要、问题的办理状态）', params: VisitIdParams, response: { 200: Envelope(VisitDetail) } }, config: enterprise },
-    async (request) => ok(await visitDetail(deps, signedIn(request), request.params.id)),
+    async (request) => ok(await visitDetail(deps, signedIn(request), request.params.id, app.clock.now())),
   );
   // The owner and staff: a confirmed visit as a calendar file.
   app.get(VISIT_PATHS.ics, { schema: { tags, summary: '加入日历（.ics）', params: VisitIdParams }, config: { access: 'account' } }, async (request, reply) => {
-    const ics = await visitIcs(deps, signedIn(request), request.params.id, host);
+    const ics = await visitIcs(deps, signedIn(request), request.params.id, host, app.clock.now());
     return reply
       .type('text/calendar; charset=utf-8')
       .header('content-disposition', `attachment; filename="${ics.filename}"`)
@@ -119,7 +119,7 @@ const routes: FastifyPluginAsyncTypebox<{ publicUrl: string }> = async (app, opt
     { schema: { tags: consoleTags, summary: '发起走访（时间冲突时 409，data 为冲突的走访；force 忽略）', body: VisitPlanBody, response: { 200: Envelope(VisitDetail) } }, config: staff },
     async (request) => {
       const ctx = signedIn(request);
-      const detail = await visitDetail(deps, ctx, await planVisit(deps, ctx, request.body));
+      const detail = await visitDetail(deps, ctx, await planVisit(deps, ctx, request.body, app.clock.now()), app.clock.now());
       return ok(detail, VISIT_MSG.planned(detail.number));
     },
   );
@@ -131,15 +131,15 @@ const routes: FastifyPluginAsyncTypebox<{ publicUrl: string }> = async (app, opt
   app.get(
     VISIT_CONSOLE_PATHS.detail,
     { schema: { tags: consoleTags, summary: '走访详情', params: VisitIdParams, response: { 200: Envelope(VisitDetail) } }, config: staff },
-    async (request) => ok(await visitDetail(deps, signedIn(request), request.params.id)),
+    async (request) => ok(await visitDetail(deps, signedIn(request), request.params.id, app.clock.now())),
   );
   app.post(
     VISIT_CONSOLE_PATHS.step,
     { schema: { tags: consoleTags, summary: '安排、不予安排、同意改期、重新提议时间、取消', params: VisitIdParams, body: VisitConsoleStepBody, response: { 200: Envelope(VisitDetail) } }, config: staff },
     async (request) => {
       const ctx = signedIn(request);
-      await staffStep(deps, ctx, request.params.id, request.body);
-      return ok(await visitDetail(deps, ctx, request.params.id), VISIT_MSG.stepDone(VISIT_FLOW.steps[request.body.step].label));
+      await staffStep(deps, ctx, request.params.id, request.body, app.clock.now());
+      return ok(await visitDetail(deps, ctx, request.params.id, app.clock.now()), VISIT_MSG.stepDone(VISIT_FLOW.steps[request.body.step].label));
     },
   );
   app.post(
@@ -147,10 +147,10 @@ const routes: FastifyPluginAsyncTypebox<{ publicUrl: string }> = async (app, opt
     { schema: { tags: consoleTags, summary: '填写走访纪要（问题转为企业诉求）', params: VisitIdParams, body: VisitSummaryBody, response: { 200: Envelope(VisitDetail) } }, config: staff },
     async (request) => {
       const ctx = signedIn(request);
-      await writeSummary(deps, ctx, request.params.id, request.body);
-      return ok(await visitDetail(deps, ctx, request.params.id), VISIT_MSG.stepDone(VISIT_FLOW.steps.summarize.label));
+      await writeSummary(deps, ctx, request.params.id, request.body, app.clock.now());
+      return ok(await visitDetail(deps, ctx, request.params.id, app.clock.now()), VISIT_MSG.stepDone(VISIT_FLOW.steps.summarize.label));
     },
   );
 };
 
-export default fp(routes, { name: 'visit', dependencies: ['db', 'auth', 'dict', 'files', 'calendar', 'jobs', 'message'] });
+export default fp(routes, { name: 'visit', dependencies: ['db', 'clock', 'auth', 'dict', 'files', 'calendar', 'jobs', 'message'] });

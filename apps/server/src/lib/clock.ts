@@ -1,0 +1,16 @@
+// The app's idea of now, for the rules that compare a moment with it (a visit's start has passed,
+// later a 公示's end). In production it is the wall clock. A test moves it (`travel`) to bring a day
+// on without waiting for the wall or writing into the database behind the service's back; the
+// browser tests do so through the test-only route (plugins/clock.ts, TEST_CLOCK).
+export class Clock {
+  #offsetMs = 0;
+
+  now(): Date {
+    return new Date(Date.now() + this.#offsetMs);
+  }
+
+  /** Moves now to `offsetMs` from the wall (0: back to the wall). Test clocks only: nothing in the product calls it. */
+  travel(offsetMs: number): void {
+    this.#offsetMs = offsetMs;
+  }
+}
