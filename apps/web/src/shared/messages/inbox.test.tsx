@@ -86,6 +86,22 @@ test('an unread message stands out with its reasons; opening it marks it read an
   expect(marked).toEqual(['1']);
 });
 
+test('the list starts at 20 a page (spec §2 §9), and a body\'s lines stay lines', async () => {
+  const { asked } = serveInbox();
+  renderInbox();
+  await screen.findByRole('button', { name: '研发费用补助' });
+  expect(asked[0]).toMatchObject({ currentPage: 1, pageSize: 20 });
+  cleanup();
+  server.use(
+    mock.post(INBOX_PATHS.page, () =>
+      HttpResponse.json(ok<PageOf<InboxMessage>>({ list: [{ ...message(3, '走访邀约：技改走访', false), body: '走访编号 ZF20261202-0001\n走访时间：2026-12-10 10:00 – 11:30' }], total: 1, currentPage: 1, pageSize: 20 })),
+    ),
+  );
+  renderInbox();
+  const body = (await screen.findByText('走访编号 ZF20261202-0001')).closest('.inbox-message-body')!;
+  expect([...body.children].map((line) => line.textContent)).toEqual(['走访编号 ZF20261202-0001', '走访时间：2026-12-10 10:00 – 11:30']);
+});
+
 test('opening a message already read marks nothing', async () => {
   const { marked } = serveInbox();
   renderInbox();

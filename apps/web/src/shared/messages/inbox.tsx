@@ -13,7 +13,8 @@ import { Paginator } from '@/shared/ui/paginator';
 import { messageQueries, readAllMessages, readMessage } from './messages-api';
 import './inbox.css';
 
-const INBOX_LIST = { filters: { read: 'string', source: 'string', kind: 'string', keyword: 'string' }, defaultPageSize: 10 } as const;
+// Spec §2 §9: lists start at DEFAULT_PAGE_SIZE (20) rows.
+const INBOX_LIST = { filters: { read: 'string', source: 'string', kind: 'string', keyword: 'string' } } as const;
 const SOURCE_COLORS: Record<MessageSource, string> = { policy: 'blue', appeal: 'orange', visit: 'green', system: 'default' };
 const kindsOf = (source: string | undefined) => Object.entries(MESSAGE_KINDS).filter(([, k]) => !source || k.source === source);
 
@@ -46,7 +47,12 @@ function MessageItem({ message: m, onOpen }: { message: InboxMessage; onOpen: (m
         }
         description={
           <>
-            <div className="inbox-message-body">{m.body}</div>
+            {/* A body's lines (编号, 时间, 地点…) each on a line of its own, as the service wrote them. */}
+            <div className="inbox-message-body">
+              {m.body.split('\n').map((line, i) => (
+                <div key={i}>{line}</div>
+              ))}
+            </div>
             <Typography.Text type="secondary" className="inbox-message-meta">
               {dayjs(m.createdAt).format('YYYY-MM-DD HH:mm')}
               {m.reasons.length > 0 && ` · 推送原因：${m.reasons.join('；')}`}

@@ -13,7 +13,8 @@ const FILTERS = Object.keys(VISIT_PORTAL_FILTERS) as Filter[];
 const TABS = [...FILTERS.map((key) => ({ key, label: VISIT_PORTAL_FILTERS[key] })), { key: 'summaries', label: '走访纪要' }];
 const EMPTY: Record<string, string> = { upcoming: '近期没有已确认的走访', toConfirm: '没有待确认的走访', history: '还没有历史走访', toAppraise: '没有待评价的走访纪要', summaries: '还没有走访纪要' };
 
-export const VISIT_LIST = { filters: { tab: 'string' }, defaultPageSize: 10 } as const;
+// Spec §2 §9: lists start at DEFAULT_PAGE_SIZE (20) rows.
+export const VISIT_LIST = { filters: { tab: 'string' } } as const;
 
 function VisitCard({ visit, onOpen }: { visit: VisitItem; onOpen: (id: number) => void }) {
   return (

@@ -114,7 +114,7 @@ test('the list shows each visit by tab, with its time, place and lead, and asks 
   expect(screen.getByText(/云溪智造二号厂房/)).toBeInTheDocument();
   expect(screen.getByText(/带队：王科长/)).toBeInTheDocument();
   expect(screen.getByText(/问题收集 · 实地走访 · 部门发起/)).toBeInTheDocument();
-  expect(queried.at(-1)).toEqual({ currentPage: 1, pageSize: 10, filter: 'toConfirm' });
+  expect(queried.at(-1)).toEqual({ currentPage: 1, pageSize: 20, filter: 'toConfirm' });
 });
 
 test("the request form's checks are the contract's messages, and nothing is sent", async () => {
