@@ -40,6 +40,7 @@ import type { CalendarStore } from '../calendar/public';
 import type { DictionaryStore } from '../dict/public';
 import { attach, attachmentsOf } from '../files/public';
 import { notify } from '../message/public';
+import { icsCalendar } from './ics';
 import { administrators, enterpriseAccounts, findVisit, problemsOf, staffOf, toItem, visitClashes } from './queries';
 import { visits, visitStaff } from './schema';
 
@@ -367,45 +368,19 @@ export async function visitDetail(deps: VisitDeps, ctx: SignedInCtx, id: number,
   };
 }
 
-/** RFC 5545 TEXT: backslash, semicolon, comma and newlines escaped. */
-const icsText = (s: string) => s.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r\n|\r|\n/g, '\\n');
-const icsTime = (d: Date) => d.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
-/** Lines longer than 75 octets are folded (a CRLF and a space), never inside a UTF-8 character. */
-function fold(line: string): string {
-  const out: string[] = [];
-  let current = '';
-  for (const ch of line) {
-    if (Buffer.byteLength(current + ch) > (out.length ? 74 : 75)) {
-      out.push(current);
-      current = '';
-    }
-    current += ch;
-  }
-  out.push(current);
-  return out.join('\r\n ');
-}
-
 /** A confirmed visit as an iCalendar file: its time in UTC, subject, place; the owner and staff only. */
 export async function visitIcs(deps: VisitDeps, ctx: SignedInCtx, id: number, host: string, now = new Date()): Promise<{ filename: string; body: string }> {
   const row = await findVisit(deps.db, ctx.scope, id);
   if (!row) throw notFound();
   if (row.status !== 'confirmed' || !row.startsAt || !row.endsAt) throw conflict(VISIT_MSG.notConfirmed);
-  const lines = [
-    'BEGIN:VCALENDAR',
-    'VERSION:2.0',
-    'PRODID:-//惠企通//企业走访//ZH',
-    'CALSCALE:GREGORIAN',
-    'METHOD:PUBLISH',
-    'BEGIN:VEVENT',
-    `UID:visit-${id}@${host}`,
-    `DTSTAMP:${icsTime(now)}`,
-    `DTSTART:${icsTime(row.startsAt)}`,
-    `DTEND:${icsTime(row.endsAt)}`,
-    `SUMMARY:${icsText(row.subject)}`,
-    `LOCATION:${icsText(row.place ?? '')}`,
-    `DESCRIPTION:${icsText(`走访编号 ${row.number}，${row.enterpriseName}${row.leadName ? `，带队：${row.leadName}` : ''}`)}`,
-    'END:VEVENT',
-    'END:VCALENDAR',
-  ];
-  return { filename: `${row.number}.ics`, body: `${lines.map(fold).join('\r\n')}\r\n` };
+  const body = icsCalendar({
+    uid: `visit-${id}@${host}`,
+    stamp: now,
+    start: row.startsAt,
+    end: row.endsAt,
+    summary: row.subject,
+    location: row.place ?? '',
+    description: `走访编号 ${row.number}，${row.enterpriseName}${row.leadName ? `，带队：${row.leadName}` : ''}`,
+  });
+  return { filename: `${row.number}.ics`, body };
 }
