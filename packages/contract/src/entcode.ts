@@ -142,7 +142,8 @@ export type CodeQuery = Type.Static<typeof CodeQuery>;
 const Nullable = <T extends ReturnType<typeof Type.String>>(t: T) => Type.Union([t, Type.Null()]);
 
 /** A qualification as the public card shows it. */
-export const CardQualification = Type.Object({ code: Type.String(), label: Type.String(), validUntil: Nullable(Type.String()) });
+/** `expired`: its valid-until day has passed (China time): the card marks it 已过期, never as valid. */
+export const CardQualification = Type.Object({ code: Type.String(), label: Type.String(), validUntil: Nullable(Type.String()), expired: Type.Boolean() });
 
 /** A guide open to the enterprise's industry, on the card. */
 export const CardGuide = Type.Object({

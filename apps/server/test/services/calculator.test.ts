@@ -371,7 +371,10 @@ describe('evaluating', () => {
     expect(page.list.map((e) => e.id)).toEqual([second.id, first.data.id]);
     // A what-if snapshot is marked as one.
     const whatIf = (await call<EvaluationSummary>('POST', CALCULATOR_PATHS.saveEvaluation, owner.headers, { enterpriseId: id, facts: { ...info.facts, qualifications: [] } })).body.data;
-    expect(whatIf).toMatchObject({ whatIf: true, changes: { lost: [{ guideId: autoGuide, title: '高新技术企业奖励' }] } });
+    expect(whatIf).toMatchObject({ whatIf: true, changes: { lost: [{ guideId: autoGuide, title: '高新技术企业奖励' }], previousId: second.id } });
+    // A real save after it compares with the real one before (nothing changed), not with the what-if.
+    const third = (await call<EvaluationSummary>('POST', CALCULATOR_PATHS.saveEvaluation, owner.headers, { enterpriseId: id })).body.data;
+    expect(third).toMatchObject({ whatIf: false, changes: { gained: [], lost: [], amounts: [], previousId: second.id } });
   });
 });
 

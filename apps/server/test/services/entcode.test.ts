@@ -99,7 +99,8 @@ beforeAll(async () => {
   app = await createTestApp({ PUBLIC_URL, ENTCODE_RATE_LIMIT: '10000' });
   owner = await signIn(await createAccount(app, { name: '赋码企业' }));
   staff = await signIn(await createAccount(app, { roleId: ROLES.staff.id, name: '王走访' }));
-  ownerEnterprise = await saveProfile(owner, profile({ name: '云溪赋码科技有限公司' }));
+  // One qualification valid, one lapsed (专精特新, as the demo's): the card must not show it as valid.
+  ownerEnterprise = await saveProfile(owner, profile({ name: '云溪赋码科技有限公司', qualifications: [{ code: 'hightech', validUntil: `${thisYear + 1}-12-31` }, { code: 'srdi', validUntil: '2025-06-30' }] }));
   ownerCode = (await codesOf(ownerEnterprise.creditCode))[0]!.code;
 });
 afterAll(() => app.close());
@@ -269,9 +270,12 @@ describe('the card a scanned code opens', () => {
     const card = res.body.data;
     expect(Object.keys(card).sort()).toEqual([...VISITOR_KEYS].sort());
     expect(card).toMatchObject({ viewer: 'visitor', code: ownerCode, status: 'active', name: '云溪赋码科技有限公司', creditCode: ownerEnterprise.creditCode, industry: 'C', industryLabel: '制造业' });
-    expect(card.qualifications).toEqual([{ code: 'hightech', label: expect.any(String), validUntil: `${thisYear + 1}-12-31` }]);
+    expect(card.qualifications).toEqual([
+      { code: 'hightech', label: expect.any(String), validUntil: `${thisYear + 1}-12-31`, expired: false },
+      { code: 'srdi', label: expect.any(String), validUntil: '2025-06-30', expired: true },
+    ]);
     expect(card.qualifications[0]!.label).not.toBe('hightech');
-    for (const q of card.qualifications) expect(Object.keys(q).sort()).toEqual(['code', 'label', 'validUntil']);
+    for (const q of card.qualifications) expect(Object.keys(q).sort()).toEqual(['code', 'expired', 'label', 'validUntil']);
     expect(card.guides.map((g) => g.id)).toContain(guideId);
     expect(card.guides.map((g) => g.id)).toContain(smallToo);
     expect(card.guides.map((g) => g.title)).not.toContain('软件业专项（不对本企业所属行业开放）');

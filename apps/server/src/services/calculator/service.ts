@@ -379,10 +379,12 @@ export async function saveEvaluation(deps: CalculatorDeps, ctx: SignedInCtx, bod
   return deps.db.transaction(async (tx) => {
     // One snapshot at a time per enterprise, so "what changed" always compares with the one before.
     await tx.select({ id: enterprises.id }).from(enterprises).where(eq(enterprises.id, body.enterpriseId)).for('update');
+    // Against the last snapshot of the enterprise's real facts, never a what-if's: a real save after
+    // a what-if compares with the real one before it; a what-if says what it changes against reality.
     const [previous] = await tx
       .select({ id: evaluations.id, guides: evaluations.guides, evaluation: evaluations.evaluation })
       .from(evaluations)
-      .where(and(ownEvaluations(ctx.scope), eq(evaluations.enterpriseId, body.enterpriseId)))
+      .where(and(ownEvaluations(ctx.scope), eq(evaluations.enterpriseId, body.enterpriseId), eq(evaluations.whatIf, false)))
       .orderBy(desc(evaluations.evaluatedAt), desc(evaluations.id))
       .limit(1);
     const changes = changesSince(previous as { id: number; guides: SnapshotGuides; evaluation: Assessments } | undefined, { guides: snapshotGuides, evaluation: assessed });

@@ -24,6 +24,7 @@ import {
 import { entcodeStatusLabel, type EntcodeDetail, type EntcodeStepBody, type EntcodeStepResult } from '@hqt/contract/entcode-console';
 import type { Condition, EligibilityRules } from '@hqt/contract/policy';
 import { permittedSteps, roleKeyOf } from '@hqt/contract/workflow';
+import { chinaDate } from '@hqt/contract/working-days';
 import type { Db } from '../../db/client';
 import { enterprises, guides, workflowSteps } from '../../db/schema/index';
 import { audit } from '../../lib/audit';
@@ -118,7 +119,12 @@ export async function lookupCard(deps: EntcodeDeps, ctx: Ctx, typed: string, now
     industry: enterprise.industry,
     industryLabel: enterprise.industry ? dictLabel(dicts, 'industry', enterprise.industry) : null,
     regionLabel: enterprise.region ? dictLabel(dicts, 'region', enterprise.region) : null,
-    qualifications: enterprise.qualifications.map((q) => ({ code: q.code, label: dictLabel(dicts, 'qualification', q.code), validUntil: q.validUntil ?? null })),
+    qualifications: enterprise.qualifications.map((q) => ({
+      code: q.code,
+      label: dictLabel(dicts, 'qualification', q.code),
+      validUntil: q.validUntil ?? null,
+      expired: Boolean(q.validUntil && q.validUntil < chinaDate(now)),
+    })),
     guides: guides.map((g) => ({ id: g.id, title: g.title, supportTypeLabel: g.supportTypeLabel, windowEnd: g.windowEnd, amountText: g.amountText })),
   };
   if (viewer === 'visitor') return card;

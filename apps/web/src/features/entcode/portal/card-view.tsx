@@ -72,12 +72,19 @@ function PublicCard({ card }: { card: EntcodeCard }) {
             '—'
           ) : (
             <div className="entcode-tags">
-              {card.qualifications.map((q) => (
-                <Tag key={q.code} color="blue">
-                  {q.label}
-                  {q.validUntil && `（有效期至 ${day(q.validUntil)}）`}
-                </Tag>
-              ))}
+              {card.qualifications.map((q) =>
+                q.expired ? (
+                  // A lapsed qualification in grey, named as such: never in a valid one's blue.
+                  <Tag key={q.code} className="entcode-qualification-expired">
+                    {q.label}（已过期，有效期至 {day(q.validUntil!)}）
+                  </Tag>
+                ) : (
+                  <Tag key={q.code} color="blue">
+                    {q.label}
+                    {q.validUntil && `（有效期至 ${day(q.validUntil)}）`}
+                  </Tag>
+                ),
+              )}
             </div>
           )}
         </Descriptions.Item>

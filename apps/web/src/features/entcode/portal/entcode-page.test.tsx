@@ -24,7 +24,10 @@ const visitor: VisitorCard = {
   industry: 'C',
   industryLabel: '制造业',
   regionLabel: '城关镇',
-  qualifications: [{ code: 'hightech', label: '高新技术企业', validUntil: '2027-12-31T00:00:00.000Z' }],
+  qualifications: [
+    { code: 'hightech', label: '高新技术企业', validUntil: '2027-12-31T00:00:00.000Z', expired: false },
+    { code: 'srdi', label: '专精特新中小企业', validUntil: '2025-06-30', expired: true },
+  ],
   guides: [{ id: 12, title: '2026 年技术改造专项资金申报指南', supportTypeLabel: '资金补助', windowEnd: '2026-12-31T15:59:59.000Z', amountText: '最高 50 万元' }],
 };
 const owner: OwnerCard = { ...visitor, viewer: 'owner', enterpriseId: 7 };
@@ -92,7 +95,11 @@ test('a visitor sees the public card as the server sends it, the open guides, an
   expect(screen.getByText(visitor.creditCode)).toBeInTheDocument();
   expect(screen.getByText('制造业')).toBeInTheDocument();
   expect(screen.getByText('城关镇')).toBeInTheDocument();
-  expect(screen.getByText(/高新技术企业/)).toBeInTheDocument();
+  // a valid qualification in blue; a lapsed one named 已过期, not in a valid one's blue
+  expect(screen.getByText(/高新技术企业/).closest('.ant-tag')).toHaveClass('ant-tag-blue');
+  const lapsed = screen.getByText(/专精特新中小企业/).closest('.ant-tag')!;
+  expect(lapsed).toHaveTextContent('专精特新中小企业（已过期，有效期至 2025/6/30）');
+  expect(lapsed).not.toHaveClass('ant-tag-blue');
   expect(screen.getByRole('link', { name: visitor.guides[0]!.title })).toHaveAttribute('href', '/policyMarket/policyMarket?guide=12');
   expect(screen.queryByText('查看测算结果')).toBeNull();
 

@@ -86,7 +86,7 @@ function SinceThen({ s, enterprise, book }: { s: EvaluationSnapshot; enterprise:
     : [];
   return (
     <Descriptions size="small" bordered column={1} styles={{ label: { width: 120 } }}>
-      <Descriptions.Item label="与上次测算相比">{changesText(s.changes)}</Descriptions.Item>
+      <Descriptions.Item label={s.whatIf ? '与实际数据的测算相比' : '与上次测算相比'}>{changesText(s.changes)}</Descriptions.Item>
       <Descriptions.Item label="今天的企业信息">
         {s.whatIf ? '本次测算使用了假设数据；' : ''}
         {facts.length ? `与本次测算所用不同：${list(facts)}` : '与本次测算所用相同'}
