@@ -8,18 +8,18 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { CAPTCHA_ANSWER } from './support/constants';
-import { SCAN_SERVER_LOG, SERVER_LOG } from './support/server-log';
+import { RUN_PORT, runOut, SCAN_SERVER_LOG, SERVER_LOG } from './support/server-log';
 
-const PORT = Number(process.env.E2E_PORT ?? 8091);
+const PORT = RUN_PORT;
 const SCAN_PORT = PORT + 2;
 // Chromium's headless shell (Debian's chromium-headless-shell), what Playwright itself runs headless:
 // the full browser in headless mode drew its own window chrome, 25 % more CPU for the same flows.
 const HEADLESS_SHELL = '/usr/lib/chromium/chromium-headless-shell';
 const chromium = process.env.CHROMIUM_PATH ?? (fs.existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium');
 
-/** A server on a fresh database in `.out/<data>`, its log (stdout and stderr, at info) in `log`. */
+/** A server on a fresh database in `.out/<data>-<run port>`, its log (stdout and stderr, at info) in `log`. */
 function server(port: number, data: string, log: string) {
-  const dataDir = path.resolve(import.meta.dirname, '.out', data);
+  const dataDir = runOut(data);
   return {
     // One process (node --import tsx) so SIGTERM reaches the server itself. A server that fails to
     // start says why in its log: Playwright no longer echoes its stderr.
@@ -67,7 +67,7 @@ export default defineConfig({
     // Both servers' logs, once both sides are done.
     { name: 'logs', dependencies: ['chromium', 'a11y'], testMatch: LOGS },
   ],
-  outputDir: '.out/results',
+  outputDir: runOut('results'),
   // Upper bounds for a stuck step, not speed claims: CI's two cores are shared with other work.
   timeout: 120_000,
   // toPass ignores expect's timeout and would retry until the test's: a bound of its own, short. No
