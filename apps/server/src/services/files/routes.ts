@@ -18,6 +18,7 @@ import { AppError, badRequest, notFound } from '../../lib/errors';
 import { signedIn } from '../../lib/ctx';
 import { AttachmentReaders, readableFile, type CanRead } from './attachments';
 import { removeStray, removeUnattached } from './cleanup';
+import { isCsv, neutraliseCsv } from './csv';
 import { attachmentPath, checkAttachment, checkImage, storeAttachments, storedFile, storeImages, type CheckedFile } from './service';
 
 export interface Files {
@@ -139,13 +140,19 @@ const routes: FastifyPluginAsyncTypebox<{ uploadsDir: string }> = async (app, op
       const file = await readableFile(app.db, readers, signedIn(request), request.params.id);
       const stat = file && (await fs.promises.stat(attachmentPath(opts.uploadsDir, file.sha256)).catch(() => null));
       if (!file || !stat?.isFile()) throw notFound();
-      return reply
-        .type(file.type === 'text/plain' ? 'text/plain; charset=utf-8' : file.type)
-        .header('content-length', stat.size)
+      const saved = reply
         .header('content-disposition', contentDisposition(file.name))
         .header('x-content-type-options', 'nosniff')
         .header('cache-control', 'private, no-cache')
-        .header('content-security-policy', "default-src 'none'")
+        .header('content-security-policy', "default-src 'none'");
+      // A .csv opened in a spreadsheet must not run a formula one of its cells starts (csv.ts).
+      if (isCsv(file)) {
+        const text = Buffer.from(neutraliseCsv((await fs.promises.readFile(attachmentPath(opts.uploadsDir, file.sha256))).toString('utf8')), 'utf8');
+        return saved.type('text/csv; charset=utf-8').header('content-length', text.length).send(text);
+      }
+      return saved
+        .type(file.type === 'text/plain' ? 'text/plain; charset=utf-8' : file.type)
+        .header('content-length', stat.size)
         .send(fs.createReadStream(attachmentPath(opts.uploadsDir, file.sha256)));
     },
   );
