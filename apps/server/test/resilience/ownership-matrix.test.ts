@@ -177,6 +177,8 @@ const UNOWNED: Record<string, string> = {
   'GET /api/v1/govbecalculator/getfullguideinfo/:id': 'catalogue',
   'POST /api/v1/govbecalculator/getpolicytopicpage': 'catalogue',
   'GET /api/v1/govbecalculator/getpolicytopicinfo/:id': 'catalogue',
+  'POST /api/v1/govbecalculator/getpolicydocpage': 'catalogue',
+  'GET /api/v1/govbecalculator/getpolicydocinfo/:id': 'catalogue',
   'POST /api/v1/govbecalculator/getappealcatepage': 'catalogue',
   'GET /api/v1/govbecalculator/dataquantitystatistics': 'figures',
   'GET /api/v1/enterbecalculator/getrulebook': 'catalogue',

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Envelope, Page, PageQuery } from '@hqt/contract/envelope';
 import { AppealCategory, GuideDetail, GuidePageQuery, GuideSummary, IdParams, POLICY_PATHS, Statistics, TopicDetail, TopicSummary } from '@hqt/contract/policy';
 import { ok } from '../../lib/envelope';
+import docRoutes from './docs-routes';
 import type {} from './market-pages'; // its app.marketPages declaration
 import { appealCategoryPage, guideDetail, guidePage, statistics, topicDetail, topicPage } from './service';
 
@@ -46,6 +47,8 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     { schema: { tags, summary: '首页数据统计', response: { 200: Envelope(Statistics) } }, config },
     async () => ok(await statistics(deps)),
   );
+
+  await app.register(docRoutes);
 };
 
 export default routes;

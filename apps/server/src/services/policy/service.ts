@@ -35,7 +35,7 @@ export function guideStatus(windowStart: Date, windowEnd: Date, now = new Date()
   return now < windowStart ? 'upcoming' : now >= windowEnd ? 'closed' : 'open';
 }
 
-const summaryColumns = {
+export const summaryColumns = {
   id: guides.id,
   title: guides.title,
   summary: guides.summary,
@@ -54,7 +54,7 @@ const summaryColumns = {
 };
 type SummaryRow = { [K in keyof typeof summaryColumns]: (typeof summaryColumns)[K]['_']['data'] };
 
-function toSummary(dicts: Dictionaries, r: SummaryRow): GuideSummary {
+export function toSummary(dicts: Dictionaries, r: SummaryRow): GuideSummary {
   return {
     id: r.id,
     title: r.title,
@@ -79,10 +79,10 @@ function toSummary(dicts: Dictionaries, r: SummaryRow): GuideSummary {
   };
 }
 
-const published = and(eq(guides.status, 'published'), eq(policies.status, 'published'));
+export const published = and(eq(guides.status, 'published'), eq(policies.status, 'published'));
 
 /** A keyword with a two-character piece or a Latin word uses the index; a lone character a substring match. */
-const INDEXABLE = /[\u3400-\u4dbf\u4e00-\u9fff]{2}|[a-z0-9]/i;
+export const INDEXABLE = /[\u3400-\u4dbf\u4e00-\u9fff]{2}|[a-z0-9]/i;
 
 interface MarketFilters {
   keyword: string;
