@@ -103,7 +103,7 @@ test('the PNG decodes to the card’s address; a visitor sees the card and 提�
       }
       await page.emulateMedia({ media: 'screen' });
     }
-    await dialog.getByRole('button', { name: '取 消' }).click();
+    await dialog.getByRole('button', { name: '取消' }).click();
     await expect(dialog).toBeHidden();
   }
 
