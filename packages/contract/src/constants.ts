@@ -16,6 +16,12 @@ export const CAPTCHA_TTL_S = 120;
 /** A captcha's answer is this many digits (digits, so the audio captcha can speak it). */
 export const CAPTCHA_LENGTH = 4;
 export const LOGIN_FAILURE_WINDOW_MIN = 15;
+/**
+ * An address is asked for a captcha once this many logins from it failed in the window: a county
+ * network's offices share one address, and one office's typo must not cost the others the spec's URL
+ * login (a name is asked for one after its first failure).
+ */
+export const LOGIN_ADDRESS_FAILURES_FOR_CAPTCHA = 5;
 export const LOGIN_LOCK_AFTER_FAILURES = 5;
 export const LOGIN_LOCK_MINUTES = 30;
 

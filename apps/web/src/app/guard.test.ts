@@ -3,6 +3,7 @@ import { http as mock, HttpResponse } from 'msw';
 import { AUTH_PATHS, type MenuInfo, type TokenResponse } from '@hqt/contract/auth';
 import { MSG, OWN_MSG } from '@hqt/contract/messages';
 import { session } from '@/shared/session/session-store';
+import { takeUrlLoginNotice } from '@/shared/session/url-login-notice';
 import { server } from '../../test/msw';
 import { ADMIN, PORTAL, type Branch } from './branches';
 import { createGuard, guardShouldRevalidate } from './guard';
@@ -90,6 +91,8 @@ test('URL login logs in and goes to the data overview; a failed one goes to the 
   session.clear();
   expect(await guard('/login?username=demo&password=wrong')).toBe('/login');
   expect(session.get().accessToken).toBeNull();
+  // the login page it lands on says why, with the name (never the password)
+  expect(takeUrlLoginNotice()).toEqual({ username: 'demo', text: expect.stringContaining(MSG.badCredentials) });
 });
 
 test('the console admits staff and administrators, and sends a logged-in one from its login page to its home', async () => {

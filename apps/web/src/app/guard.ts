@@ -4,6 +4,7 @@ import { redirect, type LoaderFunctionArgs, type ShouldRevalidateFunctionArgs } 
 import { MSG } from '@hqt/contract/messages';
 import type { RoleName } from '@hqt/contract/auth';
 import { hasToken, session } from '@/shared/session/session-store';
+import { rememberUrlLoginFailure } from '@/shared/session/url-login-notice';
 import { toast } from '@/shared/ui/feedback';
 import { publicPaths, routesOf, type Branch } from './branches';
 
@@ -42,10 +43,12 @@ export function createGuard(branch: Branch) {
       // password is in no history entry whatever happens next.
       if (location.href === request.url) history.replaceState(history.state, '', url.pathname);
       const { loginWithPassword } = await authApi();
+      const username = url.searchParams.get('username')!;
       try {
-        await loginWithPassword({ username: url.searchParams.get('username')!, password: url.searchParams.get('password')! });
-      } catch {
-        // the toast has said why
+        await loginWithPassword({ username, password: url.searchParams.get('password')! });
+      } catch (err) {
+        // The login page says why (a captcha is needed, a wrong password) with the name filled in.
+        rememberUrlLoginFailure(username, (err as Error).message);
         throw redirect(branch.loginPath);
       }
       throw redirect(branch.home);

@@ -1,6 +1,7 @@
 // Login, refresh, logout and registration: the rules, callable without HTTP.
 import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import {
+  LOGIN_ADDRESS_FAILURES_FOR_CAPTCHA,
   LOGIN_FAILURE_WINDOW_MIN,
   REFRESH_ABSOLUTE_TTL_S,
   REFRESH_IDLE_TTL_S,
@@ -36,14 +37,20 @@ export interface AuthDeps {
 const secondsFromNow = (s: number) => new Date(Date.now() + s * 1000);
 const usernameKey = (username: string) => username.trim().toLowerCase();
 
-/** A captcha is demanded once the name or the address has failed a login in the last 15 minutes. */
+/**
+ * A captcha is demanded once the name has failed a login in the last 15 minutes, or the address has
+ * failed LOGIN_ADDRESS_FAILURES_FOR_CAPTCHA of them (an address is often a whole network's).
+ */
 export async function captchaRequired(db: Db, username: string, ip: string): Promise<boolean> {
   const since = new Date(Date.now() - LOGIN_FAILURE_WINDOW_MIN * 60_000);
   const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
+    .select({
+      byName: sql<number>`count(*) filter (where ${loginFailures.usernameKey} = ${usernameKey(username)})::int`,
+      byAddress: sql<number>`count(*) filter (where ${loginFailures.ip} = ${ip})::int`,
+    })
     .from(loginFailures)
     .where(and(gt(loginFailures.at, since), or(eq(loginFailures.usernameKey, usernameKey(username)), eq(loginFailures.ip, ip))));
-  return (row?.n ?? 0) > 0;
+  return (row?.byName ?? 0) > 0 || (row?.byAddress ?? 0) >= LOGIN_ADDRESS_FAILURES_FOR_CAPTCHA;
 }
 
 async function issueTokens(

@@ -10,6 +10,7 @@ import { PASSWORD_RESET_PAGES } from '@hqt/contract/mail-links';
 import { OWN_MSG } from '@hqt/contract/messages';
 import { afterLoginPath } from './after-login';
 import { AuthCard } from './auth-card';
+import { takeUrlLoginNotice } from '@/shared/session/url-login-notice';
 import { CaptchaField, useCaptcha } from './captcha-field';
 import './auth.css';
 
@@ -44,7 +45,8 @@ interface LoginFormProps {
 
 /** The password login with captcha; the portal and the staff console each frame it. */
 export function LoginForm({ title, afterLogin, other }: LoginFormProps) {
-  const [values, setValues] = useState<LoginValues>({ username: '', password: '', vierifyCode: '' });
+  const [notice] = useState(takeUrlLoginNotice);
+  const [values, setValues] = useState<LoginValues>({ username: notice?.username ?? '', password: '', vierifyCode: '' });
   const [problems, setProblems] = useState<Problems>({});
   const [submitting, setSubmitting] = useState(false);
   const { ref: captchaRef, onIndex, codeIndex, refresh: newCaptcha } = useCaptcha();
@@ -76,6 +78,12 @@ export function LoginForm({ title, afterLogin, other }: LoginFormProps) {
 
   return (
     <AuthCard other={other} title={title}>
+      {/* A plain block, not antd's Alert: the login page is kept small for slow links. */}
+      {notice && (
+        <p className="login-notice" role="alert">
+          {notice.text}
+        </p>
+      )}
       <form onSubmit={(e) => void submit(e)} noValidate autoComplete="on">
         <Field id="username" label="用户名" problem={problems.username}>
           <Input
