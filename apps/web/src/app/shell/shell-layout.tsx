@@ -1,9 +1,9 @@
 import { MenuOutlined } from '@ant-design/icons';
 import { QueryClientProvider, useQuery } from '@tanstack/react-query';
-import { Button, Drawer, Dropdown, Menu, Tag } from 'antd';
+import { Button, Drawer, Menu, Tag } from 'antd';
 import 'dayjs/locale/zh-cn';
 import dayjs from 'dayjs';
-import { lazy, Suspense, useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { COOKIES, SIDEBAR_WIDTH_PX } from '@hqt/contract/constants';
 import { MSG } from '@hqt/contract/messages';
@@ -13,7 +13,6 @@ import type { FeatureRoute } from '@/shared/feature-module';
 import { logout } from '@/shared/api/auth-api';
 import { platformQuery, queryClient } from '@/shared/api/query-client';
 import { setCookie } from '@/shared/lib/cookies';
-import { displayName } from '@/shared/lib/display-name';
 import { useSession } from '@/shared/session/session-store';
 import { Brand } from '@/shared/ui/brand';
 import { CareSwitch } from '@/shared/ui/care-switch';
@@ -24,6 +23,7 @@ import { PORTAL, publicPaths } from '../branches';
 import { LIVE, MENU, usePageName } from '../navigation';
 import { SiteFooter } from './site-footer';
 import { TagBar } from './tag-bar';
+import { UserArea, type DialogName } from './user-area';
 import { tabs } from './tabs-store';
 import './shell.css';
 
@@ -35,7 +35,6 @@ const DIALOGS = {
   password: lazy(() => import('@/features/account/ui/password-dialog').then((m) => ({ default: m.PasswordDialog }))),
   theme: lazy(() => import('@/features/account/portal/theme-dialog').then((m) => ({ default: m.ThemeDialog }))),
 };
-type DialogName = keyof typeof DIALOGS | null;
 
 function AccountDialog({ name, onClose }: { name: DialogName; onClose: () => void }) {
   if (!name) return null;
@@ -72,41 +71,6 @@ function Badged({ signedIn, children }: { signedIn: boolean; children: ReactNode
 
 const LOGOUT_KEY = 'logout';
 const PORTAL_PUBLIC = publicPaths(PORTAL);
-
-function UserArea({ onDialog, greeting }: { onDialog: (d: DialogName) => void; greeting: RefObject<HTMLButtonElement | null> }) {
-  const name = useSession((s) => s.name);
-  const navigate = useNavigate();
-  if (!name) {
-    return (
-      <Link to="/login" className="user-area">
-        登录/注册
-      </Link>
-    );
-  }
-  const items = [
-    { key: 'home', label: '首页', onClick: () => navigate('/') },
-    { key: 'profile', label: '个人资料', onClick: () => onDialog('profile') },
-    { key: 'password', label: '修改密码', onClick: () => onDialog('password') },
-    { key: 'theme', label: '主题切换', onClick: () => onDialog('theme') },
-    { type: 'divider' as const },
-    { key: 'logout', label: '退出登录', onClick: () => void logout() },
-  ];
-  return (
-    <div className="user-area">
-      <Dropdown menu={{ items }} trigger={['click', 'hover']}>
-        <button type="button" className="user-name" title={name} ref={greeting}>
-          欢迎您，{displayName(name)}
-        </button>
-      </Dropdown>
-      <Link to="/personal/personal" className="user-personal">
-        个人中心
-      </Link>
-      <button type="button" className="link-button" onClick={() => void logout()}>
-        退出登录
-      </button>
-    </div>
-  );
-}
 
 function Shell() {
   const location = useLocation();
