@@ -5,6 +5,7 @@ import { consolePath } from '@hqt/contract/console';
 import type { PageOf } from '@hqt/contract/envelope';
 import { type ConsolePolicyRow, type GuideInput, POLICY_CONSOLE_PATHS } from '@hqt/contract/policy-console';
 import type { TokenResponse } from '@hqt/contract/auth';
+import { TEST_CLOCK_PATH } from '@hqt/contract/test-clock';
 import { CAPTCHA_ANSWER, STAFF } from './constants';
 
 /** The real login's token answer (the captcha by the test answer), and the site's origin it came from. */
@@ -20,6 +21,20 @@ export async function apiLogin(request: APIRequestContext, user: { username: str
 /** A staff member's Authorization header, through the real login. */
 export async function staffHeaders(request: APIRequestContext): Promise<Record<string, string>> {
   return { authorization: `Bearer ${(await apiLogin(request, STAFF)).access_token}` };
+}
+
+/**
+ * Runs `act` as if it were a minute past `startsAt` (a visit's start): the server's clock moved
+ * (TEST_CLOCK, playwright.config.ts) and back, whatever `act` does.
+ */
+export async function asIfAfter<T>(request: APIRequestContext, startsAt: string, act: () => Promise<T>): Promise<T> {
+  const move = async (offsetMs: number) => expect((await request.put(TEST_CLOCK_PATH, { data: { offsetMs } })).ok()).toBe(true);
+  await move(Date.parse(startsAt) + 60_000 - Date.now());
+  try {
+    return await act();
+  } finally {
+    await move(0);
+  }
 }
 
 /** A GET (no body) or POST that must succeed; its data. */

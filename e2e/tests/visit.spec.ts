@@ -5,12 +5,12 @@
 // the enterprise's side at 1280 and 375 px in e2e/.out/screenshots/visit/.
 import path from 'node:path';
 import { readFile } from 'node:fs/promises';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import type { PageOf } from '@hqt/contract/envelope';
 import { VISIT_CONSOLE_PATHS, type VisitConsoleRow } from '@hqt/contract/visit-console';
-import { TEST_CLOCK_PATH } from '@hqt/contract/test-clock';
 import { VISIT_MSG, type VisitDetail } from '@hqt/contract/visit';
-import { CAPTCHA_ANSWER, DEMO, STAFF } from '../support/constants';
+import { asIfAfter, call, staffHeaders } from '../support/api';
+import { DEMO } from '../support/constants';
 import { openSignedIn } from '../support/session';
 
 const SHOTS = path.resolve(import.meta.dirname, '../.out/screenshots/visit');
@@ -29,24 +29,6 @@ const ahead = (days: number, hour: number) => {
   const pad = (n: number) => String(n).padStart(2, '0');
   return { text: `${china.getUTCFullYear()}-${pad(china.getUTCMonth() + 1)}-${pad(china.getUTCDate())} ${pad(hour)}:00`, iso: at.toISOString() };
 };
-
-async function staffHeaders(request: APIRequestContext) {
-  const captcha = await (await request.get('/api/v1/connect/vierifycode')).json();
-  const res = await request.post('/api/v1/connect/token', { data: { ...STAFF, vierifyCode: CAPTCHA_ANSWER, codeIndex: captcha.data.codeIndex } });
-  return { authorization: `Bearer ${(await res.json()).access_token as string}` };
-}
-
-/** The server's clock `offsetMs` from the wall (TEST_CLOCK, playwright.config.ts). */
-async function moveClock(request: APIRequestContext, offsetMs: number) {
-  expect((await request.put(TEST_CLOCK_PATH, { data: { offsetMs } })).ok()).toBe(true);
-}
-
-async function call<T>(request: APIRequestContext, headers: Record<string, string>, url: string, data?: unknown): Promise<T> {
-  const res = data === undefined ? await request.get(url, { headers }) : await request.post(url, { headers, data });
-  const body = await res.json();
-  expect(res.ok(), `${url}: ${body.msg}`).toBe(true);
-  return body.data as T;
-}
 
 const shot = async (page: Page, name: string) => {
   for (const width of [1280, 375]) {
@@ -121,8 +103,9 @@ test('staff propose, the enterprise proposes another time, staff accept, the .ic
 
   // The day comes (the server's clock moved past the start, then back), and staff write the summary
   // with two problems: each becomes an appeal of the enterprise's.
-  await moveClock(request, Date.parse(moved.start.iso) + 60_000 - Date.now());
-  const written = await call<VisitDetail>(request, headers, withId(VISIT_CONSOLE_PATHS.summary, planned.id), { content: '了解了智能产线投产准备情况，宣讲了技改贴息政策。', problems }).finally(() => moveClock(request, 0));
+  const written = await asIfAfter(request, moved.start.iso, () =>
+    call<VisitDetail>(request, headers, withId(VISIT_CONSOLE_PATHS.summary, planned.id), { content: '了解了智能产线投产准备情况，宣讲了技改贴息政策。', problems }),
+  );
   expect(written.problems).toHaveLength(2);
 
   // Both appear in the enterprise's 企业诉求 with the visit named.

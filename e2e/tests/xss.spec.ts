@@ -20,6 +20,7 @@ import { GuideInput, POLICY_CONSOLE_PATHS, type ConsoleGuide, type ConsoleGuideR
 import { VISIT_PATHS, type VisitDetail } from '@hqt/contract/visit';
 import { VISIT_CONSOLE_PATHS } from '@hqt/contract/visit-console';
 import { registerAccount } from '../support/accounts';
+import { asIfAfter } from '../support/api';
 import { CAPTCHA_ANSWER, STAFF } from '../support/constants';
 import { ALL_HOSTILE, FORMULAS, HOSTILE, hostile } from '../support/hostile';
 import { openSignedIn } from '../support/session';
@@ -143,11 +144,14 @@ test('the hostile corpus, saved through every shown field, runs on no page; the 
   const photo = await upload(request, staff, `${hostile('details').slice(0, 60)}.pdf`);
   const problem = hostile('focus');
   const summary = fit(5000);
-  await call(request, staff, withId(VISIT_CONSOLE_PATHS.summary, visit.id), {
-    content: summary,
-    fileIds: [photo.id],
-    problems: [{ category: 'policy', title: problem, content: fit(2000, reversed) }],
-  });
+  // after the visit's start (a summary follows the visit)
+  await asIfAfter(request, visit.startsAt!, () =>
+    call(request, staff, withId(VISIT_CONSOLE_PATHS.summary, visit.id), {
+      content: summary,
+      fileIds: [photo.id],
+      problems: [{ category: 'policy', title: problem, content: fit(2000, reversed) }],
+    }),
+  );
 
   const [policyRow] = (await call<PageOf<ConsolePolicyRow>>(request, staff, POLICY_CONSOLE_PATHS.policyPage, { currentPage: 1, pageSize: 1, status: 'published' })).list;
   const model = await call<ConsolePolicy>(request, staff, withId(POLICY_CONSOLE_PATHS.policy, policyRow!.id));
