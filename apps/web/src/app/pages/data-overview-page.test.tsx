@@ -16,7 +16,7 @@ test("shows the account's open appeals and those waiting for its rating, each le
   const info: AccountCalculatorInfo = { name: '云溪智造科技有限公司', enterprises: [], newGuides: 0, evaluations: 0 };
   server.use(
     mock.get(CALCULATOR_PATHS.accountInfo, () => HttpResponse.json(ok(info))),
-    mock.get(INBOX_PATHS.unreadCount, () => HttpResponse.json(ok({ unread: 0 }))),
+    mock.get(INBOX_PATHS.unreadCount, () => HttpResponse.json(ok({ unread: 7 }))),
     mock.get(APPEAL_STATS_PATHS.mine, () => HttpResponse.json(ok<AppealMyCounts>({ open: 3, toRate: 2 }))),
     mock.post(VISIT_PATHS.appointmentPage, async ({ request }) => {
       const { filter } = (await request.json()) as VisitPortalQuery;
@@ -37,6 +37,12 @@ test("shows the account's open appeals and those waiting for its rating, each le
   const toRate = screen.getByText('待评价的诉求').closest('a')!;
   expect(toRate).toHaveTextContent('待评价的诉求2件');
   expect(toRate).toHaveAttribute('href', '/enterpriseDemands/enterpriseDemands');
+  // the unread count is every source's: named and linked as the message centre's, not 政策's
+  const unread = screen.getByText('未读消息').closest('a')!;
+  expect(unread).toHaveTextContent('未读消息7条');
+  expect(unread).toHaveAttribute('href', '/messageCenter/messageCenter?read=unread');
+  expect(screen.getByRole('link', { name: '有 7 条未读消息' })).toHaveAttribute('href', '/messageCenter/messageCenter?read=unread');
+  expect(screen.queryByText(/未读政策消息/)).toBeNull();
 });
 
 test("shows the account's upcoming visits, those to confirm and the summaries to appraise, each leading to its tab of 企业走访", async () => {

@@ -1,12 +1,13 @@
 // Where every login lands: this account's enterprises and their estimated support, guides newly
 // open for them, what to do next, and the entries to the other services. An app page: it composes
-// the calculator's account figures (under the calculator's query key), 政策推送's unread count and
+// the calculator's account figures (under the calculator's query key), the message centre's unread count and
 // 企业诉求's open and to-rate counts, and 企业走访's upcoming, to-confirm and to-appraise counts.
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Col, Empty, List, Row, Skeleton, Space, Statistic, Tag } from 'antd';
 import { Link } from 'react-router';
 import { CALCULATOR_PATHS, type AccountCalculatorInfo } from '@hqt/contract/calculator';
 import { appealStatsQueries } from '@/features/appeal/api/appeal-stats-api';
+import { PORTAL_INBOX } from '@/features/messages/paths';
 import { visitCountQuery } from '@/features/visit/api/visit-api';
 import { http } from '@/shared/api/http';
 import { messageQueries } from '@/shared/messages/messages-api';
@@ -30,7 +31,8 @@ const ENTRIES = [
 /** The next step, said plainly: read new messages, complete a profile, evaluate, or look at what is new. */
 function nextSteps(info: AccountCalculatorInfo, unread: number): { text: string; to: string }[] {
   const steps: { text: string; to: string }[] = [];
-  if (unread > 0) steps.push({ text: `有 ${unread} 条未读政策消息`, to: '/policyPush/policyPush?read=unread' });
+  // Every source's (政策, 诉求, 走访, 系统): the count is the message centre's, and so is the link.
+  if (unread > 0) steps.push({ text: `有 ${unread} 条未读消息`, to: `${PORTAL_INBOX}?read=unread` });
   for (const e of info.enterprises) {
     if (!e.complete) steps.push({ text: `完善「${e.name}」的企业信息，即可测算可享受的政策`, to: calculatorLink(e.id, true) });
     else if (!e.lastEvaluation) steps.push({ text: `为「${e.name}」做一次政策测算`, to: calculatorLink(e.id) });
@@ -66,8 +68,8 @@ export default function DataOverviewPage() {
             <Statistic title={info.evaluations ? '上次测算后新开放的指南' : '正在申报的指南'} value={info.newGuides} suffix="项" />
           </Col>
           <Col xs={12} md={6}>
-            <Link to="/policyPush/policyPush" className="overview-stat-link">
-              <Statistic title="未读政策消息" value={unread ?? 0} suffix="条" />
+            <Link to={`${PORTAL_INBOX}?read=unread`} className="overview-stat-link">
+              <Statistic title="未读消息" value={unread ?? 0} suffix="条" />
             </Link>
           </Col>
         </Row>
