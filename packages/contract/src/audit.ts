@@ -134,7 +134,7 @@ export const AUDIT_DETAIL_LABELS: Record<string, string> = {
   creditCode: '统一社会信用代码',
   enterpriseId: '企业编号',
   evaluationId: '测算编号',
-  eligible: '是否符合',
+  eligible: '符合的指南数',
   amount: '测算金额（万元）',
   whatIf: '假设条件',
   // dictionaries
@@ -197,6 +197,12 @@ export const AUDIT_DETAIL_LABELS: Record<string, string> = {
   after: '修改后',
 };
 export const auditDetailLabel = (key: string) => AUDIT_DETAIL_LABELS[key] ?? key;
+
+/** The Chinese words for the codes a detail holds (a login failure's `reason`), by the detail's key. */
+export const AUDIT_DETAIL_VALUES: Record<string, Record<string, string>> = {
+  reason: { password: '密码错误', disabled: '账号已停用', 'unknown-user': '用户名不存在' },
+};
+export const auditDetailValue = (key: string | undefined, value: string) => (key && AUDIT_DETAIL_VALUES[key]?.[value]) ?? value;
 
 /** The export dialog reports what left the building (等保: exports are audited). */
 export const ExportReportBody = Type.Object({ list: TextField('列表', 60, 1), rows: Type.Integer({ minimum: 0, maximum: 10_000 }) });

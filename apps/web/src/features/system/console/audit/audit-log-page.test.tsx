@@ -32,8 +32,9 @@ const ROWS: AuditRow[] = [
     action: 'evaluation.save',
     actionLabel: '保存政策测算',
     ip: '10.0.0.7',
-    detail: { evaluationId: 12, enterpriseId: 7, eligible: true, amount: 20, whatIf: { staff: 60 } },
+    detail: { evaluationId: 12, enterpriseId: 7, eligible: 29, amount: 20, whatIf: { staff: 60 } },
   },
+  { id: 7, at: '2026-03-02T03:30:00.000Z', accountId: 9, username: 'demo', action: 'login.failure', actionLabel: '登录失败', ip: '10.0.0.9', detail: { reason: 'password', failures: 2 } },
   { id: 5, at: '2026-03-02T05:00:00.000Z', accountId: 9, username: 'demo', action: 'account.update', actionLabel: '修改资料', ip: '10.0.0.7', detail: { fields: ['phone', 'email'] } },
   { id: 6, at: '2026-03-02T06:00:00.000Z', accountId: 9, username: 'demo', action: 'subscription.created', actionLabel: '订阅推送', ip: '10.0.0.7', detail: { subscriptionId: 3, kind: '关键词', followed: '研发' } },
 ];
@@ -73,6 +74,8 @@ test('the log shows who did what, with the detail summarised, and offers no way 
   expect(screen.queryByText(/排序:/)).toBeNull();
   // a long value is cut to 80 characters
   expect(screen.getByText(`原因: ${'x'.repeat(76)}…`)).toBeInTheDocument();
+  // a code the server writes, in words
+  expect(screen.getByText('原因: 密码错误')).toBeInTheDocument();
 
   expect(screen.queryByRole('button', { name: /编\s*辑|删\s*除|修\s*改/ })).toBeNull();
   expect(screen.getByRole('button', { name: /导出/ })).toBeInTheDocument();
@@ -82,7 +85,7 @@ test('the detail names its keys in Chinese, never by the server\'s field names',
   serveAudit();
   renderPage();
   expect(await screen.findByText('测算编号: 12')).toBeInTheDocument();
-  for (const line of ['企业编号: 7', '是否符合: 是', '测算金额（万元）: 20', '假设条件: staff 60', '修改项: 手机号、邮箱', '订阅类型: 关键词', '订阅内容: 研发']) expect(screen.getByText(line)).toBeInTheDocument();
+  for (const line of ['企业编号: 7', '符合的指南数: 29', '测算金额（万元）: 20', '假设条件: staff 60', '修改项: 手机号、邮箱', '订阅类型: 关键词', '订阅内容: 研发']) expect(screen.getByText(line)).toBeInTheDocument();
   for (const raw of ['evaluationId', 'enterpriseId', 'eligible', 'amount', 'whatIf', 'fields', 'target', 'subscriptionId', 'followed']) expect(screen.queryByText(new RegExp(`\\b${raw}\\b`))).toBeNull();
 });
 

@@ -2,7 +2,7 @@
 // and exports it, and offers no way to change it.
 import { DatePicker, Select, Tooltip, type TableColumnsType } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { AUDIT_ACTION_LABELS, auditDetailLabel, type AuditPageQuery, type AuditRow } from '@hqt/contract/audit';
+import { AUDIT_ACTION_LABELS, auditDetailLabel, auditDetailValue, type AuditPageQuery, type AuditRow } from '@hqt/contract/audit';
 import type { ExportColumn } from '@/shared/lib/export-format';
 import type { ListParams, ListSpec } from '@/shared/lists/use-list-params';
 import { consoleKeys } from '@/shared/console/console-api';
@@ -38,7 +38,7 @@ const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
 /** A value as one line of text: an object's keys and a list of field names by their Chinese names. */
 const show = (v: unknown, key?: string): string => {
   if (v === null || v === undefined) return '空';
-  if (typeof v === 'string') return v === '' ? '空' : v;
+  if (typeof v === 'string') return v === '' ? '空' : auditDetailValue(key, v);
   if (typeof v === 'number') return String(v);
   if (typeof v === 'boolean') return v ? '是' : '否';
   if (Array.isArray(v)) {
