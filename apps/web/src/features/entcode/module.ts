@@ -17,6 +17,7 @@ export const entcodeModule: FeatureModule = {
       icon: lazyIcon(() => import('@ant-design/icons/es/icons/QrcodeOutlined')),
       menu: 70,
       tile: { order: 60, blurb: '一企一码，扫码查看企业名片' },
+      footer: 58,
       parentRedirect: true,
     },
   ],

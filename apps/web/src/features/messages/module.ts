@@ -10,7 +10,7 @@ const page = () => import('./messages-page');
 
 export const messagesModule: FeatureModule = {
   name: 'messages',
-  portal: [{ path: PORTAL_INBOX, title: '消息中心', access: 'private', page, icon, menu: 80, badge, parentRedirect: true }],
+  portal: [{ path: PORTAL_INBOX, title: '消息中心', access: 'private', page, icon, menu: 80, footer: 80, badge, parentRedirect: true }],
   console: [{ path: CONSOLE_INBOX, title: '消息中心', access: 'private', page, icon, menu: 15, badge }],
   live: lazy(() => import('./live')),
 };
