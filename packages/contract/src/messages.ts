@@ -47,6 +47,10 @@ export const OWN_MSG = {
   usernameTaken: '该用户名已被注册',
   creditCodeTaken: '该统一社会信用代码已注册',
   creditCodeInvalid: '统一社会信用代码不正确',
+  /** Registration: the empty 统一社会信用代码 and 确认密码 fields (filled wrong, they say 不正确 / 不一致). */
+  creditCodeRequired: '请输入统一社会信用代码',
+  confirmPasswordRequired: '请再次输入密码',
+  passwordMismatch: '两次输入的密码不一致',
   usernameRule: '用户名为4-32位字母、数字或下划线',
   enterpriseNameRule: '请填写企业名称（2-100个字）',
   registered: '注册成功，请登录',

@@ -61,14 +61,14 @@ export default function RegisterPage() {
           label="确认密码"
           name="confirm"
           dependencies={['password']}
-          rules={[ruleFrom((v) => (v === form.getFieldValue('password') ? null : '两次输入的密码不一致'))]}
+          rules={[ruleFrom((v) => (v === '' ? OWN_MSG.confirmPasswordRequired : v === form.getFieldValue('password') ? null : OWN_MSG.passwordMismatch))]}
         >
           <Password autoComplete="new-password" maxLength={64} />
         </Form.Item>
         <Form.Item label="企业名称" name="enterpriseName" rules={[{ required: true, min: 2, max: 100, message: OWN_MSG.enterpriseNameRule }]}>
           <Input maxLength={100} />
         </Form.Item>
-        <Form.Item label="统一社会信用代码" name="creditCode" rules={[ruleFrom((v) => (isCreditCode(v.toUpperCase()) ? null : OWN_MSG.creditCodeInvalid))]}>
+        <Form.Item label="统一社会信用代码" name="creditCode" rules={[ruleFrom((v) => (v.trim() === '' ? OWN_MSG.creditCodeRequired : isCreditCode(v.toUpperCase()) ? null : OWN_MSG.creditCodeInvalid))]}>
           <Input maxLength={18} placeholder="18位，含校验位" style={{ textTransform: 'uppercase' }} />
         </Form.Item>
         <Form.Item label="联系电话" name="contactPhone" rules={[{ required: true, message: MSG.phoneRule }, { pattern: new RegExp(PHONE_PATTERN), message: MSG.phoneInvalid }]}>
