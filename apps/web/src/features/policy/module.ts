@@ -1,15 +1,17 @@
-// The policy service: the portal's 政策超市 and 政策专题; in the console, its content (政策文件,
-// 申报指南 with their push results, 政策专题) and its card on the 工作台.
+// The policy service: the portal's 政策超市 (申报指南 and 政策文件), a 政策文件's own page and 政策专题;
+// in the console, its content (政策文件, 申报指南 with their push results, 政策专题) and its card on
+// the 工作台.
 import { lazy } from 'react';
 import { ADMIN_BASE } from '@/config/routes';
 import { listAndEditor } from '@/shared/console/routes';
 import { lazyIcon, type FeatureModule } from '@/shared/feature-module';
+import { MARKET_PATH, POLICY_DOC_PATH } from './links';
 
 export const policyModule: FeatureModule = {
   name: 'policy',
   portal: [
     {
-      path: '/policyMarket/policyMarket',
+      path: MARKET_PATH,
       title: '政策超市',
       access: 'private',
       page: () => import('./portal/market-page'),
@@ -18,6 +20,13 @@ export const policyModule: FeatureModule = {
       menu: 40,
       footer: 40,
       tile: { order: 30, blurb: '检索政策文件与申报指南' },
+      parentRedirect: true,
+    },
+    {
+      path: POLICY_DOC_PATH,
+      title: '政策文件',
+      access: 'public',
+      page: () => import('./portal/policy-doc-page'),
       parentRedirect: true,
     },
     {
