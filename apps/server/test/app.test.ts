@@ -9,9 +9,11 @@ import { ACCOUNT_PATHS } from '@hqt/contract/account';
 import { AUTH_PATHS, ROLES } from '@hqt/contract/auth';
 import { AUDIT_CONSOLE_PATHS } from '@hqt/contract/audit';
 import { MAX_INT } from '@hqt/contract/constants';
+import { FILE_PATHS } from '@hqt/contract/files';
 import { OWN_MSG } from '@hqt/contract/messages';
 import { guideInfoPath, POLICY_PATHS, topicInfoPath } from '@hqt/contract/policy';
 import { TEST_CLOCK_PATH } from '@hqt/contract/test-clock';
+import { UPLOAD_CONSOLE_PATHS } from '@hqt/contract/upload';
 import { creditCodeCheckChar } from '@hqt/contract/validation';
 import { loggerOptions, type App } from '../src/app';
 import { loadConfig } from '../src/config';
@@ -62,6 +64,11 @@ describe('the shared envelope and headers', () => {
     const paths = Object.keys(res.json().paths);
     expect(paths).toEqual(expect.arrayContaining(['/api/v1/connect/vierifycode', '/api/v1/connect/token', '/new/token', '/user/logout', '/api/v1/Admin/getinfo']));
     expect((await app.inject({ method: 'GET', url: '/api/docs' })).statusCode).toBeLessThan(400);
+    // the uploads say what they take (a client finds the attachment upload and its file parts)
+    for (const upload of [FILE_PATHS.upload, UPLOAD_CONSOLE_PATHS.imageUpload]) {
+      const body = res.json().paths[upload]?.post?.requestBody;
+      expect(body?.content?.['multipart/form-data']?.schema?.properties?.file, upload).toMatchObject({ type: 'array', items: { format: 'binary' } });
+    }
   });
 });
 
