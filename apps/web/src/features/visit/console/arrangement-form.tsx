@@ -170,8 +170,16 @@ export function ArrangementForm({
         name="leadId"
         dependencies={['staffIds']}
         rules={[
-          { required: true, message: VISIT_MSG.oneLead },
-          ({ getFieldValue }) => ({ validator: (_, id?: number) => (id === undefined || (getFieldValue('staffIds') as number[] | undefined)?.includes(id) ? Promise.resolve() : Promise.reject(new Error(VISIT_MSG.oneLead))) }),
+          // One rule, one message: with no staff chosen, 走访人员's own message (请选择走访人员，并指定一名
+          // 带队人员) already asks for the lead, and this field stays quiet rather than say it again below.
+          ({ getFieldValue }) => ({
+            required: true,
+            validator: (_, id?: number | null) => {
+              const staff = (getFieldValue('staffIds') as number[] | undefined) ?? [];
+              if (!staff.length || (id != null && staff.includes(id))) return Promise.resolve();
+              return Promise.reject(new Error(VISIT_MSG.oneLead));
+            },
+          }),
         ]}
       >
         <Select<number> aria-label="带队人员" placeholder="从走访人员中选择一名带队人员" options={chosen} />

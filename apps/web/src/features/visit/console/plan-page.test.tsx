@@ -115,13 +115,39 @@ test('without a clash the plan is saved at once, without force', async () => {
   expect(await screen.findByText('走访详情页')).toBeInTheDocument();
 });
 
-test('a missing lead is said before anything is asked', async () => {
+/** The messages under the field with this label (its antd Form.Item). */
+const messagesOf = (label: string) => [...screen.getByLabelText(label).closest('.ant-form-item')!.querySelectorAll('.ant-form-item-explain-error')].map((e) => e.textContent);
+
+test('with no staff chosen the staff field says one thing (choose staff and a lead), not that and 带队人员\'s too; nothing is asked', async () => {
   const served = servePlan([]);
   renderPlan();
   const user = userEvent.setup({ delay: null });
   await screen.findByText('保存并通知企业');
   await user.click(saveButton());
-  expect(await screen.findByText(VISIT_MSG.oneLead)).toBeInTheDocument();
+  await waitFor(() => expect(messagesOf('走访人员')).toEqual([VISIT_MSG.staffRequired]));
+  expect(messagesOf('带队人员')).toEqual([]);
+  expect(screen.queryByText(VISIT_MSG.oneLead)).toBeNull();
+  expect(served.asked).toHaveLength(0);
+  expect(served.plans).toHaveLength(0);
+});
+
+test('staff chosen without a lead, or a lead no longer among them, is said once on 带队人员 before anything is asked', async () => {
+  const served = servePlan([]);
+  renderPlan();
+  const user = userEvent.setup({ delay: null });
+  await screen.findByText('保存并通知企业');
+  const staff = screen.getByLabelText('走访人员');
+  await pick(user, staff, '王工（staff）');
+  await user.click(saveButton());
+  await waitFor(() => expect(messagesOf('带队人员')).toEqual([VISIT_MSG.oneLead]));
+  expect(messagesOf('走访人员')).toEqual([]);
+
+  await pick(user, screen.getByLabelText('带队人员'), '王工（staff）');
+  await waitFor(() => expect(messagesOf('带队人员')).toEqual([]));
+  await pick(user, staff, '赵管理（admin）');
+  await pick(user, staff, '王工（staff）'); // 王工 leaves the staff: the lead is not among them
+  await waitFor(() => expect(messagesOf('带队人员')).toEqual([VISIT_MSG.oneLead]));
+  expect(messagesOf('走访人员')).toEqual([]);
   expect(served.asked).toHaveLength(0);
   expect(served.plans).toHaveLength(0);
 });
