@@ -35,7 +35,7 @@ export function PolicyDocsView() {
   return (
     <>
       <Input.Search
-        placeholder="搜索政策文件的标题、文号或正文，如：研发、云府发〔2026〕8号"
+        placeholder="搜索标题、文号或正文，如：研发、云府发〔2026〕8号"
         aria-label="关键词"
         enterButton="搜索"
         allowClear

@@ -14,6 +14,7 @@ import { policyDocQueries } from '../api/doc-queries';
 import { guideLink, POLICY_DOCS_VIEW } from '../links';
 import { ExpiredTag } from '../ui/expired-tag';
 import { GuideStatusTag } from '../ui/guide-status-tag';
+import '../ui/guide.css';
 import './market.css';
 
 const day = (iso: string) => dayjs(iso).format('YYYY-MM-DD');
