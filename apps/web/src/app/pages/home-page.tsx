@@ -7,6 +7,7 @@ import { lazy, Suspense, useState, type FormEvent, type ReactNode } from 'react'
 import { Link, useNavigate } from 'react-router';
 import type { PageOf } from '@hqt/contract/envelope';
 import { POLICY_PATHS, type GuideSummary, type Statistics, type TopicSummary } from '@hqt/contract/policy';
+import { POLICY_DOCS_VIEW } from '@/features/policy/links';
 import { GuideStatusTag } from '@/features/policy/ui/guide-status-tag';
 import { TopicCover } from '@/features/policy/ui/topic-cover';
 import { appealStatsQueries } from '@/features/appeal/api/appeal-stats-api';
@@ -31,8 +32,9 @@ const homeQueries = {
   topics: { queryKey: ['home', 'topics'], queryFn: () => http.post<PageOf<TopicSummary>>(POLICY_PATHS.topicPage, { currentPage: 1, pageSize: 3 }) },
 };
 
-const FIGURES: [keyof Statistics, string][] = [
-  ['policies', '政策文件'],
+/** Each figure, and the list it counts where there is one. */
+const FIGURES: [keyof Statistics, string, string?][] = [
+  ['policies', '政策文件', POLICY_DOCS_VIEW],
   ['guides', '申报指南'],
   ['openGuides', '正在申报'],
   ['topics', '政策专题'],
@@ -116,10 +118,18 @@ export default function HomePage() {
           ))}
         </p>
         <dl className="hero-figures">
-          {FIGURES.map(([key, label]) => (
+          {FIGURES.map(([key, label, to]) => (
             <div key={key}>
               <dt>{label}</dt>
-              <dd>{stats?.[key] ?? '—'}</dd>
+              <dd>
+                {to ? (
+                  <Link to={to} className="hero-figure-link" aria-label={`${label} ${stats?.[key] ?? ''}，查看全部`}>
+                    {stats?.[key] ?? '—'}
+                  </Link>
+                ) : (
+                  (stats?.[key] ?? '—')
+                )}
+              </dd>
             </div>
           ))}
         </dl>
