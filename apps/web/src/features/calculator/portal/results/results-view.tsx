@@ -82,6 +82,8 @@ export function ResultsView({ enterprise, onEditProfile }: { enterprise: Enterpr
   const [includeUpcoming, setIncludeUpcoming] = useState(false);
   const { data: book } = useQuery(calculatorQueries.rulebook());
   const [whatIf, setWhatIf] = useState<EnterpriseFacts | null>(null);
+  /** A what-if figure is refused ('−5', 'abc'): the results leave it out, and nothing is saved until it is fixed. */
+  const [whatIfRefused, setWhatIfRefused] = useState(false);
   const [filter, setFilter] = useState<Filter>('all');
   const [supportType, setSupportType] = useState<string>();
   const [mode, setMode] = useState<string>();
@@ -146,7 +148,7 @@ export function ResultsView({ enterprise, onEditProfile }: { enterprise: Enterpr
       <TotalsCards totals={totals} />
 
       <Space wrap className="calc-actions">
-        <Button type="primary" loading={save.isPending} onClick={() => void onSave().catch(() => {})}>
+        <Button type="primary" loading={save.isPending} disabled={whatIfRefused} onClick={() => void onSave().catch(() => {})}>
           保存测算
         </Button>
         <Button onClick={() => setReporting(true)}>打印 / 导出测算报告</Button>
@@ -155,6 +157,7 @@ export function ResultsView({ enterprise, onEditProfile }: { enterprise: Enterpr
           <Switch size="small" checked={includeUpcoming} onChange={setIncludeUpcoming} /> 包含即将开始申报的指南
         </label>
       </Space>
+      {whatIfRefused && <Alert type="error" showIcon title="假设测算中有指标填写有误，请先改正；改正前测算结果不含该项修改，也不能保存测算。" style={{ marginBottom: 16 }} />}
       {whatIf && <Alert type="warning" showIcon title="当前为假设测算结果，企业信息未改变。保存测算将同时记录所用的假设数据。" style={{ marginBottom: 16 }} />}
 
       <Row gutter={[16, 16]}>
@@ -272,7 +275,7 @@ export function ResultsView({ enterprise, onEditProfile }: { enterprise: Enterpr
 
       <Row gutter={[16, 16]}>
         <Col xs={24} lg={14}>
-          <WhatIfPanel asOf={assessed.asOf} facts={facts} changed={whatIf !== null} onChange={setWhatIf} onReset={() => setWhatIf(null)} />
+          <WhatIfPanel asOf={assessed.asOf} facts={facts} changed={whatIf !== null} onChange={setWhatIf} onReset={() => setWhatIf(null)} onInvalid={setWhatIfRefused} />
         </Col>
         <Col xs={24} lg={10}>
           <HistoryPanel enterprise={enterprise} />
