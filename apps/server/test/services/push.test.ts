@@ -13,10 +13,12 @@ import type { App } from '../../src/app';
 import { accounts, auditLog, enterprises, guides, messages, pushEvents, pushSubscriptions, topicGuides, topics } from '../../src/db/schema/index';
 import { bearer, createAccount, createTestApp, databaseUrlOf, loginAs } from '../helpers/app';
 import { insertDraftGuide, insertPolicy } from '../helpers/content';
+import { notify } from '../../src/services/message/public';
 import { expectOwnedCall, type Caller } from '../helpers/ownership';
 
 let app: App;
 let staff: Record<string, string>;
+let staffId: number;
 const day = 86_400_000;
 
 type Answer<T = unknown> = { status: number; body: { code: number; msg: string; data: T } };
@@ -51,7 +53,9 @@ async function finished(guideId: number, event = 'published') {
 
 beforeAll(async () => {
   app = await createTestApp();
-  staff = bearer((await loginAs(app, await createAccount(app, { roleId: ROLES.staff.id, name: '王科员' }))).access_token);
+  const staffAccount = await createAccount(app, { roleId: ROLES.staff.id, name: '王科员' });
+  staffId = staffAccount.id;
+  staff = bearer((await loginAs(app, staffAccount)).access_token);
   policyId = await insertPolicy(app);
   const [topic] = await app.db
     .insert(topics)
@@ -275,6 +279,32 @@ describe('messages: one per account and event', () => {
     expect(after.find((m) => m.accountId === first!.accountId)!.id).toBe(first!.id);
     const [done] = await app.db.select().from(pushEvents).where(eq(pushEvents.guideId, guideId));
     expect(done!.messageCount).toBe(after.length);
+  });
+  it('a message names an account that exists, keeps it, and goes when the account goes (migration 0028: what the foreign key kept)', async () => {
+    const follower = await enterpriseCaller('账户约束企业');
+    await subscribe(follower, 'keyword', '账户约束');
+    const guideId = await draftGuide('账户约束测试指南');
+    await publish(guideId);
+    await finished(guideId);
+    const [mine] = (await messagesOf(guideId)).filter((m) => m.accountId === follower.account.id);
+    expect(mine).toBeDefined();
+    const refused = (p: Promise<unknown>) => expect(p).rejects.toMatchObject({ cause: { code: '23503' } });
+    // Nobody's account: the whole statement is refused, the good row with it.
+    await refused(
+      app.db.insert(messages).values([
+        { accountId: follower.account.id, source: 'system', kind: 'system.test', title: 't', body: 'b', dedupeKey: 'test:fk:1' },
+        { accountId: 2_000_000_000, source: 'system', kind: 'system.test', title: 't', body: 'b', dedupeKey: 'test:fk:1' },
+      ]),
+    );
+    expect(await app.db.$count(messages, eq(messages.dedupeKey, 'test:fk:1'))).toBe(0);
+    await refused(app.db.update(messages).set({ accountId: staffId }).where(eq(messages.id, mine!.id)));
+    await app.db.update(messages).set({ readAt: new Date() }).where(eq(messages.id, mine!.id)); // any other change is fine
+    // An account deleted (by hand: the app disables accounts) takes its messages with it.
+    const gone = await createAccount(app, { roleId: ROLES.staff.id, name: '删除的工作人员' });
+    await app.db.transaction((tx) => notify(tx, [gone.id], { source: 'system', kind: 'system.test', title: 't', body: 'b', dedupeKey: 'test:fk:2' }));
+    expect(await app.db.$count(messages, eq(messages.accountId, gone.id))).toBe(1);
+    await app.db.delete(accounts).where(eq(accounts.id, gone.id));
+    expect(await app.db.$count(messages, eq(messages.accountId, gone.id))).toBe(0);
   });
 });
 

@@ -45,8 +45,9 @@ export async function notify(tx: DbOrTx, recipients: readonly Recipient[], notic
   const ids = recipients.map((r) => (typeof r === 'number' ? r : r.accountId));
   const reasons = recipients.map((r) => (typeof r === 'number' ? '' : r.reasons.map(printable).join(REASON_SEPARATOR)));
   // The accounts that chose this source by e-mail (with a confirmed address) get an outbox row too,
-  // drained into mail jobs by mail.ts once this commits.
-  const { rows } = await tx.execute<{ account_id: number; mailed: boolean }>(sql`
+  // drained into mail jobs by mail.ts once this commits. One row back: the accounts written (in
+  // the order written) and whether any of them is mailed.
+  const { rows } = await tx.execute<{ added: number[]; mailed: boolean }>(sql`
     with added as (
       insert into messages (account_id, source, kind, title, body, link, dedupe_key, reasons)
       select x.account_id, ${notice.source}, ${notice.kind}, ${notice.title}, ${notice.body}, ${notice.link ?? null}, ${notice.dedupeKey},
@@ -60,13 +61,16 @@ export async function notify(tx: DbOrTx, recipients: readonly Recipient[], notic
       join message_mail_prefs p on p.account_id = added.account_id and ${notice.source} = any(p.sources)
       join accounts a on a.id = added.account_id and a.email_confirmed_at is not null and not a.disabled
       returning message_id)
-    select added.account_id, exists (select 1 from mailed where mailed.message_id = added.id) as mailed from added`);
-  const added = rows.map((r) => r.account_id);
-  const mail = rows.some((r) => r.mailed);
+    select coalesce(array_agg(account_id order by id), '{}') as added, exists (select 1 from mailed) as mailed from added`);
+  const { added, mailed: mail } = rows[0]!;
+  if (!added.length) return added;
+  // Every NOTIFY of the notice in one round trip.
   const told: HubNotice = { source: notice.source, kind: notice.kind, title: notice.title.slice(0, TITLE_IN_NOTIFY), link: notice.link ?? null };
+  const payloads: string[] = [];
   for (let i = 0; i < added.length; i += IDS_PER_NOTIFY) {
     const payload: NotifyPayload = { accountIds: added.slice(i, i + IDS_PER_NOTIFY), notice: told, ...(mail && i === 0 ? { mail } : {}) };
-    await tx.execute(sql`select pg_notify(${MESSAGES_CHANNEL}, ${JSON.stringify(payload)})`);
+    payloads.push(JSON.stringify(payload));
   }
+  await tx.execute(sql`select pg_notify(${MESSAGES_CHANNEL}, p) from unnest(${sql.param(payloads)}::text[]) as p`);
   return added;
 }

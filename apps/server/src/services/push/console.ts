@@ -13,7 +13,7 @@ import { paginate, totalOver } from '../../lib/paginate';
 import { likePattern } from '../../lib/like';
 
 const eventLabel = (event: string) => PUSH_EVENTS[event as PushEvent] ?? event;
-/** A guide's messages are the message centre's with its events' dedupe keys (messages_dedupe_idx). */
+/** A guide's messages are the message centre's with its events' dedupe keys (messages_dedupe_account_key, key first). */
 const ofEvent = sql`'guide:' || e.guide_id || ':' || e.event`;
 /** The event a message announces, from its kind (`push.<event>`). */
 const eventOf = (kind: string) => kind.slice('push.'.length);

@@ -8,11 +8,11 @@
 import { eq, sql } from 'drizzle-orm';
 import { ROLES } from '@hqt/contract/auth';
 import { dateOf } from '@hqt/contract/calculator-engine';
-import { pushMessageKey, pushMessageKind, SUBSCRIPTION_KINDS, type PushEvent, type SubscriptionKind } from '@hqt/contract/push';
+import { pushMessageKey, pushMessageKind, SUBSCRIPTION_KINDS, type PushEvent } from '@hqt/contract/push';
 import type { Db } from '../../db/client';
 import { guides, policies, pushEvents } from '../../db/schema/index';
 import { qualifiedEnterprises, type EnterpriseFactsStore } from '../calculator/public';
-import { notify, type Notice } from '../message/public';
+import { notify, type Notice, type Recipient } from '../message/public';
 
 export interface FanOutDeps {
   db: Db;
@@ -71,21 +71,27 @@ export function guideNotice(event: PushEvent, g: { guideId: number; title: strin
   };
 }
 
-/** Each account of the audience with why it gets the message, in account order. */
-async function audienceOf(deps: FanOutDeps, g: EventRow): Promise<Map<number, string[]>> {
-  const { db } = deps;
-  const reasons = new Map<number, string[]>();
-  const add = (accountId: number, reason: string) => {
-    const list = reasons.get(accountId);
-    if (list) list.push(reason);
-    else reasons.set(accountId, [reason]);
-  };
+const LIVE_ENTERPRISE = sql`a.role_id = ${ROLES.enterprise.id} and not a.disabled`;
+/** The live enterprise accounts that follow 'qualified'. */
+const QUALIFIED_FOLLOWERS = sql`select s.account_id from push_subscriptions s join accounts a on a.id = s.account_id where s.kind = 'qualified' and ${LIVE_ENTERPRISE}`;
 
+/**
+ * Each account of the audience with why it gets the message (its subscriptions in the order made,
+ * then 符合条件), in account order. PostgreSQL matches the subscriptions and words their reasons,
+ * one row per account; the 'qualified' followers are the calculator's reverse list (the facts in
+ * memory) that PostgreSQL finds following it.
+ */
+async function audienceOf(deps: FanOutDeps, g: EventRow): Promise<Recipient[]> {
+  const { db } = deps;
   const text = `${g.title} ${g.summary} ${g.policyTitle}`.toLowerCase();
-  const { rows } = await db.execute<{ account_id: number; kind: SubscriptionKind; label: string }>(sql`
-    select s.account_id, s.kind, s.label
-    from push_subscriptions s join accounts a on a.id = s.account_id
-    where a.role_id = ${ROLES.enterprise.id} and not a.disabled and (
+  const kinds = sql.join(
+    Object.entries(SUBSCRIPTION_KINDS).map(([kind, label]) => sql`(${kind}, ${label})`),
+    sql`, `,
+  );
+  const { rows: subscribed } = await db.execute<{ account_id: number; reasons: string[] }>(sql`
+    select s.account_id, array_agg('订阅' || k.label || '「' || s.label || '」' order by s.id) as reasons
+    from push_subscriptions s join accounts a on a.id = s.account_id join (values ${kinds}) as k(kind, label) on k.kind = s.kind
+    where ${LIVE_ENTERPRISE} and (
          (s.kind = 'supportType' and s.value = ${g.supportType})
       -- A guide that lists no industry is open to every industry: every industry's followers hear of it.
       or (s.kind = 'industry' and (cardinality(${sql.param(g.industries)}::text[]) = 0 or s.value = any(${sql.param(g.industries)}::text[])))
@@ -93,28 +99,39 @@ async function audienceOf(deps: FanOutDeps, g: EventRow): Promise<Map<number, st
       or (s.kind = 'keyword' and strpos(${text}, s.value) > 0)
       or (s.kind = 'topic' and s.value in (
             select tg.topic_id::text from topic_guides tg join topics t on t.id = tg.topic_id
-            where tg.guide_id = ${g.guideId} and t.status = 'published')))`);
-  for (const r of rows) add(r.account_id, `订阅${SUBSCRIPTION_KINDS[r.kind]}「${r.label}」`);
+            where tg.guide_id = ${g.guideId} and t.status = 'published')))
+    group by s.account_id
+    order by s.account_id`);
 
   // The calculator's reverse list, only when some account follows it.
-  const { rows: followers } = await db.execute<{ account_id: number }>(sql`
-    select s.account_id from push_subscriptions s join accounts a on a.id = s.account_id
-    where s.kind = 'qualified' and a.role_id = ${ROLES.enterprise.id} and not a.disabled`);
-  if (followers.length) {
-    const following = new Set(followers.map((f) => f.account_id));
+  const qualified: { accountId: number; reason: string }[] = [];
+  const { rows: followed } = await db.execute<{ any: boolean }>(sql`select exists (${QUALIFIED_FOLLOWERS}) as any`);
+  if (followed[0]?.any) {
     const names = new Map<number, string[]>();
     for (const { enterprise } of (await qualifiedEnterprises(db, deps.facts, g.guideId)).list) {
-      if (!following.has(enterprise.accountId)) continue;
       const list = names.get(enterprise.accountId);
       if (list) list.push(enterprise.name);
       else names.set(enterprise.accountId, [enterprise.name]);
     }
-    for (const [accountId, list] of names) {
-      const shown = list.slice(0, 3).join('、');
-      add(accountId, `符合条件：${shown}${list.length > 3 ? ` 等 ${list.length} 家企业` : ''}`);
+    const { rows } = await db.execute<{ ids: number[] | null }>(sql`
+      select array_agg(x.account_id order by x.account_id) as ids
+      from unnest(${sql.param([...names.keys()])}::int[]) as x(account_id) where x.account_id in (${QUALIFIED_FOLLOWERS})`);
+    for (const accountId of rows[0]?.ids ?? []) {
+      const list = names.get(accountId)!;
+      qualified.push({ accountId, reason: `符合条件：${list.slice(0, 3).join('、')}${list.length > 3 ? ` 等 ${list.length} 家企业` : ''}` });
     }
   }
-  return new Map([...reasons].sort((a, b) => a[0] - b[0]));
+
+  // Both lists ascend by account: merged, an account in both has both reasons.
+  const audience: Recipient[] = [];
+  let q = 0;
+  for (const { account_id: accountId, reasons } of subscribed) {
+    for (; q < qualified.length && qualified[q]!.accountId < accountId; q++) audience.push({ accountId: qualified[q]!.accountId, reasons: [qualified[q]!.reason] });
+    if (qualified[q]?.accountId === accountId) reasons.push(qualified[q++]!.reason);
+    audience.push({ accountId, reasons });
+  }
+  for (; q < qualified.length; q++) audience.push({ accountId: qualified[q]!.accountId, reasons: [qualified[q]!.reason] });
+  return audience;
 }
 
 /** Persists the event's messages (the missing ones) and announces them; answers how many it added. */
@@ -126,10 +143,10 @@ export async function fanOut(deps: FanOutDeps, eventId: number): Promise<number>
   let added = 0;
   // A guide withdrawn before its job ran tells no one.
   if (g.visible) {
-    const audience = [...(await audienceOf(deps, g))];
+    const audience = await audienceOf(deps, g);
     const notice = guideNotice(event, g);
     for (let i = 0; i < audience.length; i += deps.batchSize) {
-      const batch = audience.slice(i, i + deps.batchSize).map(([accountId, reasons]) => ({ accountId, reasons }));
+      const batch = audience.slice(i, i + deps.batchSize);
       // The event's count moves in the same transaction as its rows, so reruns keep it exact.
       added += await db.transaction(async (tx) => {
         const { length } = await notify(tx, batch, notice);
