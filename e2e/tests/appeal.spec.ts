@@ -66,7 +66,7 @@ test('an appeal from filing with an attachment through a 差评, its 回访 and 
   await consoleStep(console_, '受理');
   await consoleStep(console_, '分派', async () => {
     await choose(console_, '承办部门', '云溪县工业和信息化局');
-    await choose(console_, '承办人', '李工（staff）');
+    await choose(console_, '承办人', '李工（工作人员）');
   });
   await consoleStep(console_, '答复', (dialog) => dialog.getByLabel('答复内容（企业可见）').fill('技改设备补助按设备投资额的 8% 给予补助，请于 12 月底前在政策超市申报。'));
 

@@ -15,8 +15,11 @@ export const APPEAL_CONSOLE_PATHS = {
   handlers: `${CONSOLE_PREFIX}/appeals/handlers`,
 } as const;
 
-export const AppealHandler = Type.Object({ id: Type.Integer(), name: Type.String(), username: Type.String() });
+/** A staff account that may be chosen (承办人, 走访人员), by its name and role: never its login name. */
+export const AppealHandler = Type.Object({ id: Type.Integer(), name: Type.String(), roleName: Type.String() });
 export type AppealHandler = Type.Static<typeof AppealHandler>;
+/** How a pick list shows one: 李工（工作人员）. */
+export const handlerLabel = (h: AppealHandler) => `${h.name}（${h.roleName}）`;
 
 /** The queue's filters besides the status (its tabs count under them). */
 const queueFilters = {

@@ -385,6 +385,9 @@ describe('the staff queue', () => {
     expect(names).toEqual(expect.arrayContaining(['张受理', '李受理']));
     expect(names).not.toContain('离岗人员');
     expect(names).not.toContain('云溪智造科技有限公司');
+    // each by its name and role, never its login name (the pick list showed 李工（staff）)
+    for (const h of res.json().data) expect(Object.keys(h).sort()).toEqual(['id', 'name', 'roleName']);
+    expect((res.json().data as { name: string; roleName: string }[]).find((h) => h.name === '张受理')?.roleName).toMatch(/^(工作人员|管理员)$/);
     expect((await app.inject({ method: 'GET', url: APPEAL_CONSOLE_PATHS.handlers, headers: as.ent })).statusCode).toBe(403);
   });
 

@@ -4,7 +4,7 @@ import { and, asc, count, desc, eq, gte, inArray, lt, lte, notInArray, or, sql, 
 import { alias } from 'drizzle-orm/pg-core';
 import { ROLES } from '@hqt/contract/auth';
 import { APPEAL_FLOW, APPEAL_OPEN_STATES, APPEAL_STATUS_LIST, type AppealItem, type AppealListQuery, type AppealStatus } from '@hqt/contract/appeal';
-import type { AppealCounts, AppealCountsQuery, AppealQueueQuery, AppealQueueRow } from '@hqt/contract/appeal-console';
+import type { AppealCounts, AppealCountsQuery, AppealHandler, AppealQueueQuery, AppealQueueRow } from '@hqt/contract/appeal-console';
 import type { PageOf } from '@hqt/contract/envelope';
 import { chinaDayEnd } from '@hqt/contract/working-days';
 import type { DbOrTx } from '../../db/client';
@@ -201,13 +201,14 @@ export async function appealCounts(db: DbOrTx, filters: AppealCountsQuery, dueBy
   return { all: rows.reduce((sum, r) => sum + r.n, 0), byStatus };
 }
 
-/** Who may handle an appeal: the active 工作人员 and 管理员 accounts, by name. */
-export function handlerAccounts(db: DbOrTx) {
-  return db
-    .select({ id: accounts.id, name: accounts.name, username: accounts.username })
+/** Who may handle an appeal: the active 工作人员 and 管理员 accounts, by name, with their role. */
+export async function handlerAccounts(db: DbOrTx): Promise<AppealHandler[]> {
+  const rows = await db
+    .select({ id: accounts.id, name: accounts.name, roleId: accounts.roleId })
     .from(accounts)
     .where(and(inArray(accounts.roleId, [ROLES.staff.id, ROLES.admin.id]), eq(accounts.disabled, false)))
     .orderBy(asc(accounts.name), asc(accounts.id));
+  return rows.map((r) => ({ id: r.id, name: r.name, roleName: r.roleId === ROLES.admin.id ? ROLES.admin.name : ROLES.staff.name }));
 }
 
 /** The accounts holding an enterprise: those an appeal's notices go to. */

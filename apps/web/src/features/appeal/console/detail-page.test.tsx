@@ -60,8 +60,8 @@ const DEPARTMENTS: DictItem[] = [
   { code: 'czj', label: '财政局', extra: null },
 ];
 const HANDLERS: AppealHandler[] = [
-  { id: 7, name: '王工', username: 'staff' },
-  { id: 9, name: '赵管理', username: 'admin' },
+  { id: 7, name: '王工', roleName: '工作人员' },
+  { id: 9, name: '赵管理', roleName: '管理员' },
 ];
 
 /** The detail answers `first` until a step is taken, then `after`; each step's body is recorded. */
@@ -169,7 +169,7 @@ test('分派 asks for both a department and a handler, then sends the dictionary
   expect(served.steps).toHaveLength(0);
 
   await pick(user, within(dialog).getByRole('combobox', { name: '承办部门' }), '财政局');
-  await pick(user, within(dialog).getByRole('combobox', { name: '承办人' }), '王工（staff）');
+  await pick(user, within(dialog).getByRole('combobox', { name: '承办人' }), '王工（工作人员）');
   await user.click(within(dialog).getByRole('button', { name: named('分派') }));
   await waitFor(() => expect(served.steps).toEqual([{ step: 'assign', department: 'czj', handlerId: 7 }]));
   expect(await screen.findByText('分派成功')).toBeInTheDocument();

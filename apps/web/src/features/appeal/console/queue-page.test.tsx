@@ -52,8 +52,8 @@ const DEPARTMENTS: DictItem[] = [
   { code: 'rsj', label: '人社局', extra: null },
 ];
 const HANDLERS: AppealHandler[] = [
-  { id: 7, name: '王工', username: 'staff' },
-  { id: 9, name: '赵管理', username: 'admin' },
+  { id: 7, name: '王工', roleName: '工作人员' },
+  { id: 9, name: '赵管理', roleName: '管理员' },
 ];
 
 /** The queue's calls, answering the rows above and recording what each was sent. */

@@ -5,7 +5,7 @@
 // categories.
 import { queryOptions } from '@tanstack/react-query';
 import { ACCOUNT_CONSOLE_PATHS, type ConsoleEnterpriseRow, type EnterprisePageQuery } from '@hqt/contract/account-console';
-import { APPEAL_CONSOLE_PATHS, type AppealHandler } from '@hqt/contract/appeal-console';
+import { APPEAL_CONSOLE_PATHS, handlerLabel, type AppealHandler } from '@hqt/contract/appeal-console';
 import { withId } from '@hqt/contract/calculator';
 import type { PageOf } from '@hqt/contract/envelope';
 import { POLICY_PATHS, type AppealCategory } from '@hqt/contract/policy';
@@ -39,7 +39,7 @@ export const visitPickQueries = {
     queryOptions({
       queryKey: ['console', 'visit-picks', 'staff'],
       queryFn: () => http.get<AppealHandler[]>(APPEAL_CONSOLE_PATHS.handlers),
-      select: (list) => list.map((a) => ({ value: a.id, label: `${a.name}（${a.username}）` })),
+      select: (list) => list.map((a) => ({ value: a.id, label: handlerLabel(a) })),
       staleTime: 5 * 60_000,
     }),
   enterprises: (keyword: string) =>

@@ -141,7 +141,7 @@ test('重新提议时间 without a clash is sent at once with the arrangement an
   const user = userEvent.setup({ delay: null });
   await user.click((await stepsRegion()).getByRole('button', { name: named('重新提议时间') }));
   const dialog = await screen.findByRole('dialog');
-  await waitFor(() => expect(within(dialog).getByRole('combobox', { name: '带队人员' }).closest('.ant-select')).toHaveTextContent('王工（staff）'));
+  await waitFor(() => expect(within(dialog).getByRole('combobox', { name: '带队人员' }).closest('.ant-select')).toHaveTextContent('王工（工作人员）'));
   await waitFor(() => expect(within(dialog).getByRole('combobox', { name: '走访类型' }).closest('.ant-select')).toHaveTextContent('政策宣讲'));
   await user.click(within(dialog).getByRole('button', { name: named('重新提议时间') }));
   await waitFor(() =>

@@ -69,7 +69,7 @@ test('a filter chosen in the list is sent and kept in the address', async () => 
   const router = renderList('/admin/visits?view=list');
   await rowOf('ZF20261120-0001');
   const user = userEvent.setup({ delay: null });
-  await pick(user, screen.getByRole('combobox', { name: '走访人员' }), '赵管理（admin）');
+  await pick(user, screen.getByRole('combobox', { name: '走访人员' }), '赵管理（管理员）');
   await waitFor(() => expect(pages.at(-1)).toMatchObject({ staffId: 9, currentPage: 1 }));
   await pick(user, screen.getByRole('combobox', { name: '状态' }), '待确认');
   await waitFor(() => expect(pages.at(-1)).toMatchObject({ staffId: 9, status: 'pending' }));
@@ -84,7 +84,7 @@ test('the calendar asks for the shown month, then the week, with the staff filte
   expect(monthAsked.from).toMatch(/^\d{4}-\d{2}-01$/);
   expect(monthAsked.to.slice(0, 7)).toBe(monthAsked.from.slice(0, 7));
   const user = userEvent.setup({ delay: null });
-  await pick(user, screen.getByRole('combobox', { name: '走访人员' }), '王工（staff）');
+  await pick(user, screen.getByRole('combobox', { name: '走访人员' }), '王工（工作人员）');
   await waitFor(() => expect(calendars.at(-1)).toMatchObject({ from: monthAsked.from, to: monthAsked.to, staffId: 7 }));
   await user.click(screen.getByRole('radio', { name: '周' }).closest('label')!);
   await waitFor(() => expect(calendars.at(-1)).toMatchObject({ staffId: 7 }));

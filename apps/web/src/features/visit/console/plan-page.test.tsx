@@ -64,9 +64,9 @@ async function fill(user: ReturnType<typeof userEvent.setup>) {
   await user.keyboard('{Enter}');
   await typeIn(user, screen.getByLabelText('走访地点'), '青山机械会议室');
   const staff = screen.getByLabelText('走访人员');
-  await pick(user, staff, '王工（staff）');
-  await pick(user, staff, '赵管理（admin）');
-  await pick(user, screen.getByLabelText('带队人员'), '王工（staff）');
+  await pick(user, staff, '王工（工作人员）');
+  await pick(user, staff, '赵管理（管理员）');
+  await pick(user, screen.getByLabelText('带队人员'), '王工（工作人员）');
 }
 
 const START = new Date(2026, 11, 19, 10, 0).toISOString();
@@ -137,15 +137,15 @@ test('staff chosen without a lead, or a lead no longer among them, is said once 
   const user = userEvent.setup({ delay: null });
   await screen.findByText('保存并通知企业');
   const staff = screen.getByLabelText('走访人员');
-  await pick(user, staff, '王工（staff）');
+  await pick(user, staff, '王工（工作人员）');
   await user.click(saveButton());
   await waitFor(() => expect(messagesOf('带队人员')).toEqual([VISIT_MSG.oneLead]));
   expect(messagesOf('走访人员')).toEqual([]);
 
-  await pick(user, screen.getByLabelText('带队人员'), '王工（staff）');
+  await pick(user, screen.getByLabelText('带队人员'), '王工（工作人员）');
   await waitFor(() => expect(messagesOf('带队人员')).toEqual([]));
-  await pick(user, staff, '赵管理（admin）');
-  await pick(user, staff, '王工（staff）'); // 王工 leaves the staff: the lead is not among them
+  await pick(user, staff, '赵管理（管理员）');
+  await pick(user, staff, '王工（工作人员）'); // 王工 leaves the staff: the lead is not among them
   await waitFor(() => expect(messagesOf('带队人员')).toEqual([VISIT_MSG.oneLead]));
   expect(messagesOf('走访人员')).toEqual([]);
   expect(served.asked).toHaveLength(0);

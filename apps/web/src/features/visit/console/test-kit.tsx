@@ -12,8 +12,8 @@ import { POLICY_CONSOLE_PATHS } from '@hqt/contract/policy-console';
 import { ok, server } from '../../../../test/msw';
 
 export const STAFF: AppealHandler[] = [
-  { id: 7, name: '王工', username: 'staff' },
-  { id: 9, name: '赵管理', username: 'admin' },
+  { id: 7, name: '王工', roleName: '工作人员' },
+  { id: 9, name: '赵管理', roleName: '管理员' },
 ];
 const DICTS: Record<string, DictItem[]> = {
   visitType: [
