@@ -6,7 +6,8 @@ import { POLICY_DOC_PATHS, policyDocInfoPath, type PolicyDocDetail, type PolicyD
 import type { App } from '../../src/app';
 import { guides, policies } from '../../src/db/schema/index';
 import type {} from '../../src/services/dict/plugin'; // its app.dicts declaration
-import { searched } from '../../src/services/policy/docs';
+import { bigramMatch } from '../../src/services/policy/docs';
+import { policySearch } from '../../src/services/policy/schema';
 import { seedPolicyDemo } from '../../src/setup/demo-content/policy';
 import { createTestApp } from '../helpers/app';
 
@@ -93,19 +94,28 @@ describe('getpolicydocpage', () => {
     expect(row!.n).toBe(25);
   });
 
-  it('the search is served by policies_search_idx', async () => {
-    const query = app.db.select({ id: policies.id }).from(policies).where(sql`${searched} @@ hqt_bigram_query(${'研发'})`).toSQL();
+  it('the search is served by policy_search_idx, kept as documents are written', async () => {
+    const query = app.db.select({ id: policies.id }).from(policies).innerJoin(policySearch, eq(policySearch.policyId, policies.id)).where(bigramMatch('研发').match).toSQL();
     const client = await app.pgPool.connect();
     try {
       await client.query('begin');
-      // 25 rows: the planner would rather read them all; the point is that it can use the index.
+      // 25 rows: the planner would rather read them all (or walk the primary key); the point is that it can use the index.
       await client.query('set local enable_seqscan = off');
+      await client.query('set local enable_indexscan = off');
       const plan = (await client.query<{ 'QUERY PLAN': string }>(`explain ${query.sql}`, query.params)).rows.map((r) => r['QUERY PLAN']).join('\n');
-      expect(plan).toContain('policies_search_idx');
+      expect(plan).toContain('policy_search_idx');
     } finally {
       await client.query('rollback');
       client.release();
     }
+    // A document written later is found at once; one deleted takes its bigrams with it.
+    const [base] = await app.db.select().from(policies).limit(1);
+    const { id: _id, ...values } = base!;
+    const [added] = await app.db.insert(policies).values({ ...values, title: '云溪县低空经济发展若干措施', docNo: '云府发〔2026〕99号', contentHtml: '<p>支持无人机物流。</p>' }).returning({ id: policies.id });
+    expect((await list({ keyword: '无人机物流' })).map((d) => d.id)).toEqual([added!.id]);
+    await app.db.delete(policies).where(eq(policies.id, added!.id));
+    expect(await list({ keyword: '无人机物流' })).toEqual([]);
+    expect((await app.db.execute(sql`select count(*)::int as n from policy_search`)).rows[0]).toEqual({ n: 25 });
   });
 
   it('filters by 发文单位, 层级 and 发布日期 (both ends inclusive), together with a keyword', async () => {

@@ -51,12 +51,7 @@ export const policies = pgTable(
     ...lifecycle,
     ...timestamps,
   },
-  (t) => [
-    check('policies_status_check', sql`${t.status} in ${STATUSES}`),
-    index('policies_status_idx').on(t.status),
-    // 政策文件's keyword search over title, 文号 and full text (hqt_doc_search: migration 0027; services/policy/docs.ts).
-    index('policies_search_idx').using('gin', sql`hqt_doc_search(${t.title}, ${t.docNo}, ${t.contentHtml})`),
-  ],
+  (t) => [check('policies_status_check', sql`${t.status} in ${STATUSES}`), index('policies_status_idx').on(t.status)],
 );
 
 /** 申报指南: what an enterprise is matched with and applies for. */

@@ -1,5 +1,5 @@
 // 政策超市's 政策文件 (docs/policy-docs.md): the published policy documents, searched over title,
-// 文号 and full text by bigrams (policies_search_idx), filtered by 发文单位, 层级 and 发布日期;
+// 文号 and full text by bigrams (policy_search), filtered by 发文单位, 层级 and 发布日期;
 // one document with its text, 解读, attachments and the published guides that cite it.
 import { and, desc, eq, gte, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { PageOf } from '@hqt/contract/envelope';
@@ -10,13 +10,21 @@ import { likePattern } from '../../lib/like';
 import { paginate, totalOver } from '../../lib/paginate';
 import { sanitizeHtml } from '../../lib/sanitize';
 import { dictCode, dictLabel as label, type Dictionaries } from '../dict/public';
+import { policySearch } from './schema';
 import { INDEXABLE, published, summaryColumns, toSummary, type PolicyDeps } from './service';
 
 /** What the portal shows: a published document (what the home page counts as 政策文件). */
 const visible = eq(policies.status, 'published');
 
-/** The bigrams searched (title, 文号, full text), written as policies_search_idx is (db/schema/policy.ts), so the index serves it. */
-export const searched = sql`hqt_doc_search(${policies.title}, ${policies.docNo}, ${policies.contentHtml})`;
+/**
+ * A keyword's pieces in the stored bigrams of policy_search (joined to policies; schema.ts):
+ * documents whose title, 文号 and full text hold every piece (policy_search_idx), and whether
+ * their title or 文号 does.
+ */
+export const bigramMatch = (keyword: string) => ({
+  match: sql`${policySearch.search} @@ hqt_bigram_query(${keyword})`,
+  inTitle: sql`${policySearch.titleSearch} @@ hqt_bigram_query(${keyword})`,
+});
 
 // Written out in full: inside a subquery drizzle would leave the outer column unqualified.
 const guideCount = sql<number>`(select count(*) from guides g where g.policy_id = "policies"."id" and g.status = 'published')`.mapWith(Number);
@@ -54,16 +62,14 @@ function calendarDay(day: string | undefined, title: string): string | undefined
   return day;
 }
 
-/** The keyword's condition and whether a document's title or 文号 holds it (those come first). */
-function keywordConditions(keyword: string): { match: SQL; inTitle: SQL } | null {
+/** The keyword's condition, whether a document's title or 文号 holds it (those come first), and whether it reads policy_search. */
+function keywordConditions(keyword: string): { match: SQL; inTitle: SQL; bigrams: boolean } | null {
   if (!keyword) return null;
-  if (INDEXABLE.test(keyword)) {
-    return { match: sql`${searched} @@ hqt_bigram_query(${keyword})`, inTitle: sql`hqt_bigrams(${policies.title} || ' ' || ${policies.docNo}) @@ hqt_bigram_query(${keyword})` };
-  }
+  if (INDEXABLE.test(keyword)) return { ...bigramMatch(keyword), bigrams: true };
   // A lone character has no bigram: a substring, LIKE's own characters escaped.
   const pattern = likePattern(keyword);
   const inTitle = or(sql`${policies.title} ilike ${pattern}`, sql`${policies.docNo} ilike ${pattern}`)!;
-  return { match: or(inTitle, sql`${policies.contentHtml} ilike ${pattern}`)!, inTitle };
+  return { match: or(inTitle, sql`${policies.contentHtml} ilike ${pattern}`)!, inTitle, bigrams: false };
 }
 
 export async function policyDocPage({ db, dicts: store }: PolicyDeps, query: PolicyDocPageQuery): Promise<PageOf<PolicyDocSummary>> {
@@ -84,14 +90,11 @@ export async function policyDocPage({ db, dicts: store }: PolicyDeps, query: Pol
   );
   const order = [...(keyword ? [desc(keyword.inTitle)] : []), desc(policies.publishDate), desc(policies.id)];
   return paginate(query, {
-    rows: ({ limit, offset }) =>
-      db
-        .select({ ...rowColumns, total: totalOver() })
-        .from(policies)
-        .where(where)
-        .orderBy(...order)
-        .limit(limit)
-        .offset(offset),
+    rows: ({ limit, offset }) => {
+      const from = db.select({ ...rowColumns, total: totalOver() }).from(policies).$dynamic();
+      const searched = keyword?.bigrams ? from.innerJoin(policySearch, eq(policySearch.policyId, policies.id)) : from;
+      return searched.where(where).orderBy(...order).limit(limit).offset(offset);
+    },
     map: (r) => summaryOf(dicts, r),
   });
 }
