@@ -12,6 +12,7 @@ import { loadConfig, type Config } from '../../src/config';
 import { accounts, enterprises } from '../../src/db/schema/index';
 import { hashPassword } from '../../src/services/auth/password';
 import { TEMPLATE_DB } from './global-setup';
+import { TEST_LIMITS } from './limits';
 
 export const CAPTCHA = '4729';
 /** Shared by every app of a test run, as every node of a deployment shares JWT_SECRET. */
@@ -46,14 +47,7 @@ export async function createTestApp(
     CAPTCHA_TEST_ANSWER: CAPTCHA,
     WEB_DIST: '/nonexistent',
     LOG_LEVEL: 'silent',
-    // Tests log in far more often than a person; the limit itself is tested with its own setting.
-    LOGIN_RATE_LIMIT: '10000',
-    // So do they change contacts, file appeals and ask for visits; each limit is tested with its own setting.
-    CONTACT_RATE_LIMIT: '10000',
-    CONTACT_ADDRESS_RATE_LIMIT: '10000',
-    RESET_MAIL_RATE_LIMIT: '10000',
-    APPEAL_RATE_LIMIT: '10000',
-    VISIT_REQUEST_RATE_LIMIT: '10000',
+    ...TEST_LIMITS,
     // A database's own uploads folder, shared by a second node on it as in a deployment: the start's
     // clean-up removes the bytes no row of its database holds, so two databases must never share one
     // (nor a test and the demo's var/uploads).

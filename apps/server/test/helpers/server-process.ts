@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { expect } from 'vitest';
+import { TEST_LIMITS } from './limits';
 
 const SERVER_ENTRY = path.resolve(import.meta.dirname, '../../src/server.ts');
 
@@ -37,7 +38,8 @@ export type ServerProcess = ReturnType<typeof spawnServer>;
 /** Starts server.ts on `port` with `env` over the test's environment; what it says is kept for a failure's message. */
 export function spawnServer(port: number, env: Record<string, string>) {
   const child = spawn(process.execPath, ['--import', 'tsx', SERVER_ENTRY], {
-    env: { ...process.env, PORT: String(port), LOG_LEVEL: 'warn', ...env },
+    // The test limits too (a node killed mid-run of filings files dozens from one account).
+    env: { ...process.env, PORT: String(port), LOG_LEVEL: 'warn', ...TEST_LIMITS, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
