@@ -127,7 +127,7 @@ test('turned on: text 1.3× and larger in steps, line height 1.5, 44 px targets,
   await expect(early.locator('html')).toHaveAttribute('data-care', '1');
   expect(await early.evaluate(() => document.documentElement.style.getPropertyValue('--text-scale'))).toBe(scale);
   // The app has not run: the root holds only index.html's static frame (docs/first-visit.md).
-  expect(await early.locator('#root').evaluate((el) => [...el.children].map((c) => c.className))).toEqual(['boot-frame']);
+  expect(await early.locator('#root').evaluate((el) => Array.from(el.children, (c) => c.className))).toEqual(['boot-frame']);
   await early.close();
 
   // And off again: the page as it was.

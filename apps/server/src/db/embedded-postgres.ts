@@ -26,6 +26,8 @@ export interface EmbeddedPostgresOptions {
   logger: Logger;
   /** Default: a free loopback port. */
   port?: number;
+  /** Server settings passed as `-c name=value` (the tests' cluster: more connections than one node's). */
+  settings?: Record<string, string>;
 }
 
 export interface EmbeddedPostgres {
@@ -340,8 +342,8 @@ function freePort(): Promise<number> {
 /** Said once per connection while postgres restarts after a crash: the server logs the crash and the restart itself. */
 const EXPECTED_IN_RECOVERY = /FATAL: {2}(the database system is (starting up|not yet accepting connections|in recovery mode)|terminating connection due to unexpected postmaster exit)/;
 
-function spawnPostmaster(dataDir: string, port: number, ids: Ids, postgres: string, log: Logger) {
-  const child = spawn(postgres, ['-D', clusterPath(dataDir, ids), '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='], {
+function spawnPostmaster(dataDir: string, port: number, ids: Ids, postgres: string, log: Logger, settings: Record<string, string>) {
+  const child = spawn(postgres, ['-D', clusterPath(dataDir, ids), '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', ...Object.entries(settings).flatMap(([k, v]) => ['-c', `${k}=${v}`])], {
     ...ids,
     ...clusterCwd(dataDir, ids),
     // Its own process group: a terminal's Ctrl-C reaches only Node, which stops postgres after
@@ -385,7 +387,7 @@ export async function startEmbeddedPostgres(opts: EmbeddedPostgresOptions): Prom
   for (let attempt = 1; ; attempt++) {
     await takeOver(dataDir, log);
     port = opts.port ?? (await freePort());
-    const started = spawnPostmaster(dataDir, port, ids, binaries.postgres, log);
+    const started = spawnPostmaster(dataDir, port, ids, binaries.postgres, log, opts.settings ?? {});
     try {
       await started.ready;
       child = started.child;

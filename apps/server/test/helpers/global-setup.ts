@@ -46,7 +46,9 @@ export default async function setup(project: TestProject) {
   } else {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hqt-test-pg-'));
     const { startEmbeddedPostgres } = await import('../../src/db/embedded-postgres');
-    const pgServer = await startEmbeddedPostgres({ dataDir: path.join(dataDir, 'pg'), logger: pino({ level: 'warn' }) });
+    // The test files' apps side by side (two nodes each in some, every one with its pool, its job
+    // queue's and its listeners) passed PostgreSQL's default of 100 connections once on CI.
+    const pgServer = await startEmbeddedPostgres({ dataDir: path.join(dataDir, 'pg'), logger: pino({ level: 'warn' }), settings: { max_connections: '400' } });
     adminUrl = pgServer.connectionString();
     stop = async () => {
       await pgServer.stop();
