@@ -8,7 +8,11 @@ import { ConfirmEmailBody, PASSWORD_RESET_PATHS, RESET_MSG } from '@hqt/contract
 import { ok } from '../../lib/envelope';
 import { forbidden, notFound } from '../../lib/errors';
 import { signedIn } from '../../lib/ctx';
+import { sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { enterprises } from '../../db/schema/index';
 import { AUTH_BUDGET } from '../auth/public';
+import { codesIn } from '../dict/public';
 import { confirmEmail } from './email-confirm';
 import { changePassword, createAccount, roleName, saveProfile, updateContacts, userInfo } from './service';
 
@@ -18,6 +22,14 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   const anyAccount = { access: 'account' } as const;
   // What the web needs to ask a user whose password an administrator reset for a new one.
   const duringReset = { access: 'account', duringPasswordReset: true } as const;
+
+  // Enterprise profiles hold codes (deleted ones too: their evaluations keep showing the label).
+  const profile = (column: AnyPgColumn) => codesIn('enterprise', enterprises, enterprises.id, column, sql`${column} is not null`);
+  app.dicts.usedBy('industry', profile(enterprises.industry));
+  app.dicts.usedBy('region', profile(enterprises.region));
+  app.dicts.usedBy('scale', profile(enterprises.scale));
+  app.dicts.usedBy('nature', profile(enterprises.nature));
+  app.dicts.usedBy('qualification', sql`select 'enterprise'::text, ${enterprises.id}, q ->> 'code' from ${enterprises} cross join lateral jsonb_array_elements(${enterprises.qualifications}) q`);
 
   app.get(
     AUTH_PATHS.menuInfo,

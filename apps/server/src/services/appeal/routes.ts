@@ -7,10 +7,13 @@ import { APPEAL_FLOW, APPEAL_KIND, APPEAL_MSG, APPEAL_PATHS, AppealDetail, Appea
 import { APPEAL_CONSOLE_PATHS, AppealCounts, AppealHandler, AppealCountsQuery, AppealQueueQuery, AppealQueueRow } from '@hqt/contract/appeal-console';
 import { APPEAL_STATS_PATHS, AppealFiguresQuery, AppealFiguresResult, AppealMyCounts, AppealTotals } from '@hqt/contract/appeal-stats';
 import { Envelope, Page } from '@hqt/contract/envelope';
+import { isNotNull } from 'drizzle-orm';
 import { signedIn } from '../../lib/ctx';
+import { codesIn } from '../dict/public';
 import { ok } from '../../lib/envelope';
 import { notFound } from '../../lib/errors';
 import { declareAppealJobs } from './jobs';
+import { appeals } from './schema';
 import { canSeeAppeal, handlerAccounts } from './queries';
 import { appealDetail, enterpriseList, queueCounts, queuePage, saveAppeal, takeStep } from './service';
 import { appealFigures, appealTotals, myAppealCounts } from './stats';
@@ -18,6 +21,8 @@ import { appealFigures, appealTotals, myAppealCounts } from './stats';
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   const deps = { db: app.db, calendar: app.calendar, dicts: app.dicts };
   app.files.register(APPEAL_KIND, (db, ctx, id) => canSeeAppeal(db, ctx.scope, id));
+  app.dicts.usedBy('appealCategory', codesIn('appeal', appeals, appeals.id, appeals.category));
+  app.dicts.usedBy('department', codesIn('appeal', appeals, appeals.id, appeals.department, isNotNull(appeals.department)));
   declareAppealJobs(app.jobs, deps);
 
   const tags = ['企业诉求'];

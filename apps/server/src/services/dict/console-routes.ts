@@ -23,7 +23,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     DICT_CONSOLE_PATHS.dictItems,
     { schema: { tags, summary: '字典项（含已停用，附使用数）', params: DictTypeParams, response: { 200: Envelope(Type.Array(ConsoleDictItem)) } }, config },
-    async (request) => ok(await dictItemList(app.db, consoleDictType(request.params.type))),
+    async (request) => ok(await dictItemList(app, consoleDictType(request.params.type))),
   );
 
   app.post(

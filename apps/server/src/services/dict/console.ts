@@ -10,7 +10,6 @@ import { audit } from '../../lib/audit';
 import type { SignedInCtx } from '../../lib/ctx';
 import { badRequest, isUniqueViolation, notFound } from '../../lib/errors';
 import { dictTypeOf, type DictionaryStore } from './store';
-import { dictUsage } from './usage';
 
 export const DICT_AUDIT = { created: 'dict.created', updated: 'dict.updated', deleted: 'dict.deleted' } as const;
 
@@ -50,10 +49,10 @@ type Item = typeof dictItems.$inferSelect;
 const snapshot = ({ code, label, sort, disabled, extra }: Pick<Item, 'code' | 'label' | 'sort' | 'disabled' | 'extra'>) => ({ code, label, sort, disabled, extra });
 
 /** Every item, the disabled ones too, with how much content uses each. */
-export async function dictItemList(db: Db, type: DictType): Promise<ConsoleDictItem[]> {
+export async function dictItemList({ db, dicts }: DictDeps, type: DictType): Promise<ConsoleDictItem[]> {
   const [rows, usage] = await Promise.all([
     db.select().from(dictItems).where(eq(dictItems.dictType, type)).orderBy(asc(dictItems.sort), asc(dictItems.id)),
-    dictUsage(db, type),
+    dicts.usage.count(db, type),
   ]);
   return rows.map((r) => ({ id: r.id, ...snapshot(r), usage: usage.get(r.code) ?? 0 }));
 }
@@ -113,14 +112,14 @@ export async function updateDictItem({ db, dicts }: DictDeps, ctx: SignedInCtx, 
     return { ...after!, type: before.type };
   });
   dicts.invalidate();
-  return { id, ...snapshot(row), usage: (await dictUsage(db, row.type, row.code)).get(row.code) ?? 0 };
+  return { id, ...snapshot(row), usage: (await dicts.usage.count(db, row.type, row.code)).get(row.code) ?? 0 };
 }
 
 /** Only an item nothing uses may go; one in use can be disabled instead. */
 export async function deleteDictItem({ db, dicts }: DictDeps, ctx: SignedInCtx, id: number): Promise<void> {
   await db.transaction(async (tx) => {
     const before = await lockItem(tx, id);
-    const used = (await dictUsage(tx, before.type, before.code)).get(before.code) ?? 0;
+    const used = (await dicts.usage.count(tx, before.type, before.code)).get(before.code) ?? 0;
     if (used > 0) throw badRequest(DICT_CONSOLE_MSG.dictItemInUse(used));
     await tx.delete(dictItems).where(eq(dictItems.id, id));
     await audit(tx, ctx, DICT_AUDIT.deleted, { type: before.type, before: snapshot(before) });

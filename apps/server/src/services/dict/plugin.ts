@@ -19,6 +19,7 @@ const dictPlugin: FastifyPluginAsyncTypebox<{ connectionString: string }> = asyn
   const store = new DictionaryStore(app.db, opts.connectionString, (err) => app.log.warn({ err }, 'dictionary listener lost; reconnecting'));
   await store.start();
   app.decorate('dicts', store);
+  app.addHook('onReady', async () => store.usage.freeze());
   app.addHook('onClose', () => store.stop());
 
   app.get(

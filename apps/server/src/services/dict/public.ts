@@ -5,6 +5,7 @@ import { badRequest } from '../../lib/errors';
 import type { Dictionaries } from './store';
 
 export { dictLabel, type Dictionaries, type DictionaryStore } from './store';
+export { codesIn } from './usage';
 export { DICTIONARIES, ensureDictionaries } from './reference-data';
 
 /** A filter or field value must be a code of its dictionary: a typo gets a clear answer, not an empty page. */

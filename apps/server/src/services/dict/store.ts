@@ -5,6 +5,7 @@ import { DICT_TYPES, type DictItem, type DictType } from '@hqt/contract/policy';
 import type { Db } from '../../db/client';
 import { dictItems } from '../../db/schema/index';
 import { NotifiedCache } from '../../lib/notified-cache';
+import { DictUsage } from './usage';
 
 /** A disabled item is offered no more, but the content that uses it keeps its label. */
 export type StoredDictItem = DictItem & { disabled: boolean };
@@ -20,6 +21,10 @@ export class DictionaryStore {
   ) {
     this.cache = new NotifiedCache({ connectionString, channel: 'hqt_dict_changed', load: () => this.load(), onError });
   }
+
+  /** Where each dictionary's codes are used, as the services contribute it (usage.ts). */
+  readonly usage = new DictUsage();
+  usedBy: DictUsage['usedBy'] = (type, ...sources) => this.usage.usedBy(type, ...sources);
 
   start = () => this.cache.start();
   stop = () => this.cache.stop();

@@ -3,6 +3,7 @@ import { Envelope, Page, PageQuery } from '@hqt/contract/envelope';
 import { AppealCategory, GuideDetail, GuidePageQuery, GuideSummary, IdParams, POLICY_PATHS, Statistics, TopicDetail, TopicSummary } from '@hqt/contract/policy';
 import { ok } from '../../lib/envelope';
 import docRoutes from './docs-routes';
+import { declarePolicyDictUsage } from './dict-usage';
 import type {} from './market-pages'; // its app.marketPages declaration
 import { appealCategoryPage, guideDetail, guidePage, statistics, topicDetail, topicPage } from './service';
 
@@ -11,6 +12,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   const tags = ['政策超市与专题'];
   const deps = { db: app.db, dicts: app.dicts };
   const config = { access: 'public' } as const;
+  declarePolicyDictUsage(app.dicts);
 
   app.post(
     POLICY_PATHS.guidePage,

@@ -1,6 +1,7 @@
 // 政策推送's calls (PUSH_PATHS) and its jobs. Publishing a guide (the policy console) tells
 // `app.push.guidePublished` inside its transaction; its messages go to the message centre.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { eq } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import Type from 'typebox';
 import { ConsoleIdParams } from '@hqt/contract/console';
@@ -8,7 +9,9 @@ import { GuidePush, PUSH_CONSOLE_PATHS, PushRecipientPageQuery, PushRecipientRow
 import { Envelope, Page } from '@hqt/contract/envelope';
 import { IdParams } from '@hqt/contract/policy';
 import { PUSH_MSG, PUSH_PATHS, Subscription, SubscriptionBody, SubscriptionPageQuery } from '@hqt/contract/push';
+import { pushSubscriptions } from '../../db/schema/index';
 import { ok } from '../../lib/envelope';
+import { codesIn } from '../dict/public';
 import { signedIn } from '../../lib/ctx';
 import { guidePush, guidePushRecipients } from './console';
 import { declarePushJobs, type PushJobs } from './jobs';
@@ -22,6 +25,11 @@ declare module 'fastify' {
 
 const routes: FastifyPluginAsyncTypebox<{ batchSize: number }> = async (app, opts) => {
   app.decorate('push', declarePushJobs(app.jobs, app.db, { db: app.db, facts: app.enterpriseFacts, batchSize: opts.batchSize }));
+
+  // A subscription that follows a code: deleting the code would leave it following nothing, unlabelled.
+  for (const kind of ['supportType', 'industry', 'department'] as const) {
+    app.dicts.usedBy(kind, codesIn('subscription', pushSubscriptions, pushSubscriptions.id, pushSubscriptions.value, eq(pushSubscriptions.kind, kind)));
+  }
 
   const tags = ['政策推送'];
   const config = { access: 'enterprise' } as const;

@@ -30,9 +30,12 @@ import {
   VisitPlanBody,
   VisitSummaryBody,
 } from '@hqt/contract/visit-console';
+import { isNotNull } from 'drizzle-orm';
 import { signedIn } from '../../lib/ctx';
+import { codesIn } from '../dict/public';
 import { ok } from '../../lib/envelope';
 import { declareVisitJobs } from './jobs';
+import { visits } from './schema';
 import { calendarVisits, canSeeVisit, consoleVisits, portalVisits, visitClashes, visitFigures } from './queries';
 import { answerVisit, appraiseVisit, planVisit, requestVisit, staffStep, visitDetail, visitIcs, writeSummary } from './service';
 
@@ -41,6 +44,7 @@ const routes: FastifyPluginAsyncTypebox<{ publicUrl: string }> = async (app, opt
   const host = new URL(opts.publicUrl).hostname;
   const deps = { db: app.db, calendar: app.calendar, dicts: app.dicts };
   app.files.register(VISIT_KIND, (db, ctx, id) => canSeeVisit(db, ctx.scope, id));
+  app.dicts.usedBy('visitType', codesIn('visit', visits, visits.id, visits.type, isNotNull(visits.type)));
   declareVisitJobs(app.jobs, deps);
 
   const tags = ['企业走访'];
