@@ -20,9 +20,9 @@ import {
   type LabelOf,
   type RuleGuide,
   type YearIndicators,
-} from '@hqt/contract/calculator-engine';
-import { suggestScale } from '@hqt/contract/calculator';
-import { RULE_FIELDS, type AmountRule, type Condition, type RuleField } from '@hqt/contract/policy';
+} from '../src/calculator-engine';
+import { suggestScale } from '../src/calculator';
+import { RULE_FIELDS, type AmountRule, type Condition, type RuleField } from '../src/policy';
 
 // ---- fixtures ------------------------------------------------------------------------------------
 

@@ -12,7 +12,7 @@ import {
   weekdayOf,
   workingDayCalendar,
   workingDaysBetween,
-} from '@hqt/contract/working-days';
+} from '../src/working-days';
 
 const cal2026 = workingDayCalendar(STATE_COUNCIL_2026, [2026]);
 const WEEKDAY = ['周日', '周一', '周二', '周三', '周四', '周五', '周六'];
