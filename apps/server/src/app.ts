@@ -144,9 +144,10 @@ export async function buildApp(opts: AppOptions) {
   await app.register(calculatorRoutes, { connectionString: opts.databaseUrl });
   await app.register(messageRoutes, { connectionString: opts.databaseUrl });
   await app.register(pushRoutes, config.push);
+  // 企业诉求 follows up the problems raised on visits: it registers with the visit service.
+  await app.register(visitRoutes, { publicUrl: config.publicUrl });
   await app.register(appealRoutes);
   await app.register(entcodeRoutes, { publicUrl: config.publicUrl, bureauPhone: config.platform.bureau.phone });
-  await app.register(visitRoutes, { publicUrl: config.publicUrl });
   // After push: publishing a guide queues its messages.
   await app.register(policyConsoleRoutes, { uploadsDir: config.uploadsDir });
 

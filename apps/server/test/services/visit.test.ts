@@ -484,7 +484,7 @@ describe('the reminder of the working day before', () => {
     while (!(await app.calendar.isWorkingDay(dayBefore))) dayBefore = new Date(dayBefore.getTime() - 86_400_000);
     const twoBefore = new Date(dayBefore.getTime() - 86_400_000);
 
-    const deps = { db: app.db, calendar: app.calendar, dicts: app.dicts };
+    const deps = { db: app.db, calendar: app.calendar, dicts: app.dicts, events: app.events, followUps: app.visitFollowUps };
     if (await app.calendar.isWorkingDay(twoBefore)) {
       await remindVisits(deps, twoBefore);
       expect(await portalKindsOf(ent.id, v.id)).not.toContain('visit.reminder');

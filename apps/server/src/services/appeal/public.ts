@@ -1,7 +1,5 @@
 // What other services use of 企业诉求: its table, for the dictionary's usage count of a category
 // (an appeal's category code cannot be deleted from 字典管理 while appeals use it); an enterprise's
-// open appeals, for the record staff open by its 企业码; filing a problem raised on a visit (企业走访)
-// as an appeal, inside the visit's transaction.
+// open appeals, for the record staff open by its 企业码.
 export { appeals } from './schema';
 export { openAppealsOf } from './queries';
-export { fileAppealFromVisit, type VisitProblemFiling } from './service';

@@ -14,6 +14,7 @@ import { ok } from '../../lib/envelope';
 import { notFound } from '../../lib/errors';
 import { declareAppealJobs } from './jobs';
 import { appeals } from './schema';
+import { fileVisitProblems, visitProblemFollowUps } from './visit-problems';
 import { canSeeAppeal, handlerAccounts } from './queries';
 import { appealDetail, enterpriseList, queueCounts, queuePage, saveAppeal, takeStep } from './service';
 import { appealFigures, appealTotals, myAppealCounts } from './stats';
@@ -21,6 +22,9 @@ import { appealFigures, appealTotals, myAppealCounts } from './stats';
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   const deps = { db: app.db, calendar: app.calendar, dicts: app.dicts };
   app.files.register(APPEAL_KIND, (db, ctx, id) => canSeeAppeal(db, ctx.scope, id));
+  // The problems raised on visits are filed and followed up here (visit-problems.ts).
+  app.events.on('visit.summarized', fileVisitProblems);
+  app.visitFollowUps.register(visitProblemFollowUps);
   app.dicts.usedBy('appealCategory', codesIn('appeal', appeals, appeals.id, appeals.category));
   app.dicts.usedBy('department', codesIn('appeal', appeals, appeals.id, appeals.department, isNotNull(appeals.department)));
   declareAppealJobs(app.jobs, deps);
@@ -98,4 +102,4 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   );
 };
 
-export default fp(routes, { name: 'appeal', dependencies: ['db', 'auth', 'dict', 'files', 'calendar', 'jobs', 'message'] });
+export default fp(routes, { name: 'appeal', dependencies: ['db', 'auth', 'dict', 'files', 'calendar', 'jobs', 'message', 'visit'] });

@@ -190,53 +190,6 @@ export async function saveAppeal(deps: AppealDeps, ctx: SignedInCtx, body: Appea
   return appealDetail(deps, ctx, id, now);
 }
 
-export interface VisitProblemFiling {
-  visitId: number;
-  enterpriseId: number;
-  /** The problem's key within the visit: one appeal per (visit, key), however often it is filed. */
-  key: string;
-  category: string;
-  title: string;
-  content: string;
-}
-
-/**
- * Files a problem raised on a visit (企业走访) as an appeal of the visit's enterprise, on its behalf
- * (its account is the filer; the contact is the enterprise's legal person and phone), inside the
- * visit's transaction: numbered like any, the visit its source. A problem already filed for the
- * visit answers its appeal (`created: false`) and changes nothing.
- */
-export async function fileAppealFromVisit(tx: Tx, ctx: SignedInCtx, problem: VisitProblemFiling, now = new Date()): Promise<{ id: number; created: boolean }> {
-  const [existing] = await tx
-    .select({ id: appeals.id })
-    .from(appeals)
-    .where(and(eq(appeals.visitId, problem.visitId), eq(appeals.visitProblemKey, problem.key)));
-  if (existing) return { id: existing.id, created: false };
-  const [owner] = await tx
-    .select({ accountId: enterprises.accountId, legalPerson: enterprises.legalPerson, phone: enterprises.contactPhone, accountName: accounts.name, accountPhone: accounts.phone })
-    .from(enterprises)
-    .innerJoin(accounts, eq(accounts.id, enterprises.accountId))
-    .where(eq(enterprises.id, problem.enterpriseId));
-  if (!owner) throw notFound();
-  const values = {
-    enterpriseId: problem.enterpriseId,
-    accountId: owner.accountId,
-    category: problem.category,
-    title: problem.title.trim(),
-    content: problem.content,
-    contact: (owner.legalPerson ?? owner.accountName).slice(0, 20),
-    phone: owner.phone ?? owner.accountPhone ?? '',
-    visitId: problem.visitId,
-    visitProblemKey: problem.key,
-    acceptDueAt: acceptDueSql(now),
-    createdAt: now,
-    updatedAt: now,
-  };
-  const record = auditRecord(ctx, APPEAL_AUDIT.file, { enterpriseId: problem.enterpriseId, category: problem.category });
-  const { id } = await insertNumbered(tx, appeals, values, APPEAL_NUMBER_PREFIX, now, { record, numberKey: 'number' });
-  return { id, created: true };
-}
-
 /** The end of the day APPEAL_DUE_SOON_DAYS working days on, when the queue asks for those due soon. */
 const dueSoonBy = async (calendar: CalendarStore, dueSoon: boolean | undefined, now: Date) => (dueSoon ? dueAfter(calendar, now, APPEAL_DUE_SOON_DAYS) : null);
 

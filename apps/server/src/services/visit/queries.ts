@@ -1,10 +1,10 @@
 // Reading visits through the caller's scope (docs/scope-and-ctx.md): an enterprise account sees the
 // visits of its own enterprises, staff see every one; an id outside the scope matches nothing (404).
 import { and, asc, count, desc, eq, gt, gte, inArray, lt, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
-import { APPEAL_FLOW, APPEAL_RATING_LIST, APPEAL_RATINGS, type AppealStatus } from '@hqt/contract/appeal';
+import { APPEAL_RATING_LIST, APPEAL_RATINGS } from '@hqt/contract/appeal';
 import { ROLES } from '@hqt/contract/auth';
 import type { PageOf } from '@hqt/contract/envelope';
-import { VISIT_FLOW, VISIT_HELD_STATES, VISIT_MAX_HOURS, VISIT_METHODS, type VisitClash, type VisitItem, type VisitMethod, type VisitPortalQuery, type VisitProblem, type VisitStaffMember, type VisitStatus } from '@hqt/contract/visit';
+import { VISIT_FLOW, VISIT_HELD_STATES, VISIT_MAX_HOURS, VISIT_METHODS, type VisitClash, type VisitItem, type VisitMethod, type VisitPortalQuery, type VisitStaffMember, type VisitStatus } from '@hqt/contract/visit';
 import type { VisitCalendarQuery, VisitConsoleRow, VisitFigures, VisitPageQuery } from '@hqt/contract/visit-console';
 import { chinaDayEnd } from '@hqt/contract/working-days';
 import type { DbOrTx } from '../../db/client';
@@ -13,8 +13,8 @@ import type { Scope } from '../../lib/ctx';
 import { notFound } from '../../lib/errors';
 import { keywordMatch } from '../../lib/like';
 import { COUNT_CAP, paginate, totalOver } from '../../lib/paginate';
-import { appeals } from '../appeal/public';
 import { dictLabel, type Dictionaries } from '../dict/public';
+import type { ProblemFollowUps } from './follow-ups';
 import { VISIT_BAD_RATINGS, visits, visitStaff } from './schema';
 
 /** The visits a scope may see: its enterprises' for an enterprise account, all for staff. */
@@ -117,23 +117,6 @@ export async function staffOf(db: DbOrTx, id: number): Promise<VisitStaffMember[
     .innerJoin(accounts, eq(accounts.id, visitStaff.accountId))
     .where(eq(visitStaff.visitId, id))
     .orderBy(desc(visitStaff.lead), asc(accounts.name), asc(accounts.id));
-}
-
-/** The problems raised on the visit, each with its appeal's state now. */
-export async function problemsOf(db: DbOrTx, id: number): Promise<VisitProblem[]> {
-  const rows = await db
-    .select({ key: appeals.visitProblemKey, appealId: appeals.id, appealNumber: appeals.number, title: appeals.title, status: appeals.status })
-    .from(appeals)
-    .where(eq(appeals.visitId, id))
-    .orderBy(asc(appeals.id));
-  return rows.map((r) => ({
-    key: r.key ?? '',
-    appealId: r.appealId,
-    appealNumber: r.appealNumber ?? '',
-    title: r.title,
-    status: r.status,
-    statusLabel: APPEAL_FLOW.states[r.status as AppealStatus] ?? r.status,
-  }));
 }
 
 /** The accounts holding an enterprise: those a visit's notices go to. */
@@ -310,7 +293,7 @@ const heldInYear = (year: number) => {
 };
 
 /** 走访统计: per month, staff member and town; the share of enterprises visited; problems raised and solved; appraisals. */
-export async function visitFigures(db: DbOrTx, dicts: Dictionaries, year: number): Promise<VisitFigures> {
+export async function visitFigures(db: DbOrTx, dicts: Dictionaries, followUps: ProblemFollowUps, year: number): Promise<VisitFigures> {
   const held = heldInYear(year);
   const month = sql<string>`to_char(${visits.startsAt} at time zone 'Asia/Shanghai', 'YYYY-MM')`;
   const months = await db.select({ key: month, n: count() }).from(visits).where(held).groupBy(month);
@@ -329,10 +312,7 @@ export async function visitFigures(db: DbOrTx, dicts: Dictionaries, year: number
       total: sql<number>`(select count(*) from ${enterprises} where ${enterprises.deletedAt} is null)`.mapWith(Number),
     })
     .from(sql`(select 1) one`);
-  const [problems] = await db
-    .select({ raised: count(), solved: sql<number>`count(*) filter (where ${appeals.status} = 'closed')`.mapWith(Number) })
-    .from(appeals)
-    .where(sql`${appeals.visitId} in (select ${visits.id} from ${visits} where ${held})`);
+  const problems = await followUps.tally(db, sql`select ${visits.id} from ${visits} where ${held}`);
   const ratings = await db.select({ key: visits.rating, n: count() }).from(visits).where(and(held, eq(visits.status, 'appraised'))).groupBy(visits.rating);
   const countOf = (rows: { key: string | number | null; n: number }[], key: string | null) => rows.find((r) => (r.key === null ? null : String(r.key)) === key)?.n ?? 0;
   const rated = ratings.reduce((sum, r) => sum + r.n, 0);
@@ -353,8 +333,8 @@ export async function visitFigures(db: DbOrTx, dicts: Dictionaries, year: number
     enterprisesVisited: reach!.visited,
     enterprisesTotal: reach!.total,
     visitedShare: reach!.total ? reach!.visited / reach!.total : null,
-    problemsRaised: problems!.raised,
-    problemsSolved: problems!.solved,
+    problemsRaised: problems.raised,
+    problemsSolved: problems.solved,
     appraisals: APPEAL_RATING_LIST.map((r) => ({ key: r, label: APPEAL_RATINGS[r], visits: countOf(ratings, r) })),
     satisfiedShare: rated ? satisfied / rated : null,
   };

@@ -34,15 +34,25 @@ import { isNotNull } from 'drizzle-orm';
 import { signedIn } from '../../lib/ctx';
 import { codesIn } from '../dict/public';
 import { ok } from '../../lib/envelope';
+import { FollowUpSlot } from './follow-ups';
 import { declareVisitJobs } from './jobs';
 import { visits } from './schema';
 import { calendarVisits, canSeeVisit, consoleVisits, portalVisits, visitClashes, visitFigures } from './queries';
 import { answerVisit, appraiseVisit, planVisit, requestVisit, staffStep, visitDetail, visitIcs, writeSummary } from './service';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Where the service that follows up a visit's problems registers (follow-ups.ts). */
+    visitFollowUps: FollowUpSlot;
+  }
+}
+
 /** `publicUrl`: its host names the calendar entries (UID visit-<id>@<host>). */
 const routes: FastifyPluginAsyncTypebox<{ publicUrl: string }> = async (app, opts) => {
   const host = new URL(opts.publicUrl).hostname;
-  const deps = { db: app.db, calendar: app.calendar, dicts: app.dicts };
+  const followUps = new FollowUpSlot();
+  app.decorate('visitFollowUps', followUps);
+  const deps = { db: app.db, calendar: app.calendar, dicts: app.dicts, events: app.events, followUps };
   app.files.register(VISIT_KIND, (db, ctx, id) => canSeeVisit(db, ctx.scope, id));
   app.dicts.usedBy('visitType', codesIn('visit', visits, visits.id, visits.type, isNotNull(visits.type)));
   declareVisitJobs(app.jobs, deps);
@@ -130,7 +140,7 @@ const routes: FastifyPluginAsyncTypebox<{ publicUrl: string }> = async (app, opt
   app.post(
     VISIT_CONSOLE_PATHS.figures,
     { schema: { tags: consoleTags, summary: '走访统计', body: VisitFiguresQuery, response: { 200: Envelope(VisitFigures) } }, config: staff },
-    async (request) => ok(await visitFigures(app.db, await app.dicts.all(), request.body.year)),
+    async (request) => ok(await visitFigures(app.db, await app.dicts.all(), followUps, request.body.year)),
   );
   app.get(
     VISIT_CONSOLE_PATHS.detail,

@@ -33,15 +33,16 @@ import { accounts, enterprises, guides, workflowSteps } from '../../db/schema/in
 import { auditRecord } from '../../lib/audit';
 import type { SignedInCtx } from '../../lib/ctx';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors';
+import type { Events } from '../../lib/events';
 import { stampNumber } from '../../lib/numbering';
 import { step, timeline } from '../../lib/workflow';
-import { fileAppealFromVisit } from '../appeal/public';
 import type { CalendarStore } from '../calendar/public';
 import type { DictionaryStore } from '../dict/public';
 import { attach, attachmentsOf } from '../files/public';
 import { notify } from '../message/public';
 import { icsCalendar } from './ics';
-import { administrators, enterpriseAccounts, findVisit, problemsOf, staffOf, toItem, visitClashes } from './queries';
+import type { ProblemFollowUps } from './follow-ups';
+import { administrators, enterpriseAccounts, findVisit, staffOf, toItem, visitClashes } from './queries';
 import { visits, visitStaff } from './schema';
 
 export const VISIT_AUDIT = { plan: 'visit.plan', request: 'visit.request', step: 'visit.step' } as const;
@@ -50,6 +51,8 @@ export interface VisitDeps {
   db: Db;
   calendar: CalendarStore;
   dicts: DictionaryStore;
+  events: Events;
+  followUps: ProblemFollowUps;
 }
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -267,8 +270,9 @@ export async function staffStep(deps: VisitDeps, ctx: SignedInCtx, id: number, b
 }
 
 /**
- * The lead writes (or edits, while 已走访) the summary. Each problem raised becomes an appeal of the
- * visit's enterprise in 企业诉求, once per problem key (its title unless given), in this transaction.
+ * The lead writes (or edits, while 已走访) the summary. Its problems (each keyed by its title unless
+ * given) are announced in this transaction (`visit.summarized`): 企业诉求 files each once as an appeal
+ * of the visit's enterprise, and the enterprise is told which were newly filed.
  */
 export async function writeSummary(deps: VisitDeps, ctx: SignedInCtx, id: number, body: VisitSummaryBody, now = new Date()): Promise<void> {
   const problems = (body.problems ?? []).map((p) => ({ ...p, key: (p.key ?? p.title).trim() }));
@@ -294,11 +298,9 @@ export async function writeSummary(deps: VisitDeps, ctx: SignedInCtx, id: number
     },
     effects: async (tx) => {
       if (body.fileIds?.length) await attach(tx, ctx, VISIT_KIND, id, body.fileIds, { role: 'summary' });
-      const filed: string[] = [];
-      for (const p of problems) {
-        const appeal = await fileAppealFromVisit(tx, ctx, { visitId: id, enterpriseId, key: p.key, category: p.category, title: p.title, content: p.content }, now);
-        if (appeal.created) filed.push(p.title.trim());
-      }
+      const before = new Set((await deps.followUps.of(tx, id)).map((p) => p.key));
+      await deps.events.emit(tx, 'visit.summarized', { ctx, visitId: id, enterpriseId, problems, at: now });
+      const filed = (await deps.followUps.of(tx, id)).filter((p) => !before.has(p.key)).map((p) => p.title);
       await tell(tx, await enterpriseAccounts(tx, enterpriseId), id, 'visit.summary', visitPortalLink(id), [
         filed.length ? `走访中提出的 ${filed.length} 个问题已转为企业诉求办理：${filed.join('；')}` : null,
         '请查看走访纪要并评价',
@@ -339,7 +341,7 @@ export async function visitDetail(deps: VisitDeps, ctx: SignedInCtx, id: number,
   const [row, staff, problems, history, attachments] = await Promise.all([
     findVisit(deps.db, ctx.scope, id),
     staffOf(deps.db, id),
-    problemsOf(deps.db, id),
+    deps.followUps.of(deps.db, id),
     timeline(deps.db, VISIT_KIND, id, { flow: VISIT_FLOW, forOwner }),
     attachmentsOf(deps.db, VISIT_KIND, id),
   ]);

@@ -1,0 +1,83 @@
+// 企业诉求 follows up the problems raised on a visit (企业走访): it listens to the visit's summary
+// (`visit.summarized`) and files each problem once as an appeal of the visit's enterprise, and it
+// registers how the visit reads its problems back (visit/follow-ups.ts). The visit service knows
+// nothing of appeals; this file is the relationship, kept on the side that depends on the other.
+import { and, asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { APPEAL_FLOW, APPEAL_NUMBER_PREFIX, type AppealStatus } from '@hqt/contract/appeal';
+import type { VisitProblem } from '@hqt/contract/visit';
+import type { DbOrTx } from '../../db/client';
+import { accounts, enterprises } from '../../db/schema/index';
+import { auditRecord } from '../../lib/audit';
+import type { DomainEvents } from '../../lib/events';
+import { notFound } from '../../lib/errors';
+import { insertNumbered } from '../../lib/numbering';
+import type { ProblemFollowUps } from '../visit/public';
+import { appeals } from './schema';
+import { acceptDueSql, APPEAL_AUDIT } from './service';
+
+/**
+ * Files the summary's problems as appeals of the visit's enterprise, on its behalf (its account is the
+ * filer; the contact is the enterprise's legal person and phone), inside the visit's transaction:
+ * numbered like any, the visit its source. A problem already filed for the visit is left as it is.
+ */
+export async function fileVisitProblems(tx: DbOrTx, summary: DomainEvents['visit.summarized']): Promise<void> {
+  const { ctx, visitId, enterpriseId, problems, at } = summary;
+  if (!problems.length) return;
+  const filed = await tx
+    .select({ key: appeals.visitProblemKey })
+    .from(appeals)
+    .where(and(eq(appeals.visitId, visitId), inArray(appeals.visitProblemKey, problems.map((p) => p.key))));
+  const fresh = problems.filter((p) => !filed.some((f) => f.key === p.key));
+  if (!fresh.length) return;
+  const [owner] = await tx
+    .select({ accountId: enterprises.accountId, legalPerson: enterprises.legalPerson, phone: enterprises.contactPhone, accountName: accounts.name, accountPhone: accounts.phone })
+    .from(enterprises)
+    .innerJoin(accounts, eq(accounts.id, enterprises.accountId))
+    .where(eq(enterprises.id, enterpriseId));
+  if (!owner) throw notFound();
+  for (const problem of fresh) {
+    const values = {
+      enterpriseId,
+      accountId: owner.accountId,
+      category: problem.category,
+      title: problem.title.trim(),
+      content: problem.content,
+      contact: (owner.legalPerson ?? owner.accountName).slice(0, 20),
+      phone: owner.phone ?? owner.accountPhone ?? '',
+      visitId,
+      visitProblemKey: problem.key,
+      acceptDueAt: acceptDueSql(at),
+      createdAt: at,
+      updatedAt: at,
+    };
+    const record = auditRecord(ctx, APPEAL_AUDIT.file, { enterpriseId, category: problem.category });
+    await insertNumbered(tx, appeals, values, APPEAL_NUMBER_PREFIX, at, { record, numberKey: 'number' });
+  }
+}
+
+/** How a visit reads its problems back: each with its appeal's number and state now. */
+export const visitProblemFollowUps: ProblemFollowUps = {
+  async of(db: DbOrTx, visitId: number): Promise<VisitProblem[]> {
+    const rows = await db
+      .select({ key: appeals.visitProblemKey, appealId: appeals.id, appealNumber: appeals.number, title: appeals.title, status: appeals.status })
+      .from(appeals)
+      .where(eq(appeals.visitId, visitId))
+      .orderBy(asc(appeals.id));
+    // An appeal the enterprise filed about the visit is one of its problems too (with no key).
+    return rows.map((r) => ({
+      key: r.key ?? '',
+      appealId: r.appealId,
+      appealNumber: r.appealNumber ?? '',
+      title: r.title,
+      status: r.status,
+      statusLabel: APPEAL_FLOW.states[r.status as AppealStatus] ?? r.status,
+    }));
+  },
+  async tally(db: DbOrTx, visitIds: SQL): Promise<{ raised: number; solved: number }> {
+    const [row] = await db
+      .select({ raised: count(), solved: sql<number>`count(*) filter (where ${appeals.status} = 'closed')`.mapWith(Number) })
+      .from(appeals)
+      .where(sql`${appeals.visitId} in (${visitIds})`);
+    return row ?? { raised: 0, solved: 0 };
+  },
+};
