@@ -1,0 +1,228 @@
+// Every flow the contract declares (workflow.ts's defineFlow: appeals, visits, enterprise codes, the
+// policy content) as a table: for each state × step × taker (the roles of auth.ts's ROLES, the
+// system, and no role at all) × owner or not × note or not, what `stepRefusal` answers. The expected
+// answer is derived here from the flow's own declaration — who may take the step (roles), whether
+// only the owner may (ownerOnly), from where (from), what it needs (noteRequired), checked in the
+// order workflow.ts documents: the role, the owner, the state, the note — never from the function's
+// output. Then each flow's shape: every state reachable from where an item starts, and every state
+// not meant as an end has a step out of it. Pure: no app, no database.
+import { describe, expect, test } from 'vitest';
+import { APPEAL_FLOW } from '../src/appeal';
+import { ROLES } from '../src/auth';
+import { CONTENT_FLOW } from '../src/content-flow';
+import { ENTCODE_FLOW } from '../src/entcode';
+import { VISIT_FLOW } from '../src/visit';
+import { permittedSteps, stepRefusal, stepTarget, type Flow, type RoleKey, type StepRefusal, type Taker } from '../src/workflow';
+
+const ROLE_KEYS = Object.keys(ROLES) as RoleKey[];
+const TAKERS: readonly (Taker | null)[] = [...ROLE_KEYS, 'system', null];
+const OWNER = [true, false] as const;
+/** No note, a blank one, a written one. */
+const NOTES = [null, '  \n', '已电话核实'] as const;
+const CHINESE = /[\u4e00-\u9fa5]/;
+
+interface Declared {
+  flow: Flow;
+  /**
+   * Where an item starts. A step with `from: []` creates the item (visit.ts: 发起走访, 申请走访), so
+   * its `to` is an opening state; a flow without such steps starts in the state no step leads to
+   * (an appeal is filed 已提交: appeals.status defaults to 'submitted'; policy content is created 草稿:
+   * services/policy/console.ts inserts status 'draft'), and failing that in its first declared state
+   * (a code is issued 正常: 解冻 leads back to it). `openingStates` computes this; `opening` is the
+   * answer written down, so the rule and the declaration are checked against each other.
+   */
+  opening: readonly string[];
+  /** The states meant as ends (办结, 撤回, 取消, 换发 …): nothing may be done from them. */
+  ends: readonly string[];
+  /** The steps someone may take from each state (the buttons anyone could see), as the demo's table. */
+  out: Readonly<Record<string, readonly string[]>>;
+}
+
+const FLOWS: Record<string, Declared> = {
+  appeal: {
+    flow: APPEAL_FLOW,
+    opening: ['submitted'],
+    ends: ['closed', 'rejected', 'withdrawn'],
+    out: {
+      submitted: ['withdraw', 'accept', 'reject', 'remark'],
+      accepted: ['assign', 'askSupplement', 'remark', 'reply', 'requestExtension', 'approveExtension', 'refuseExtension'],
+      supplementing: ['assign', 'supplement', 'remark', 'requestExtension', 'approveExtension', 'refuseExtension'],
+      replied: ['remark', 'rate', 'complain', 'close', 'expire'],
+      reopened: ['assign', 'remark', 'reply', 'callBack', 'requestExtension', 'approveExtension', 'refuseExtension'],
+      closed: [],
+      rejected: [],
+      withdrawn: [],
+    },
+  },
+  visit: {
+    flow: VISIT_FLOW,
+    opening: ['pending', 'requested'],
+    ends: ['declined', 'appraised', 'cancelled'],
+    out: {
+      requested: ['schedule', 'refuse', 'cancel'],
+      pending: ['approve', 'decline', 'propose', 'cancel'],
+      confirmed: ['cancel', 'summarize'],
+      declined: [],
+      rescheduling: ['accept', 'repropose', 'cancel'],
+      visited: ['summarize', 'appraise'],
+      appraised: [],
+      cancelled: [],
+    },
+  },
+  entcode: {
+    flow: ENTCODE_FLOW,
+    opening: ['active'],
+    ends: ['replaced'],
+    out: {
+      active: ['freeze', 'revoke', 'reissue'],
+      frozen: ['unfreeze', 'revoke', 'reissue'],
+      revoked: ['reissue'],
+      replaced: [],
+    },
+  },
+  'content-flow': {
+    flow: CONTENT_FLOW,
+    opening: ['draft'],
+    ends: [],
+    out: {
+      draft: ['publish'],
+      published: ['withdraw'],
+      withdrawn: ['publish'],
+    },
+  },
+};
+
+// ---- what the declaration says -----------------------------------------------------------------
+
+/** The refusal the declaration calls for, in workflow.ts's order: role, owner, state, then the note. */
+function expectedRefusal(flow: Flow, state: string, step: string, taker: Taker | null, isOwner: boolean, note: string | null): StepRefusal | null {
+  const s = flow.steps[step]!;
+  if (taker === null || !s.roles.includes(taker)) return { status: 403, msg: `您的角色不能${s.label}` };
+  if (s.ownerOnly === true && !isOwner) return { status: 403, msg: `只有提交人本人可以${s.label}` };
+  if (!s.from.includes(state)) return { status: 409, msg: `当前状态为「${flow.states[state]}」，不能${s.label}` };
+  if (s.noteRequired === true && (note === null || note.trim() === '')) return { status: 400, msg: `${s.label}须填写说明` };
+  return null;
+}
+
+/** Whether anyone at all may take `step` from `state` (with a note if it needs one). */
+const someoneMay = (flow: Flow, state: string, step: string) =>
+  TAKERS.some((t) => OWNER.some((o) => expectedRefusal(flow, state, step, t, o, '说明') === null));
+
+/** The steps that move an item out of `state` to another state. */
+const exits = (flow: Flow, state: string) => Object.values(flow.steps).filter((s) => s.from.includes(state) && s.to !== undefined && s.to !== state);
+
+/** See `Declared.opening`. */
+function openingStates(flow: Flow): string[] {
+  const steps = Object.values(flow.steps);
+  const created = steps.filter((s) => s.from.length === 0 && s.to !== undefined).map((s) => s.to!);
+  if (created.length > 0) return [...new Set(created)];
+  const states = Object.keys(flow.states);
+  const ledTo = new Set(steps.flatMap((s) => (s.to !== undefined && !s.from.every((f) => f === s.to) ? [s.to] : [])));
+  const unled = states.filter((st) => !ledTo.has(st));
+  return unled.length > 0 ? unled : states.slice(0, 1);
+}
+
+/** The states reachable from `from` by taking steps. */
+function reachable(flow: Flow, from: readonly string[]): Set<string> {
+  const seen = new Set(from);
+  const queue = [...from];
+  while (queue.length > 0) {
+    const state = queue.shift()!;
+    for (const s of Object.values(flow.steps)) {
+      if (s.from.includes(state) && s.to !== undefined && !seen.has(s.to)) {
+        seen.add(s.to);
+        queue.push(s.to);
+      }
+    }
+  }
+  return seen;
+}
+
+// ---- the tables ----------------------------------------------------------------------------------
+
+for (const [name, { flow, opening, ends, out }] of Object.entries(FLOWS)) {
+  const states = Object.keys(flow.states);
+  const steps = Object.keys(flow.steps);
+
+  describe(`the ${name} flow`, () => {
+    test('is well formed: its steps name its own states and known takers, in Chinese words', () => {
+      expect(states.length).toBeGreaterThan(0);
+      for (const label of Object.values(flow.states)) expect(label).toMatch(CHINESE);
+      for (const [key, s] of Object.entries(flow.steps)) {
+        expect(s.label, key).toMatch(CHINESE);
+        expect(s.roles.length, key).toBeGreaterThan(0);
+        for (const r of s.roles) expect(TAKERS, `${key}: ${r}`).toContain(r);
+        for (const f of s.from) expect(states, `${key} from ${f}`).toContain(f);
+        if (s.to !== undefined) expect(states, `${key} to ${s.to}`).toContain(s.to);
+      }
+    });
+
+    test.each(states)('from %s: every step × taker × owner × note is refused exactly as declared', (state) => {
+      const actual: unknown[] = [];
+      const expected: unknown[] = [];
+      for (const step of steps) {
+        for (const taker of TAKERS) {
+          for (const isOwner of OWNER) {
+            for (const note of NOTES) {
+              const row = { step, taker, isOwner, note };
+              const got = stepRefusal(flow, state, step, taker, isOwner, note);
+              actual.push({ ...row, got });
+              expected.push({ ...row, got: expectedRefusal(flow, state, step, taker, isOwner, note) });
+              if (got !== null) {
+                expect([400, 403, 409], JSON.stringify(row)).toContain(got.status);
+                expect(got.msg, JSON.stringify(row)).toMatch(CHINESE);
+              }
+            }
+          }
+        }
+      }
+      expect(actual).toEqual(expected);
+    });
+
+    test('the note defaults to none: a step that needs one is refused without it', () => {
+      for (const state of states) {
+        for (const [step, s] of Object.entries(flow.steps)) {
+          for (const taker of s.roles) {
+            expect(stepRefusal(flow, state, step, taker, true)).toEqual(expectedRefusal(flow, state, step, taker, true, null));
+          }
+        }
+      }
+    });
+
+    test.each(states)('from %s: the steps someone may take are the table\'s', (state) => {
+      expect(steps.filter((step) => someoneMay(flow, state, step))).toEqual(out[state]);
+    });
+
+    test('the buttons (permittedSteps) are the steps not refused but for a missing note, in the flow\'s order', () => {
+      for (const state of states) {
+        for (const role of [...ROLE_KEYS, null]) {
+          for (const isOwner of OWNER) {
+            const allowed = steps.filter((step) => {
+              const r = expectedRefusal(flow, state, step, role, isOwner, null);
+              return r === null || r.status === 400;
+            });
+            expect(permittedSteps(flow, state, role, isOwner), `${state} ${role} ${isOwner}`).toEqual(allowed);
+          }
+        }
+      }
+    });
+
+    test('a step leads to its `to`, or keeps the item where it is', () => {
+      for (const [step, s] of Object.entries(flow.steps)) {
+        for (const from of s.from) expect(stepTarget(flow, step, from), `${step} from ${from}`).toBe(s.to ?? from);
+      }
+    });
+
+    test(`opens in ${opening.join(', ')}, and every state is reachable from there`, () => {
+      expect(openingStates(flow)).toEqual(opening);
+      expect([...reachable(flow, opening)].sort()).toEqual([...states].sort());
+    });
+
+    test(ends.length > 0 ? `ends in ${ends.join(', ')}: nothing is done from them, and every other state has a step out` : 'has no end: every state has a step out', () => {
+      expect(states.filter((state) => exits(flow, state).length === 0).sort()).toEqual([...ends].sort());
+      for (const end of ends) {
+        expect(Object.entries(flow.steps).filter(([, s]) => s.from.includes(end)).map(([k]) => k), end).toEqual([]);
+      }
+    });
+  });
+}
