@@ -1,16 +1,16 @@
 // `npm run lint` (and `npm test`): zero warnings. Type-aware rules (floating promises), React's
-// hook rules, the import boundaries of eslint/boundaries.js, and no import cycles in the web app
-// (docs/boundaries.md).
+// hook rules, the import boundaries of eslint/boundaries.js, and no import cycles in the web app or
+// the server (eslint/no-cycle.js, docs/boundaries.md).
 import path from 'node:path';
 import js from '@eslint/js';
-import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import hqt from './eslint/boundaries.js';
+import { noCycles } from './eslint/no-cycle.js';
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', '.tmp/**', 'e2e/.out/**', 'var/**', '**/*.d.ts'] },
+  { ignores: ['**/node_modules/**', '**/dist/**', '.tmp/**', 'e2e/.out/**', 'var/**', '**/*.d.ts', 'eslint/fixtures/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -45,18 +45,11 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
   },
-  {
-    // No import cycles in the web app, lazy imports included: a module list that loads a page which
-    // imports the module list back is a cycle (app/site-context.ts says how the app avoids it).
-    files: ['apps/web/src/**/*.{ts,tsx}'],
-    plugins: { 'import-x': importX },
-    settings: {
-      'import-x/extensions': ['.ts', '.tsx'],
-      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
-      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js'], alias: { '@': [path.join(import.meta.dirname, 'apps/web/src')] } })],
-    },
-    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
-  },
+  // No import cycles, lazy imports included. In the web app: a module list that loads a page which
+  // imports the module list back is a cycle (app/site-context.ts says how the app avoids it). In the
+  // server: services stand on floors (hqt/boundaries), and no circle runs between or within them.
+  noCycles(['apps/web/src/**/*.{ts,tsx}'], { '@': [path.join(import.meta.dirname, 'apps/web/src')] }),
+  noCycles(['apps/server/src/**/*.ts']),
   {
     // Plain scripts outside the TypeScript projects.
     files: ['**/*.{js,mjs}'],

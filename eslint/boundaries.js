@@ -8,7 +8,10 @@
 // - server: a service reaches another service only through that service's `public.ts`; so do
 //   lib/, db/ and plugins/ (which must not import services at all, but for `public.ts`). The
 //   composition roots (app.ts, server.ts, setup/, scripts/) wire services together and may import
-//   any of their modules.
+//   any of their modules. Services stand in an order (SERVICE_ORDER), foundation first: a service
+//   imports only services before it, even through `public.ts`, so no circle runs between them; a
+//   lower service that needs a higher one's part takes it by registration (`app.dicts.usedBy`,
+//   `app.visitFollowUps.register`) or by an event the higher one listens to.
 // - contract: imports nothing from the apps.
 import path from 'node:path';
 
@@ -25,6 +28,28 @@ function resolve(spec, fromFile) {
   if (spec.startsWith('@hqt/contract/')) return path.join(CONTRACT, spec.slice('@hqt/contract/'.length));
   if (spec.startsWith('@hqt/')) return path.join(APPS, spec.slice('@hqt/'.length));
   return null;
+}
+
+/**
+ * The server's services in order (docs/boundaries.md): the foundation serves every other service;
+ * the domain services follow, each after those it builds on. A new service takes its place here.
+ */
+export const SERVICE_ORDER = {
+  foundation: ['mail', 'audit', 'calendar', 'files', 'sysinfo', 'dict', 'auth', 'message'],
+  domain: ['account', 'policy', 'visit', 'appeal', 'entcode', 'calculator', 'push'],
+};
+const ORDER = [...SERVICE_ORDER.foundation, ...SERVICE_ORDER.domain];
+const isFoundation = (service) => SERVICE_ORDER.foundation.includes(service);
+
+/** Why `from` may not import `to` by the order of services, or null. */
+function orderProblem(from, to) {
+  const unplaced = [from, to].find((s) => s && !ORDER.includes(s));
+  if (unplaced) return `services/${unplaced} has no place in SERVICE_ORDER (eslint/boundaries.js): add it after the services it builds on`;
+  if (!from || ORDER.indexOf(from) > ORDER.indexOf(to)) return null;
+  if (isFoundation(from) && !isFoundation(to)) {
+    return `the foundation service ${from} does not import the domain service ${to}: let ${to} register with ${from} (as app.dicts.usedBy, app.files.register) or listen to its events`;
+  }
+  return `${from} stands before ${to} in SERVICE_ORDER and does not import it: let ${to} register with ${from} or listen to its events (or move ${from} after ${to}, if nothing of ${to} needs ${from})`;
 }
 
 const inside = (file, dir) => file === dir || file.startsWith(dir + path.sep);
@@ -63,6 +88,8 @@ function problem(from, to) {
     if (fromService === toService) return null;
     const composition = ['app', 'server'].some((f) => stem(from) === path.join(SERVER, f)) || ['setup', 'scripts'].some((d) => inside(from, path.join(SERVER, d)));
     if (composition) return null;
+    const disorder = orderProblem(fromService, toService);
+    if (disorder) return disorder;
     if (stem(to) === path.join(services, toService, 'public')) return null;
     return `reach the ${toService} service through services/${toService}/public.ts`;
   }
