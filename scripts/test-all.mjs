@@ -18,6 +18,8 @@ const steps = [
     { name: 'typecheck', cmd: 'npx', args: ['tsc', '-b'] },
     { name: 'lint', cmd: 'npx', args: ['eslint', '--max-warnings=0', '.'] },
     { name: 'lint rules', cmd: 'node', args: ['--test', '--test-reporter=tap', 'eslint/*.test.js'], tap: true },
+    // Pure rules (flows as tables, check characters, the calculator engine, working days): seconds.
+    { name: 'contract', cmd: 'npx', args: ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=../../.tmp/vitest-contract.json'], cwd: 'packages/contract', json: '.tmp/vitest-contract.json' },
     // The browser step's app.
     { name: 'build', cmd: 'npm', args: ['run', 'build', '-w', '@hqt/web'] },
     { name: 'server', cmd: 'npx', args: ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=../../.tmp/vitest-server.json'], cwd: 'apps/server', json: '.tmp/vitest-server.json' },

@@ -35,9 +35,11 @@ export const CREDIT_CODE_PATTERN = '^[0-9A-HJ-NPQRTUWXY]{2}\\d{6}[0-9A-HJ-NPQRTU
 
 /** The check character for the first 17 characters of a credit code. */
 export function creditCodeCheckChar(first17: string): string {
+  // indexOf('') is 0: a short body would be summed as if padded with zeros.
+  if (first17.length !== 17) throw new Error(`a credit code's body is 17 characters, not ${first17.length}`);
   let sum = 0;
   for (let i = 0; i < 17; i++) {
-    const value = USCC_ALPHABET.indexOf(first17[i] ?? '');
+    const value = USCC_ALPHABET.indexOf(first17[i]!);
     if (value < 0) throw new Error(`invalid credit code character at ${i}`);
     sum += value * USCC_WEIGHTS[i]!;
   }

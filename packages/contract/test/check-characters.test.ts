@@ -63,6 +63,11 @@ describe('统一社会信用代码 (GB 32100-2015)', () => {
     expect(isCreditCode(`${body}0`)).toBe(true);
   });
 
+  test('a body of other than 17 characters has no check character', () => {
+    expect(() => creditCodeCheckChar('9135010')).toThrow(/17 characters/);
+    expect(() => creditCodeCheckChar('91350100M000100Y43')).toThrow(/17 characters/);
+  });
+
   test('any well-formed body with its check character is valid', () => {
     fc.assert(fc.property(uscc, (code) => isCreditCode(code) && creditCodeCheckChar(code.slice(0, 17)) === code[17]), { numRuns: 300 });
   });
