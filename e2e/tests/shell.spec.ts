@@ -5,7 +5,9 @@ import { accountDialog, openSignedIn } from '../support/session';
 // With motion, as users have it (the other flows run with the system's 减弱动态效果, the config says
 // why): the menus, the drawers and the tag bar here slide and fade, and a click or an Escape made while
 // they move must still count, once.
-test.use({ reducedMotion: 'no-preference' });
+// A trace is kept when one fails: the account menu's test failed once in CI (2026-12-01, its entry
+// clicked and no dialog) and never in 70 runs here under load; the next failure shows its events.
+test.use({ reducedMotion: 'no-preference', trace: 'retain-on-failure' });
 
 const tagBar = (page: Page) => page.getByRole('navigation', { name: '已打开的页面' });
 
