@@ -10,6 +10,7 @@
 // Usage: npm run bench (or tsx bench/appeal-scale.ts); BENCH_RUNS, BENCH_APPEALS, BENCH_ENTERPRISES.
 import { APPEAL_DUE_SOON_DAYS, APPEAL_OPEN_STATES } from '@hqt/contract/appeal';
 import type { AppealQueueQuery } from '@hqt/contract/appeal-console';
+import { Events } from '../apps/server/src/lib/events';
 import { pageWindow } from '../apps/server/src/lib/paginate';
 import { likePattern } from '../apps/server/src/lib/like';
 import { createDb, createPool } from '../apps/server/src/db/client';
@@ -65,7 +66,7 @@ try {
   const dicts = new DictionaryStore(db, url, onError);
   await calendar.start();
   await dicts.start();
-  const deps = { db, calendar, dicts };
+  const deps = { db, events: new Events(), calendar, dicts };
   const now = new Date();
   const dueBy = await dueAfter(calendar, now, APPEAL_DUE_SOON_DAYS);
 

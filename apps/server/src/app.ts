@@ -148,7 +148,6 @@ export async function buildApp(opts: AppOptions) {
   await app.register(visitRoutes, { publicUrl: config.publicUrl });
   await app.register(appealRoutes);
   await app.register(entcodeRoutes, { publicUrl: config.publicUrl, bureauPhone: config.platform.bureau.phone });
-  // After push: publishing a guide queues its messages.
   await app.register(policyConsoleRoutes, { uploadsDir: config.uploadsDir });
 
   await app.register(webPlugin, { webDist: config.webDist });

@@ -6,7 +6,7 @@ import { MAX_INT } from './constants';
 import { PageQuery } from './envelope';
 import { AttachedFile, FileIds } from './files';
 import { PHONE_PATTERN } from './validation';
-import { defineFlow, TimelineEntry } from './workflow';
+import { defineFlow, laterSteps, TimelineEntry } from './workflow';
 
 // The categories (getappealcatepage, spec §7) are the dictionary `appealCategory` (code, label,
 // extra.limitDays: 办理时限 in working days), served as POLICY_PATHS.appealCategoryPage and kept by
@@ -66,6 +66,8 @@ export const APPEAL_FLOW = defineFlow({
     withdrawn: '已撤回',
   },
   steps: {
+    /** Filed by the enterprise, or by staff on its behalf (a problem raised on a visit). */
+    file: { label: '提交诉求', from: [], to: 'submitted', roles: ['enterprise', 'staff', 'admin'] },
     withdraw: { label: '撤回', from: ['submitted'], to: 'withdrawn', roles: ['enterprise'], ownerOnly: true },
     accept: { label: '受理', from: ['submitted'], to: 'accepted', roles: ['staff', 'admin'] },
     reject: { label: '不予受理', from: ['submitted'], to: 'rejected', roles: ['staff', 'admin'], noteRequired: true },
@@ -84,11 +86,13 @@ export const APPEAL_FLOW = defineFlow({
     close: { label: '办结', from: ['replied'], to: 'closed', roles: ['staff', 'admin'], noteRequired: true },
     expire: { label: '未评价办结', from: ['replied'], to: 'closed', roles: ['system'] },
   },
+  initial: ['file'],
 });
 export type AppealStatus = keyof typeof APPEAL_FLOW.states;
-export type AppealStep = keyof typeof APPEAL_FLOW.steps;
+/** A step that may be asked for on an appeal (filing one is `saveAppeal`). */
+export type AppealStep = Exclude<keyof typeof APPEAL_FLOW.steps, 'file'>;
 export const APPEAL_STATUS_LIST = Object.keys(APPEAL_FLOW.states) as AppealStatus[];
-export const APPEAL_STEP_LIST = Object.keys(APPEAL_FLOW.steps) as AppealStep[];
+export const APPEAL_STEP_LIST = laterSteps(APPEAL_FLOW);
 /** States whose clock runs (a due date is shown, the morning job flags them). */
 export const APPEAL_OPEN_STATES: readonly AppealStatus[] = ['accepted', 'supplementing', 'reopened'];
 

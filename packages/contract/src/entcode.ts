@@ -3,7 +3,7 @@
 // (the public card), the owning account (its results, 提交诉求) and staff (the record) (docs/entcode.md).
 import Type from 'typebox';
 import { MAX_INT } from './constants';
-import { defineFlow } from './workflow';
+import { defineFlow, laterSteps } from './workflow';
 
 export const ENTCODE_PATHS = {
   /** Public (a login, when sent, widens the answer): the card a scanned code opens. */
@@ -85,17 +85,21 @@ export const ENTCODE_FLOW = defineFlow({
     replaced: '已换发',
   },
   steps: {
+    /** Given when the enterprise is created (the system), or by a 换发 (staff). */
+    issue: { label: '赋码', from: [], to: 'active', roles: ['system', 'staff', 'admin'] },
     freeze: { label: '冻结', from: ['active'], to: 'frozen', roles: ['staff', 'admin'], noteRequired: true },
     unfreeze: { label: '解冻', from: ['frozen'], to: 'active', roles: ['staff', 'admin'], noteRequired: true },
     revoke: { label: '注销', from: ['active', 'frozen'], to: 'revoked', roles: ['staff', 'admin'], noteRequired: true },
     /** The code is replaced by a new active one for the same enterprise; the old one then says so. */
     reissue: { label: '换发', from: ['active', 'frozen', 'revoked'], to: 'replaced', roles: ['staff', 'admin'], noteRequired: true },
   },
+  initial: ['issue'],
 });
 export type EntcodeStatus = keyof typeof ENTCODE_FLOW.states;
-export type EntcodeStep = keyof typeof ENTCODE_FLOW.steps;
+/** A step that may be asked for on a code (issuing one is the system's, or a 换发's). */
+export type EntcodeStep = Exclude<keyof typeof ENTCODE_FLOW.steps, 'issue'>;
 export const ENTCODE_STATUS_LIST = Object.keys(ENTCODE_FLOW.states) as EntcodeStatus[];
-export const ENTCODE_STEP_LIST = Object.keys(ENTCODE_FLOW.steps) as EntcodeStep[];
+export const ENTCODE_STEP_LIST = laterSteps(ENTCODE_FLOW);
 /** The states an enterprise holds its code in: at most one code per credit code is in one of them. */
 export const ENTCODE_LIVE_STATES: readonly EntcodeStatus[] = ['active', 'frozen'];
 

@@ -73,6 +73,7 @@ export const VISIT_FLOW = defineFlow({
     summarize: { label: '填写走访纪要', from: ['confirmed', 'visited'], to: 'visited', roles: ['staff', 'admin'] },
     appraise: { label: '评价', from: ['visited'], to: 'appraised', roles: ['enterprise'], ownerOnly: true },
   },
+  initial: ['plan', 'request'],
 });
 export type VisitStatus = keyof typeof VISIT_FLOW.states;
 export type VisitStep = keyof typeof VISIT_FLOW.steps;

@@ -25,13 +25,19 @@ export interface FlowStep<S extends string> {
   internal?: boolean;
 }
 
-export interface Flow<S extends string = string, K extends string = string> {
+export interface Flow<S extends string = string, K extends string = string, I extends K = K> {
   states: Readonly<Record<S, string>>;
   steps: Readonly<Record<K, FlowStep<S>>>;
+  /**
+   * The steps that open an item (AASM's initial state): each is taken from no state (`from: []`) to
+   * the state the item is filed in, by the server's `start()` in the filing's transaction, and is the
+   * first row of the item's timeline. Never a button.
+   */
+  initial: readonly I[];
 }
 
-/** Declares a flow, keeping its state and step names as types. */
-export const defineFlow = <S extends string, K extends string>(flow: Flow<S, K>): Flow<S, K> => flow;
+/** Declares a flow, keeping its state, step and opening step names as types. */
+export const defineFlow = <S extends string, K extends string, const I extends K>(flow: Flow<S, K, I>): Flow<S, K, I> => flow;
 
 export const roleKeyOf = (roleId: number): RoleKey | null => (Object.keys(ROLES) as RoleKey[]).find((k) => ROLES[k].id === roleId) ?? null;
 export const roleKeyOfName = (name: string): RoleKey | null => (Object.keys(ROLES) as RoleKey[]).find((k) => ROLES[k].name === name) ?? null;
@@ -75,12 +81,16 @@ export function stepRefusal<S extends string, K extends string>(
   return s.noteRequired && !note?.trim() ? { status: 400, msg: WORKFLOW_MSG.noteRequired(s.label) } : null;
 }
 
+/** The steps that may be asked for on an existing item: all but the opening ones (a request's `step`). */
+export const laterSteps = <S extends string, K extends string, I extends K>(flow: Flow<S, K, I>): Exclude<K, I>[] =>
+  (Object.keys(flow.steps) as K[]).filter((k): k is Exclude<K, I> => !(flow.initial as readonly K[]).includes(k));
+
 /** The state a step leads to from `from`. */
 export const stepTarget = <S extends string, K extends string>(flow: Flow<S, K>, step: K, from: S): S => flow.steps[step].to ?? from;
 
 /** The steps this role (owner or not) may take from `state`, in the flow's order: the buttons to draw. */
-export function permittedSteps<S extends string, K extends string>(flow: Flow<S, K>, state: S, role: RoleKey | null, isOwner: boolean): K[] {
-  return (Object.keys(flow.steps) as K[]).filter((k) => takeRefusal(flow, state, k, role, isOwner) === null);
+export function permittedSteps<S extends string, K extends string, I extends K>(flow: Flow<S, K, I>, state: S, role: RoleKey | null, isOwner: boolean): Exclude<K, I>[] {
+  return laterSteps(flow).filter((k) => takeRefusal(flow, state, k, role, isOwner) === null);
 }
 
 /** One step of an item's timeline, oldest first (the `workflow_steps` rows). */

@@ -23,14 +23,7 @@ const CHINESE = /[\u4e00-\u9fa5]/;
 
 interface Declared {
   flow: Flow;
-  /**
-   * Where an item starts. A step with `from: []` creates the item (visit.ts: 发起走访, 申请走访), so
-   * its `to` is an opening state; a flow without such steps starts in the state no step leads to
-   * (an appeal is filed 已提交: appeals.status defaults to 'submitted'; policy content is created 草稿:
-   * services/policy/console.ts inserts status 'draft'), and failing that in its first declared state
-   * (a code is issued 正常: 解冻 leads back to it). `openingStates` computes this; `opening` is the
-   * answer written down, so the rule and the declaration are checked against each other.
-   */
+  /** Where an item starts: the states its opening steps (`initial`) file it in, written down to check the declaration. */
   opening: readonly string[];
   /** The states meant as ends (办结, 撤回, 取消, 换发 …): nothing may be done from them. */
   ends: readonly string[];
@@ -111,15 +104,10 @@ const someoneMay = (flow: Flow, state: string, step: string) =>
 /** The steps that move an item out of `state` to another state. */
 const exits = (flow: Flow, state: string) => Object.values(flow.steps).filter((s) => s.from.includes(state) && s.to !== undefined && s.to !== state);
 
-/** See `Declared.opening`. */
+/** The states a flow's opening steps file an item in; each opening step is taken from no state, to one. */
 function openingStates(flow: Flow): string[] {
-  const steps = Object.values(flow.steps);
-  const created = steps.filter((s) => s.from.length === 0 && s.to !== undefined).map((s) => s.to!);
-  if (created.length > 0) return [...new Set(created)];
-  const states = Object.keys(flow.states);
-  const ledTo = new Set(steps.flatMap((s) => (s.to !== undefined && !s.from.every((f) => f === s.to) ? [s.to] : [])));
-  const unled = states.filter((st) => !ledTo.has(st));
-  return unled.length > 0 ? unled : states.slice(0, 1);
+  for (const name of flow.initial) expect(flow.steps[name], name).toMatchObject({ from: [], to: expect.any(String) });
+  return [...new Set(flow.initial.map((name) => flow.steps[name]!.to!))];
 }
 
 /** The states reachable from `from` by taking steps. */
@@ -215,6 +203,8 @@ for (const [name, { flow, opening, ends, out }] of Object.entries(FLOWS)) {
 
     test(`opens in ${opening.join(', ')}, and every state is reachable from there`, () => {
       expect(openingStates(flow)).toEqual(opening);
+      // Only the opening steps are taken from no state: nothing else can open an item.
+      expect(Object.entries(flow.steps).filter(([, s]) => s.from.length === 0).map(([k]) => k)).toEqual([...flow.initial]);
       expect([...reachable(flow, opening)].sort()).toEqual([...states].sort());
     });
 

@@ -27,7 +27,9 @@ function releaseOnFailedBeginOrRollback(client: pg.PoolClient): pg.PoolClient {
   };
   if (!guarded.has(client)) {
     guarded.add(client);
-    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+    // The class's own query, looked up at each call (not bound once): what wraps it there, as a test
+    // counting a request's statements does, sees this client's statements too.
+    const query = (...args: unknown[]) => (Object.getPrototypeOf(client) as { query: (...a: unknown[]) => unknown }).query.apply(client, args);
     client.query = ((...args: unknown[]) => {
       const result = query(...args);
       const first = args[0] as string | { text?: string } | undefined;

@@ -4,20 +4,27 @@
 // `workflow_steps` (the item's timeline), the audit record and the step's effects, all or nothing.
 import { and, asc, eq, getTableColumns } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import { roleKeyOf, stepRefusal, stepTarget, type Flow, type Taker, type TimelineEntry } from '@hqt/contract/workflow';
+import { roleKeyOf, stepRefusal, stepTarget, WORKFLOW_MSG, type Flow, type Taker, type TimelineEntry } from '@hqt/contract/workflow';
 import type { Db, DbOrTx } from '../db/client';
 import { accounts, workflowSteps } from '../db/schema/index';
 import { audit, type AuditAction } from './audit';
 import { isSignedIn, type Ctx, type SignedInCtx } from './ctx';
+import type { Events } from './events';
 import { AppError, notFound } from './errors';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
+/** What the engine needs besides the caller: the database and the app's events (every step is one). */
+export interface FlowDeps {
+  db: Db;
+  events: Events;
+}
+
 /** The row a step moves: its table (with `id` and `status` columns), its id, and who owns it. */
-export interface Subject {
+export interface Subject<T extends PgTable = PgTable> {
   /** What the timeline calls it, e.g. `guide`. */
   kind: string;
-  table: PgTable;
+  table: T;
   id: number;
   /** The 404's message when the row does not exist. */
   notFound: string;
@@ -26,18 +33,30 @@ export interface Subject {
    * owned by every account whose scope holds that enterprise). Another enterprise's account is
    * answered 404, as if the item did not exist; staff see every item.
    */
-  owner?: { key: string; by: 'account' | 'enterprise' };
+  owner?: { key: keyof T['$inferSelect'] & string; by: 'account' | 'enterprise' };
 }
 
-export interface StepOptions<S extends string> {
+/** A step as taken: which (chosen from the row, perhaps), the states, the row as the step left it, the note, and the timeline row's id. */
+export interface Moved<S extends string, K extends string, R> {
+  step: K;
+  from: S;
+  to: S;
+  row: R;
+  note: string | null;
+  /** The step's row in `workflow_steps`: what a notice of this step is deduplicated by (`kind:stepId`). */
+  stepId: number;
+}
+
+export interface StepOptions<S extends string, K extends string, R> {
   audit: AuditAction;
-  note?: string | null;
-  /** The item's own conditions, checked after the flow's under the lock: throw to refuse. */
-  guard?: (tx: Tx) => Promise<void>;
-  /** Columns written with the new state (who published it, and when). */
-  set?: Record<string, unknown>;
+  /** The actor's note, or how it is written from the locked row (a 延期's days as requested). */
+  note?: string | null | ((row: R) => string | null);
+  /** The item's own conditions, checked on the locked row after the flow's: throw to refuse. */
+  guard?: (tx: Tx, row: R) => Promise<void> | void;
+  /** Columns written with the new state (who published it, and when), from the locked row, after the guard. */
+  set?: (row: R) => Record<string, unknown> | Promise<Record<string, unknown>>;
   /** What the step causes (messages, jobs, due dates), inside the same transaction. */
-  effects?: (tx: Tx, moved: { from: S; to: S }) => Promise<void>;
+  effects?: (tx: Tx, moved: Moved<S, K, R>) => Promise<void>;
   /** When the step is recorded as taken (now, unless the caller decides the time, as its tests and the demo do). */
   at?: Date;
 }
@@ -52,54 +71,97 @@ function column(table: PgTable, key: string): PgColumn {
 export const ownedBy = (ctx: SignedInCtx, by: 'account' | 'enterprise', owner: number) =>
   by === 'account' ? owner === ctx.actor.accountId : ctx.scope.enterpriseIds.includes(owner);
 
+const takerOf = (ctx: Ctx): Taker | null => (isSignedIn(ctx) ? roleKeyOf(ctx.actor.roleId) : 'system');
+
+/** An item's first timeline row, but for the item's id: what `start` writes, or a numbered filing's statement (lib/numbering.ts). */
+export type Opening = Omit<typeof workflowSteps.$inferInsert, 'subjectId'>;
+
 /**
- * Takes `name` on the subject's row — as the signed-in caller, or as the system (a scheduled job's
- * `systemCtx()`, for steps whose roles include `system`) — or throws (404 missing or another enterprise's, 403 role/owner, 409 wrong state, 400 a
- * missing note, or the guard's refusal) having changed nothing.
+ * The opening row of one of the flow's `initial` steps, by the caller (as its role may: 403
+ * otherwise), recorded at the state the item is filed in.
  */
-export async function step<S extends string, K extends string>(
-  db: Db,
+export function opening<S extends string, K extends string>(ctx: Ctx, flow: Flow<S, K>, kind: string, name: K, at?: Date): Opening {
+  const declared = flow.steps[name];
+  if (!flow.initial.includes(name) || !declared.to) throw new Error(`workflow: ${name} does not open a ${kind}`);
+  const role = takerOf(ctx);
+  if (role === null || !declared.roles.includes(role)) throw new AppError(403, WORKFLOW_MSG.roleNotAllowed(declared.label));
+  return { subjectKind: kind, step: name, fromState: declared.to, toState: declared.to, actorId: isSignedIn(ctx) ? ctx.actor.accountId : null, actorRole: role, ...(at ? { at } : {}) };
+}
+
+/** An opening just written, as its timeline entry: the filing's answer, composed without a read. */
+export function openingEntry(ctx: Ctx, row: Opening, id: number): TimelineEntry {
+  const actor = isSignedIn(ctx) ? { id: ctx.actor.accountId, name: ctx.actor.name } : null;
+  return { id, at: (row.at ?? new Date()).toISOString(), step: row.step, from: row.fromState, to: row.toState, actor, role: row.actorRole, note: null };
+}
+
+/** Opens an item's timeline inside the transaction that files it (`opening`); answers the row's id. */
+export async function start<S extends string, K extends string>(tx: DbOrTx, ctx: Ctx, flow: Flow<S, K>, subject: { kind: string; id: number }, name: K, at?: Date): Promise<number> {
+  const [row] = await tx
+    .insert(workflowSteps)
+    .values({ ...opening(ctx, flow, subject.kind, name, at), subjectId: subject.id })
+    .returning({ id: workflowSteps.id });
+  return row!.id;
+}
+
+/**
+ * Takes a step on the subject's row — as the signed-in caller, or as the system (a scheduled job's
+ * `systemCtx()`, for steps whose roles include `system`) — or throws (404 missing or another
+ * enterprise's, 403 role/owner, 409 wrong state, 400 a missing note, or the guard's refusal) having
+ * changed nothing. `name` may be chosen from the locked row (a 差评 reopens an appeal, or closes it
+ * once it has been reopened enough). The step is announced to the app's listeners
+ * (`events.onStep(kind, …)`) inside its transaction.
+ */
+export async function step<S extends string, K extends string, I extends K, T extends PgTable>(
+  deps: FlowDeps,
   ctx: Ctx,
-  flow: Flow<S, K>,
-  subject: Subject,
-  name: K,
-  options: StepOptions<S>,
-): Promise<{ from: S; to: S }> {
+  flow: Flow<S, K, I>,
+  subject: Subject<T>,
+  name: Exclude<K, I> | ((row: T['$inferSelect']) => Exclude<K, I>),
+  options: StepOptions<S, Exclude<K, I>, T['$inferSelect']>,
+): Promise<Moved<S, Exclude<K, I>, T['$inferSelect']>> {
+  type Row = T['$inferSelect'];
   const { table, id } = subject;
   const idColumn = column(table, 'id');
-  const stateColumn = column(table, 'status');
-  const fields: Record<string, PgColumn> = subject.owner ? { state: stateColumn, owner: column(table, subject.owner.key) } : { state: stateColumn };
   const signed = isSignedIn(ctx) ? ctx : null;
-  const role: Taker | null = signed ? roleKeyOf(signed.actor.roleId) : 'system';
-  const note = options.note?.trim() || null;
-  return db.transaction(async (tx) => {
-    const [row] = (await tx.select(fields).from(table).where(eq(idColumn, id)).for('update')) as { state: S; owner?: unknown }[];
+  const role = takerOf(ctx);
+  return deps.db.transaction(async (tx) => {
+    const [row] = (await tx.select().from(table as PgTable).where(eq(idColumn, id)).for('update')) as Row[];
     if (!row) throw notFound(subject.notFound);
-    const isOwner = subject.owner && signed ? ownedBy(signed, subject.owner.by, row.owner as number) : false;
+    const fields = row as Record<string, unknown>;
+    const isOwner = subject.owner && signed ? ownedBy(signed, subject.owner.by, fields[subject.owner.key] as number) : false;
     if (subject.owner && role === 'enterprise' && !isOwner) throw notFound(subject.notFound);
-    const refusal = stepRefusal(flow, row.state, name, role, isOwner, note);
+    const taken = typeof name === 'function' ? name(row) : name;
+    const note = (typeof options.note === 'function' ? options.note(row) : options.note)?.trim() || null;
+    const from = fields.status as S;
+    const refusal = stepRefusal(flow, from, taken, role, isOwner, note);
     if (refusal) throw new AppError(refusal.status, refusal.msg);
-    await options.guard?.(tx);
-    const from = row.state;
-    const to = stepTarget(flow, name, from);
-    await tx
+    await options.guard?.(tx, row);
+    const to = stepTarget(flow, taken, from);
+    const [moved] = (await tx
       .update(table)
-      .set({ ...options.set, status: to } as never)
-      .where(eq(idColumn, id));
-    await tx.insert(workflowSteps).values({
-      subjectKind: subject.kind,
-      subjectId: id,
-      step: name,
-      fromState: from,
-      toState: to,
-      actorId: signed?.actor.accountId ?? null,
-      actorRole: role as Taker, // stepRefusal refuses an actor of no known role
-      note,
-      ...(options.at ? { at: options.at } : {}),
-    });
-    await audit(tx, ctx, options.audit, { id, step: name, before: { status: from }, after: { status: to }, ...(note ? { note } : {}) });
-    await options.effects?.(tx, { from, to });
-    return { from, to };
+      .set({ ...(await options.set?.(row)), status: to } as never)
+      .where(eq(idColumn, id))
+      .returning()) as Row[];
+    const [timelineRow] = await tx
+      .insert(workflowSteps)
+      .values({
+        subjectKind: subject.kind,
+        subjectId: id,
+        step: taken,
+        fromState: from,
+        toState: to,
+        actorId: signed?.actor.accountId ?? null,
+        actorRole: role as Taker, // stepRefusal refuses an actor of no known role
+        note,
+        ...(options.at ? { at: options.at } : {}),
+      })
+      .returning({ id: workflowSteps.id });
+    const stepId = timelineRow!.id;
+    await audit(tx, ctx, options.audit, { id, step: taken, before: { status: from }, after: { status: to }, ...(note ? { note } : {}) });
+    const result = { step: taken, from, to, row: moved!, note, stepId };
+    await options.effects?.(tx, result);
+    await deps.events.emitStep(tx, { kind: subject.kind, step: taken, id, from, to, stepId, ctx });
+    return result;
   });
 }
 
@@ -118,7 +180,7 @@ export async function timeline<S extends string, K extends string>(
     .from(workflowSteps)
     .leftJoin(accounts, eq(accounts.id, workflowSteps.actorId))
     .where(and(eq(workflowSteps.subjectKind, kind), eq(workflowSteps.subjectId, id)))
-    .orderBy(asc(workflowSteps.id));
+    .orderBy(asc(workflowSteps.at), asc(workflowSteps.id));
   const internal = (step: string) => Boolean(view.flow?.steps[step as K]?.internal);
   return rows
     .filter(({ step: s }) => !(view.forOwner && internal(s.step)))

@@ -13,7 +13,7 @@ import { defineFlow, permittedSteps, type TimelineEntry } from '@hqt/contract/wo
 import type { App } from '../../src/app';
 import { auditLog, policies, workflowSteps } from '../../src/db/schema/index';
 import { systemCtx, type SignedInCtx } from '../../src/lib/ctx';
-import { step, timeline } from '../../src/lib/workflow';
+import { start, step, timeline } from '../../src/lib/workflow';
 import { bearer, createAccount, createTestApp, databaseUrlOf, loginAs, type TestAccount } from '../helpers/app';
 import { insertPolicy } from '../helpers/content';
 
@@ -74,7 +74,7 @@ describe('the content flow, through the console', () => {
       scope: { accountId: owner.id, roleId: ROLES.enterprise.id, enterpriseIds: [] },
     };
     await unchanged(draft, () =>
-      expect(step(app.db, enterpriseCtx, CONTENT_FLOW, { kind: 'policy', table: policies, id: draft, notFound: '政策文件不存在' }, 'publish', { audit: 'policy.published' })).rejects.toMatchObject({
+      expect(step(app, enterpriseCtx, CONTENT_FLOW, { kind: 'policy', table: policies, id: draft, notFound: '政策文件不存在' }, 'publish', { audit: 'policy.published' })).rejects.toMatchObject({
         status: 403,
         message: '您的角色不能发布',
       }),
@@ -145,12 +145,14 @@ const items = pgTable('test_workflow_items', { id: serial('id').primaryKey(), st
 const APPEAL_FLOW = defineFlow({
   states: { filed: '已提交', returned: '已退回', accepted: '已受理', withdrawn: '已撤回', closed: '已关闭' },
   steps: {
+    file: { label: '提交', from: [], to: 'filed', roles: ['enterprise'] },
     accept: { label: '受理', from: ['filed'], to: 'accepted', roles: ['staff', 'admin'] },
     sendBack: { label: '退回', from: ['filed'], to: 'returned', roles: ['staff', 'admin'], noteRequired: true },
     withdraw: { label: '撤回', from: ['filed', 'returned'], to: 'withdrawn', roles: ['enterprise'], ownerOnly: true },
     remark: { label: '内部备注', from: ['accepted'], roles: ['staff', 'admin'], noteRequired: true, internal: true },
     expire: { label: '超期关闭', from: ['accepted'], to: 'closed', roles: ['system'] },
   },
+  initial: ['file'],
 });
 
 describe('owner-only steps and steps that need a note', () => {
@@ -160,8 +162,8 @@ describe('owner-only steps and steps that need a note', () => {
     scope: { accountId: a.id, roleId, enterpriseIds: [] },
   });
   const file = async () => (await app.db.insert(items).values({ status: 'filed', ownerId: owner.id }).returning({ id: items.id }))[0]!.id;
-  const take = (a: TestAccount, roleId: number, id: number, name: keyof typeof APPEAL_FLOW.steps, note?: string) =>
-    step(app.db, ctxOf(a, roleId), APPEAL_FLOW, { kind: 'appeal', table: items, id, notFound: '诉求不存在', owner: { key: 'ownerId', by: 'account' } }, name, { audit: `appeal.${name}`, note });
+  const take = (a: TestAccount, roleId: number, id: number, name: Exclude<keyof typeof APPEAL_FLOW.steps, 'file'>, note?: string) =>
+    step(app, ctxOf(a, roleId), APPEAL_FLOW, { kind: 'appeal', table: items, id, notFound: '诉求不存在', owner: { key: 'ownerId', by: 'account' } }, name, { audit: `appeal.${name}`, note });
   const itemUnchanged = async (id: number, refused: () => Promise<unknown>) => {
     const read = async () => ({ row: await app.db.select().from(items).where(eq(items.id, id)), steps: await app.db.select().from(workflowSteps).where(eq(workflowSteps.subjectId, id)), audits: await audits() });
     const before = await read();
@@ -188,8 +190,8 @@ describe('owner-only steps and steps that need a note', () => {
     await itemUnchanged(id, () => expect(take(wang, ROLES.staff.id, id, 'sendBack', '  ')).rejects.toMatchObject({ status: 400, message: '退回须填写说明' }));
     await itemUnchanged(id, () => expect(take(wang, ROLES.staff.id, 987_654, 'accept')).rejects.toMatchObject({ status: 404, message: '诉求不存在' }));
 
-    expect(await take(wang, ROLES.staff.id, id, 'sendBack', '请补充营业执照')).toEqual({ from: 'filed', to: 'returned' });
-    expect(await take(owner, ROLES.enterprise.id, id, 'withdraw')).toEqual({ from: 'returned', to: 'withdrawn' });
+    expect(await take(wang, ROLES.staff.id, id, 'sendBack', '请补充营业执照')).toMatchObject({ from: 'filed', to: 'returned' });
+    expect(await take(owner, ROLES.enterprise.id, id, 'withdraw')).toMatchObject({ from: 'returned', to: 'withdrawn' });
     const steps = await app.db.select().from(workflowSteps).where(eq(workflowSteps.subjectKind, 'appeal')).orderBy(workflowSteps.id);
     expect(steps.map((s) => [s.step, s.actorId, s.actorRole, s.note])).toEqual([
       ['sendBack', wang.id, 'staff', '请补充营业执照'],
@@ -201,9 +203,9 @@ describe('owner-only steps and steps that need a note', () => {
   it('a step may keep the state (an internal note, left out of the owner’s timeline), and the system may take its own steps', async () => {
     const id = await file();
     await take(wang, ROLES.staff.id, id, 'accept');
-    expect(await take(wang, ROLES.staff.id, id, 'remark', '企业负责人电话 139…，先电话沟通')).toEqual({ from: 'accepted', to: 'accepted' });
-    await itemUnchanged(id, () => expect(step(app.db, systemCtx(), APPEAL_FLOW, { kind: 'appeal', table: items, id, notFound: '诉求不存在' }, 'accept', { audit: 'appeal.accept' })).rejects.toMatchObject({ status: 403 }));
-    expect(await step(app.db, systemCtx(), APPEAL_FLOW, { kind: 'appeal', table: items, id, notFound: '诉求不存在' }, 'expire', { audit: 'appeal.expire' })).toEqual({ from: 'accepted', to: 'closed' });
+    expect(await take(wang, ROLES.staff.id, id, 'remark', '企业负责人电话 139…，先电话沟通')).toMatchObject({ from: 'accepted', to: 'accepted' });
+    await itemUnchanged(id, () => expect(step(app, systemCtx(), APPEAL_FLOW, { kind: 'appeal', table: items, id, notFound: '诉求不存在' }, 'accept', { audit: 'appeal.accept' })).rejects.toMatchObject({ status: 403 }));
+    expect(await step(app, systemCtx(), APPEAL_FLOW, { kind: 'appeal', table: items, id, notFound: '诉求不存在' }, 'expire', { audit: 'appeal.expire' })).toMatchObject({ from: 'accepted', to: 'closed' });
 
     const staffView = await timeline(app.db, 'appeal', id, { flow: APPEAL_FLOW });
     expect(staffView.map((e) => [e.step, e.role, e.actor?.id ?? null])).toEqual([
@@ -217,5 +219,51 @@ describe('owner-only steps and steps that need a note', () => {
       ['expire', 'system', null],
     ]);
     expect(JSON.stringify(ownerView)).not.toContain('139');
+  });
+
+  it('start writes the opening row in the filing\'s transaction, as the caller\'s role may; nothing else opens an item', async () => {
+    const id = await file();
+    await itemUnchanged(id, () => expect(start(app.db, ctxOf(wang, ROLES.staff.id), APPEAL_FLOW, { kind: 'appeal', id }, 'file')).rejects.toMatchObject({ status: 403, message: '您的角色不能提交' }));
+    await expect(start(app.db, ctxOf(owner, ROLES.enterprise.id), APPEAL_FLOW, { kind: 'appeal', id }, 'accept')).rejects.toThrow(/does not open/);
+    const opened = await start(app.db, ctxOf(owner, ROLES.enterprise.id), APPEAL_FLOW, { kind: 'appeal', id }, 'file');
+    await take(wang, ROLES.staff.id, id, 'accept');
+    expect((await timeline(app.db, 'appeal', id)).map((e) => [e.id === opened, e.step, e.from, e.to, e.actor?.id])).toEqual([
+      [true, 'file', 'filed', 'filed', owner.id],
+      [false, 'accept', 'filed', 'accepted', wang.id],
+    ]);
+  });
+
+  it('the guard and set read the locked row, the step may be chosen from it, and effects get the new row and its timeline row\'s id', async () => {
+    const id = await file();
+    const seen: unknown[] = [];
+    const moved = await step(app, ctxOf(wang, ROLES.staff.id), APPEAL_FLOW, { kind: 'appeal', table: items, id, notFound: '诉求不存在' }, (row) => (row.ownerId === owner.id ? 'accept' : 'sendBack'), {
+      audit: 'appeal.accept',
+      guard: (_tx, row) => void seen.push(['guard', row.status]),
+      set: (row) => {
+        seen.push(['set', row.status]);
+        return { ownerId: row.ownerId };
+      },
+      effects: async (_tx, { step: taken, row, stepId }) => void seen.push(['effects', taken, row.status, stepId]),
+    });
+    const [kept] = await app.db.select().from(workflowSteps).where(eq(workflowSteps.subjectId, id));
+    expect(seen).toEqual([
+      ['guard', 'filed'],
+      ['set', 'filed'],
+      ['effects', 'accept', 'accepted', kept!.id],
+    ]);
+    expect(moved).toMatchObject({ step: 'accept', from: 'filed', to: 'accepted', stepId: kept!.id, row: { id, status: 'accepted' } });
+  });
+
+  it('every step is announced to the listeners of its kind, in its transaction: a listener that throws undoes the step', async () => {
+    const id = await file();
+    const heard: string[] = [];
+    app.events.onStep('appeal', ['accept'], async (_tx, taken) => void heard.push(`${taken.kind}.${taken.step}:${taken.from}→${taken.to}`));
+    app.events.onStep('appeal', ['sendBack'], async () => {
+      throw new Error('listener refused');
+    });
+    await take(wang, ROLES.staff.id, id, 'accept');
+    expect(heard).toEqual(['appeal.accept:filed→accepted']);
+    const other = await file();
+    await itemUnchanged(other, () => expect(take(wang, ROLES.staff.id, other, 'sendBack', '请补充')).rejects.toThrow('listener refused'));
   });
 });

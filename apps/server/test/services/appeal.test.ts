@@ -1,6 +1,7 @@
 // 企业诉求 (services/appeal): filing with numbers, the whole APPEAL_FLOW with its refusals, due dates
 // in working days, ownership on every call, the messages the enterprise gets, and the jobs.
 import { randomBytes } from 'node:crypto';
+import pg from 'pg';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { and, asc, eq, like, sql } from 'drizzle-orm';
@@ -152,7 +153,9 @@ describe('filing an appeal', () => {
 
   it('answers a filing with the detail a read of it gives (the enterprise, the due state, what it may do next)', async () => {
     const answer = await filed(as.ent, entId, { category: 'finance' });
-    expect(answer).toMatchObject({ enterpriseName: expect.stringMatching(/有限公司$/), categoryName: '融资贷款', timeline: [], attachments: [], handler: null });
+    // Its timeline opens with the filing, by the enterprise (written with the row, in one statement).
+    const opening = expect.objectContaining({ step: 'file', from: 'submitted', to: 'submitted', role: 'enterprise', actor: expect.objectContaining({ id: ent.id }) });
+    expect(answer).toMatchObject({ enterpriseName: expect.stringMatching(/有限公司$/), categoryName: '融资贷款', timeline: [opening], attachments: [], handler: null });
     expect(answer).toEqual(await detailOf(as.ent, answer.id));
   });
 
@@ -206,7 +209,37 @@ describe('filing an appeal', () => {
 
 // ---- the state machine --------------------------------------------------------------------------
 
+/** The SQL every connection of this process sends while `work` runs (the app runs in this process). */
+async function statementsDuring(work: () => Promise<unknown>): Promise<string[]> {
+  const sent: string[] = [];
+  const query = pg.Client.prototype.query;
+  pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+    const first = args[0] as string | { text?: string };
+    sent.push(typeof first === 'string' ? first : (first.text ?? ''));
+    return (query as (...a: unknown[]) => unknown).apply(this, args);
+  } as typeof query;
+  try {
+    await work();
+  } finally {
+    pg.Client.prototype.query = query;
+  }
+  return sent;
+}
+
 describe('APPEAL_FLOW', () => {
+  it('a rating reads the appeal once, locked, and its answer once more: every choice of the step is made from the locked row', async () => {
+    const { id } = await filed();
+    await took(as.staff, id, { step: 'accept' });
+    await took(as.staff, id, { step: 'reply', note: '已协调解决' });
+    const sent = await statementsDuring(() => took(as.ent, id, { step: 'rate', rating: 'dissatisfied', comment: '仍未解决' }));
+    const reads = sent.filter((q) => /^\s*select\b/i.test(q) && /from "appeals"/.test(q));
+    // The lock (select … for update), then the answer's read of the detail; the step updates with `returning`.
+    expect(reads.map((q) => (/for update/.test(q) ? 'lock' : 'answer'))).toEqual(['lock', 'answer']);
+    expect(sent.filter((q) => /^\s*update "appeals"/i.test(q))).toHaveLength(1);
+    expect(sent.some((q) => /from "workflow_steps"/.test(q) && /count\(/i.test(q))).toBe(false); // no step counted for a key
+    expect(await rowOf(id)).toMatchObject({ status: 'reopened', reopenCount: 1 });
+  });
+
   it('takes an appeal through acceptance, supplement, reply, two 差评 with 回访, and closes it on the third 差评', async () => {
     const appeal = await filed();
     const id = appeal.id;
@@ -271,11 +304,11 @@ describe('APPEAL_FLOW', () => {
     // the enterprise's timeline leaves the internal steps out and names staff by role only
     const own = await detailOf(as.ent, id);
     const ownSteps = own.timeline.map((t) => t.step);
-    expect(ownSteps).toEqual(['accept', 'askSupplement', 'supplement', 'reply', 'complain', 'callBack', 'reply', 'complain', 'callBack', 'reply', 'rate']);
+    expect(ownSteps).toEqual(['file', 'accept', 'askSupplement', 'supplement', 'reply', 'complain', 'callBack', 'reply', 'complain', 'callBack', 'reply', 'rate']);
     expect(own.timeline.filter((t) => t.role !== 'enterprise').every((t) => t.actor === null)).toBe(true);
     expect(own.handler).toBeNull();
     const staffView = await detailOf(as.staff, id, APPEAL_CONSOLE_PATHS.detail);
-    expect(staffView.timeline.map((t) => t.step)).toEqual(['accept', 'assign', 'remark', ...ownSteps.slice(1)]);
+    expect(staffView.timeline.map((t) => t.step)).toEqual(['file', 'accept', 'assign', 'remark', ...ownSteps.slice(2)]);
     expect(staffView.handler).toEqual({ id: staff.id, name: '张受理' });
     expect(staffView).toMatchObject({ department: 'gxj', departmentName: '云溪县工业和信息化局' });
 
@@ -320,7 +353,7 @@ describe('APPEAL_FLOW', () => {
 
     // the enterprise sees the approval and its new due date, never the requests or the refusal
     const own = await detailOf(as.ent, appeal.id);
-    expect(own.timeline.map((t) => t.step)).toEqual(['accept', 'approveExtension']);
+    expect(own.timeline.map((t) => t.step)).toEqual(['file', 'accept', 'approveExtension']);
     expect(own.extensionDays).toBeNull();
     const got = await messagesOf(ent.id, appeal.id);
     expect(got.map((m) => m.kind)).toEqual(['appeal.accepted', 'appeal.extended']);
@@ -497,7 +530,7 @@ describe('due dates across a weekend, a holiday and a 调休 working Saturday', 
     await app.db.update(appeals).set({ dueAt: chinaDayEnd('2026-10-10') }).where(eq(appeals.id, appeal.id));
     const [enterpriseIds] = [[entId]];
     const ctx: SignedInCtx = { ip: null, actor: { accountId: ent.id, username: ent.username, name: '', roleId: ROLES.enterprise.id, sessionId: 'test' }, scope: { accountId: ent.id, roleId: ROLES.enterprise.id, enterpriseIds } };
-    const at = (now: Date) => appealDetail({ db: app.db, calendar: app.calendar, dicts: app.dicts }, ctx, appeal.id, now);
+    const at = (now: Date) => appealDetail({ db: app.db, events: app.events, calendar: app.calendar, dicts: app.dicts }, ctx, appeal.id, now);
     // Thursday 8 October: Friday 9 and 调休 Saturday 10 remain
     expect(await at(china('2026-10-08'))).toMatchObject({ dueText: '剩余 2 个工作日', remainingDays: 2, overdue: false });
     // the due day itself, before its end
@@ -523,7 +556,7 @@ describe('due dates across a weekend, a holiday and a 调休 working Saturday', 
 
 describe('the 受理 clock: one working day from filing (APPEAL_RESPONSE_DAYS), 待受理超时 after it', () => {
   const china = (day: string, time = '10:00') => new Date(`${day}T${time}:00+08:00`);
-  const deps = () => ({ db: app.db, calendar: app.calendar, dicts: app.dicts });
+  const deps = () => ({ db: app.db, events: app.events, calendar: app.calendar, dicts: app.dicts });
   const acceptDueOf = async (at: Date) => (await app.db.execute<{ due: Date | string | null }>(sql`select ${acceptDueSql(at)} as due`)).rows[0]!.due;
 
   it('is the end of the first working day after the filing, as dueAfter counts it; none in a year not published', async () => {
@@ -603,6 +636,27 @@ describe('the 受理 clock: one working day from filing (APPEAL_RESPONSE_DAYS), 
   });
 });
 
+describe('the timeline opens with the filing', () => {
+  it('the migration gives an appeal filed before openings were written its filing, at its filing time, once; it reads first', async () => {
+    const backfill = readFileSync(new URL('../../drizzle/0030_workflow_openings.sql', import.meta.url), 'utf8').split('--> statement-breakpoint')[0]!;
+    // As an appeal was written before: the row alone, then a step.
+    const filedAt = new Date('2026-11-20T09:30:00+08:00');
+    const [old] = await app.db
+      .insert(appeals)
+      .values({ enterpriseId: entId, accountId: ent.id, category: 'finance', title: '旧诉求', content: '迁移前提交', contact: '王经理', phone: '13800000000', createdAt: filedAt, updatedAt: filedAt })
+      .returning({ id: appeals.id });
+    await took(as.staff, old!.id, { step: 'accept' });
+    await app.db.execute(sql.raw(backfill));
+    await app.db.execute(sql.raw(backfill)); // a second run adds nothing
+    const { timeline } = await detailOf(as.ent, old!.id);
+    expect(timeline.map((t) => [t.step, t.role, t.actor?.id ?? null])).toEqual([
+      ['file', 'enterprise', ent.id],
+      ['accept', 'staff', null],
+    ]);
+    expect(timeline[0]!.at).toBe(filedAt.toISOString());
+  });
+});
+
 // ---- ownership ----------------------------------------------------------------------------------
 
 describe("another enterprise's ids answer 404 on every call", () => {
@@ -666,7 +720,7 @@ describe("another enterprise's ids answer 404 on every call", () => {
 // ---- jobs ---------------------------------------------------------------------------------------
 
 describe('the jobs', () => {
-  const deps = () => ({ db: app.db, calendar: app.calendar, dicts: app.dicts });
+  const deps = () => ({ db: app.db, events: app.events, calendar: app.calendar, dicts: app.dicts });
   const DAY = 86_400_000;
 
   it('invites a rating three days after a reply, once, and closes as 未评价 after fifteen, once', async () => {

@@ -392,7 +392,10 @@ describe('freeze, unfreeze, revoke, reissue', () => {
 
     const frozen = await call<EntcodeStepResult>('POST', stepUrl(m!.codeId), staff.headers, { step: 'freeze', note: '企业信息核查中' });
     expect(frozen.body).toMatchObject({ code: 200, msg: '企业码已冻结', data: { detail: { status: 'frozen', statusLabel: '已冻结', reason: '企业信息核查中', steps: ['unfreeze', 'revoke', 'reissue'] }, newCodeId: null } });
-    expect(frozen.body.data.detail.timeline).toEqual([expect.objectContaining({ step: 'freeze', from: 'active', to: 'frozen', note: '企业信息核查中' })]);
+    expect(frozen.body.data.detail.timeline).toEqual([
+      expect.objectContaining({ step: 'issue', from: 'active', to: 'active', role: 'system', actor: null }),
+      expect.objectContaining({ step: 'freeze', from: 'active', to: 'frozen', note: '企业信息核查中' }),
+    ]);
     for (const headers of [{}, c.headers]) {
       expect((await call('GET', cardUrl(m!.code), headers, undefined, app, '10.9.7.1')).body).toEqual({ code: 410, msg: ENTCODE_MSG.frozen(BUREAU_PHONE), data: null });
     }
@@ -428,8 +431,13 @@ describe('freeze, unfreeze, revoke, reissue', () => {
     expect((await mine(c))[0]).toMatchObject({ code: fresh!.code, codeId: newId, status: 'active' });
     const newDetail = await call<EntcodeDetail>('GET', consolePath(ENTCODE_CONSOLE_PATHS.detail, { id: newId }), staff.headers);
     expect(newDetail.body.data.replaces).toEqual({ id: m!.codeId, code: m!.code });
-    // The enterprise's timeline of codes: the old code's steps, seen from the new one too.
-    expect(newDetail.body.data.timeline.map((t) => t.step)).toEqual(['revoke', 'reissue']);
+    // The enterprise's timeline of codes: the old code's steps, seen from the new one too, each code opening with its issue.
+    expect(newDetail.body.data.timeline.map((t) => [t.step, t.role])).toEqual([
+      ['issue', 'system'],
+      ['revoke', 'staff'],
+      ['reissue', 'staff'],
+      ['issue', 'staff'],
+    ]);
     const told = await app.db.select().from(messages).where(and(eq(messages.accountId, c.account.id), eq(messages.kind, 'entcode.reissued')));
     expect(told[0]!.body).toContain(formatCode(fresh!.code));
     expect((await app.db.select().from(auditLog).where(eq(auditLog.action, 'entcode.issue'))).some((a) => (a.detail as { id?: number }).id === newId)).toBe(true);

@@ -29,9 +29,10 @@ describe('the demo', () => {
     expect(own.map((a) => a.status)).toEqual(['closed', 'replied', 'supplementing', 'accepted', 'submitted']);
     expect(own.every((a) => /^SQ\d{8}-\d{4}$/.test(a.number ?? ''))).toBe(true);
     expect(own[0]).toMatchObject({ rating: 'satisfied' });
-    // every step dated after the filing and before now, in order
+    // each timeline opens with the filing, at its time; every step after it and before now, in order
     for (const a of own) {
-      const steps = await app.db.select().from(workflowSteps).where(and(eq(workflowSteps.subjectKind, APPEAL_KIND), eq(workflowSteps.subjectId, a.id))).orderBy(asc(workflowSteps.id));
+      const [opening, ...steps] = await app.db.select().from(workflowSteps).where(and(eq(workflowSteps.subjectKind, APPEAL_KIND), eq(workflowSteps.subjectId, a.id))).orderBy(asc(workflowSteps.id));
+      expect(opening).toMatchObject({ step: 'file', actorId: demo!.id, at: a.createdAt });
       const times = steps.map((s) => s.at.getTime());
       expect(times).toEqual([...times].sort((x, y) => x - y));
       expect(times.every((t) => t > a.createdAt.getTime() && t < Date.now())).toBe(true);

@@ -20,7 +20,7 @@ import { appealDetail, enterpriseList, queueCounts, queuePage, saveAppeal, takeS
 import { appealFigures, appealTotals, myAppealCounts } from './stats';
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
-  const deps = { db: app.db, calendar: app.calendar, dicts: app.dicts };
+  const deps = { db: app.db, events: app.events, calendar: app.calendar, dicts: app.dicts };
   app.files.register(APPEAL_KIND, (db, ctx, id) => canSeeAppeal(db, ctx.scope, id));
   // The problems raised on visits are filed and followed up here (visit-problems.ts).
   app.events.on('visit.summarized', fileVisitProblems);

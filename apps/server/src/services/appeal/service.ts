@@ -38,7 +38,7 @@ import { auditRecord } from '../../lib/audit';
 import { isSignedIn, type Ctx, type SignedInCtx } from '../../lib/ctx';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { insertNumbered, stampNumber } from '../../lib/numbering';
-import { step, timeline } from '../../lib/workflow';
+import { opening, openingEntry, step, timeline, type FlowDeps, type Subject } from '../../lib/workflow';
 import { CalendarYearMissingError, chinaDayEnd, workingDayIndexes, type CalendarStore } from '../calendar/public';
 import { attach, attachmentsOf } from '../files/public';
 import { notify } from '../message/public';
@@ -49,11 +49,13 @@ import { appeals } from './schema';
 
 export const APPEAL_AUDIT = { file: 'appeal.file', step: 'appeal.step' } as const;
 
-export interface AppealDeps {
-  db: Db;
+export interface AppealDeps extends FlowDeps {
   calendar: CalendarStore;
   dicts: DictionaryStore;
 }
+
+/** An appeal's row, as a step locks it. */
+type Appeal = typeof appeals.$inferSelect;
 
 /** A category's 办理时限 in working days (the dictionary item's extra.limitDays), or null when the code is not offered or has none. */
 export async function categoryLimit(dicts: DictionaryStore, code: string): Promise<number | null> {
@@ -64,7 +66,7 @@ export async function categoryLimit(dicts: DictionaryStore, code: string): Promi
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
-const subject = (id: number) => ({ kind: APPEAL_KIND, table: appeals, id, notFound: OWN_MSG.notFound, owner: { key: 'enterpriseId', by: 'enterprise' as const } });
+const subject = (id: number): Subject<typeof appeals> => ({ kind: APPEAL_KIND, table: appeals, id, notFound: OWN_MSG.notFound, owner: { key: 'enterpriseId', by: 'enterprise' } });
 
 /** A deadline refused for want of a published calendar says so, never guesses Monday–Friday. */
 async function counted<T>(work: () => Promise<T>): Promise<T> {
@@ -170,7 +172,11 @@ export async function saveAppeal(deps: AppealDeps, ctx: SignedInCtx, body: Appea
     createdAt: now,
     updatedAt: now,
   };
-  const audited = { record: auditRecord(ctx, APPEAL_AUDIT.file, { enterpriseId: body.enterpriseId, category: body.category }), numberKey: 'number' };
+  const audited = {
+    record: auditRecord(ctx, APPEAL_AUDIT.file, { enterpriseId: body.enterpriseId, category: body.category }),
+    numberKey: 'number',
+    opening: opening(ctx, APPEAL_FLOW, APPEAL_KIND, 'file', now),
+  };
   const fileIds = body.fileIds ?? [];
   if (fileIds.length === 0) {
     // The answer is composed from the one statement that files it: no read after the write.
@@ -178,8 +184,8 @@ export async function saveAppeal(deps: AppealDeps, ctx: SignedInCtx, body: Appea
       enterpriseName: sql<string>`(select ${enterprises.name} from ${enterprises} where ${enterprises.id} = ${body.enterpriseId})`,
       visitNumber: sql<string | null>`(select ${visits.number} from ${visits} where ${visits.id} = ${body.visitId ?? null}::int)`,
     });
-    // Nothing has happened to a new filing yet: no step taken, no file attached, no handler.
-    return toDetail(deps, ctx, { ...row, handlerName: null }, [], [], now);
+    // Nothing has happened to a new filing yet but its filing: no file attached, no handler.
+    return toDetail(deps, ctx, { ...row, handlerName: null }, [openingEntry(ctx, audited.opening, row.openingStepId as number)], [], now);
   }
   const id = await db.transaction(async (tx) => {
     const [row] = await tx.insert(appeals).values(values).returning({ id: appeals.id });
@@ -286,104 +292,95 @@ async function checkHandler(tx: Tx, dicts: DictionaryStore, body: AppealStepBody
   if (!handler || handler.disabled || handler.roleId === ROLES.enterprise.id) throw badRequest(APPEAL_MSG.handlerNotFound);
 }
 
-/** Tells the enterprise's accounts of a step it may see and did not take itself (once per step taken). */
-async function tellEnterprise(tx: Tx, id: number, name: AppealStep, note: string | null): Promise<void> {
+/** Tells the enterprise's accounts of a step it may see and did not take itself (once per step taken: `kind:stepId`). */
+async function tellEnterprise(tx: Tx, appeal: Appeal, name: AppealStep, note: string | null, stepId: number): Promise<void> {
   const kind = APPEAL_STEP_NOTICES[name];
   if (!kind) return;
-  const [row] = await tx.select({ enterpriseId: appeals.enterpriseId, number: appeals.number, title: appeals.title, dueAt: appeals.dueAt }).from(appeals).where(eq(appeals.id, id));
-  const due = (name === 'accept' || name === 'approveExtension') && row!.dueAt ? `办理期限：${chinaDate(new Date(row!.dueAt.getTime() - 1))}` : null;
-  const taken = await tx.$count(workflowSteps, and(eq(workflowSteps.subjectKind, APPEAL_KIND), eq(workflowSteps.subjectId, id)));
-  await notify(tx, await enterpriseAccounts(tx, row!.enterpriseId), {
+  const due = (name === 'accept' || name === 'approveExtension') && appeal.dueAt ? `办理期限：${chinaDate(new Date(appeal.dueAt.getTime() - 1))}` : null;
+  await notify(tx, await enterpriseAccounts(tx, appeal.enterpriseId), {
     source: 'appeal',
     kind,
-    title: `${APPEAL_MESSAGE_KINDS[kind]}：${row!.title}`,
-    body: [`诉求编号 ${row!.number}`, due, note].filter(Boolean).join('\n'),
-    link: appealPortalLink(id),
-    dedupeKey: `appeal:${id}:${taken}:${name}`,
+    title: `${APPEAL_MESSAGE_KINDS[kind]}：${appeal.title}`,
+    body: [`诉求编号 ${appeal.number}`, due, note].filter(Boolean).join('\n'),
+    link: appealPortalLink(appeal.id),
+    dedupeKey: `${kind}:${stepId}`,
   });
 }
 
 /**
  * Takes one step of APPEAL_FLOW on an appeal, as the signed-in caller or the system (a job). A
  * rating of 不满意 or 非常不满意 reopens it for 整改 (step `complain`) while it has been reopened
- * fewer than APPEAL_MAX_REOPENINGS times; after that the 差评 closes it, the rating kept.
+ * fewer than APPEAL_MAX_REOPENINGS times; after that the 差评 closes it, the rating kept. The appeal's
+ * row is read once, locked, by the step: every choice below is made from it.
  */
 export async function takeStep(deps: AppealDeps, ctx: Ctx, id: number, body: AppealStepBody, now = new Date()): Promise<void> {
   const signed = isSignedIn(ctx) ? ctx : null;
-  const [current] = await deps.db
-    .select({ reopenCount: appeals.reopenCount, category: appeals.category, extensionDays: appeals.extensionDays })
-    .from(appeals)
-    .where(eq(appeals.id, id));
-  if (!current) throw notFound();
-  let name = body.step;
-  if (name === 'rate' && body.rating && isBadRating(body.rating) && current.reopenCount < APPEAL_MAX_REOPENINGS) name = 'complain';
   const rating = body.rating ? APPEAL_RATINGS[body.rating] : null;
-  const extension = name === 'requestExtension' ? body.extensionDays : name === 'approveExtension' ? current.extensionDays : null;
-  const note =
-    name === 'rate' || name === 'complain'
-      ? [rating, body.comment?.trim()].filter(Boolean).join('：')
-      : [extension ? `延长 ${extension} 个工作日` : null, body.note?.trim()].filter(Boolean).join('：') || null;
-
-  // The columns written with the state. A deadline is added by the guard, after the flow's checks
-  // (another enterprise's call stays a 404, a wrong state a 409): a year without a published
-  // calendar, or a category without a limit, then refuses the step with a message.
-  const set: Record<string, unknown> = { updatedAt: now };
-  if (name === 'accept') Object.assign(set, { acceptedAt: now });
-  else if (name === 'complain') Object.assign(set, { reopenCount: sql`${appeals.reopenCount} + 1`, rating: body.rating, comment: body.comment?.trim() || null });
-  else if (name === 'rate') Object.assign(set, { rating: body.rating, comment: body.comment?.trim() || null, closedAt: now });
-  else if (name === 'reply') Object.assign(set, { repliedAt: now, rating: null, comment: null, rateInvitedAt: null });
-  else if (name === 'assign') Object.assign(set, { department: body.department, handlerId: body.handlerId });
-  else if (name === 'reject' || name === 'withdraw' || name === 'expire' || name === 'close') Object.assign(set, { closedAt: now });
-  else if (name === 'requestExtension') Object.assign(set, { extensionDays: body.extensionDays ?? null });
-  else if (name === 'refuseExtension') Object.assign(set, { extensionDays: null });
-  /** The extension decided on, read under the lock; approving moves the due date by its working days. */
-  const decideExtension = async (tx: Tx) => {
-    const [row] = await tx.select({ extensionDays: appeals.extensionDays, dueAt: appeals.dueAt }).from(appeals).where(eq(appeals.id, id));
-    if (name === 'requestExtension') {
-      if (!body.extensionDays) throw badRequest(APPEAL_MSG.extensionDaysRequired);
-      if (row!.extensionDays !== null) throw conflict(APPEAL_MSG.extensionPending);
-    } else if (name === 'approveExtension' || name === 'refuseExtension') {
-      if (row!.extensionDays === null) throw conflict(APPEAL_MSG.noExtensionPending);
-      if (name === 'approveExtension' && row!.dueAt) {
-        // From the due day (the millisecond before the midnight that ends it), this many working days on.
-        Object.assign(set, { extensionDays: null, dueAt: await dueAfter(deps.calendar, new Date(row!.dueAt.getTime() - 1), row!.extensionDays) });
-      } else {
-        Object.assign(set, { extensionDays: null });
-      }
-    }
-  };
-  const startClock = async () => {
-    if (name === 'accept') {
-      const limit = await categoryLimit(deps.dicts, current.category);
-      if (limit === null) throw conflict(APPEAL_MSG.limitMissing);
-      set.dueAt = await dueAfter(deps.calendar, now, limit);
-    } else if (name === 'complain') {
-      set.dueAt = await dueAfter(deps.calendar, now, APPEAL_REOPEN_LIMIT_DAYS);
-    }
+  const comment = body.comment?.trim() || null;
+  const nameFor = (row: Appeal): AppealStep =>
+    body.step === 'rate' && body.rating && isBadRating(body.rating) && row.reopenCount < APPEAL_MAX_REOPENINGS ? 'complain' : body.step;
+  const noteFor = (row: Appeal): string | null => {
+    const name = nameFor(row);
+    if (name === 'rate' || name === 'complain') return [rating, comment].filter(Boolean).join('：');
+    const extension = name === 'requestExtension' ? body.extensionDays : name === 'approveExtension' ? row.extensionDays : null;
+    return [extension ? `延长 ${extension} 个工作日` : null, body.note?.trim()].filter(Boolean).join('：') || null;
   };
 
-  await step(deps.db, ctx, APPEAL_FLOW, subject(id), name, {
+  await step(deps, ctx, APPEAL_FLOW, subject(id), nameFor, {
     audit: APPEAL_AUDIT.step,
-    note,
-    set,
+    note: noteFor,
     at: now,
-    guard: async (tx) => {
+    guard: async (tx, row) => {
+      const name = nameFor(row);
       checkInput(name, body);
-      await startClock();
-      await decideExtension(tx);
       if (name === 'assign') await checkHandler(tx, deps.dicts, body);
-      if (name === 'complain') {
-        const [row] = await tx.select({ reopenCount: appeals.reopenCount }).from(appeals).where(eq(appeals.id, id));
-        if (row!.reopenCount >= APPEAL_MAX_REOPENINGS) throw conflict(APPEAL_MSG.tooManyReopenings);
+      if (name === 'complain' && row.reopenCount >= APPEAL_MAX_REOPENINGS) throw conflict(APPEAL_MSG.tooManyReopenings);
+      if (name === 'reply' && row.status === 'reopened' && !(await calledBackSinceReopening(tx, id))) throw conflict(APPEAL_MSG.callBackFirst);
+      if (name === 'requestExtension') {
+        if (!body.extensionDays) throw badRequest(APPEAL_MSG.extensionDaysRequired);
+        if (row.extensionDays !== null) throw conflict(APPEAL_MSG.extensionPending);
       }
-      if (name === 'reply') {
-        const [row] = await tx.select({ status: appeals.status }).from(appeals).where(eq(appeals.id, id));
-        if (row!.status === 'reopened' && !(await calledBackSinceReopening(tx, id))) throw conflict(APPEAL_MSG.callBackFirst);
+      if ((name === 'approveExtension' || name === 'refuseExtension') && row.extensionDays === null) throw conflict(APPEAL_MSG.noExtensionPending);
+    },
+    // The columns written with the state. A deadline is computed here, after the flow's checks (another
+    // enterprise's call stays a 404, a wrong state a 409): a year without a published calendar, or a
+    // category without a limit, then refuses the step with a message.
+    set: async (row) => {
+      const name = nameFor(row);
+      const touched = { updatedAt: now };
+      switch (name) {
+        case 'accept': {
+          const limit = await categoryLimit(deps.dicts, row.category);
+          if (limit === null) throw conflict(APPEAL_MSG.limitMissing);
+          return { ...touched, acceptedAt: now, dueAt: await dueAfter(deps.calendar, now, limit) };
+        }
+        case 'complain':
+          return { ...touched, reopenCount: row.reopenCount + 1, rating: body.rating, comment, dueAt: await dueAfter(deps.calendar, now, APPEAL_REOPEN_LIMIT_DAYS) };
+        case 'rate':
+          return { ...touched, rating: body.rating, comment, closedAt: now };
+        case 'reply':
+          return { ...touched, repliedAt: now, rating: null, comment: null, rateInvitedAt: null };
+        case 'assign':
+          return { ...touched, department: body.department, handlerId: body.handlerId };
+        case 'reject':
+        case 'withdraw':
+        case 'expire':
+        case 'close':
+          return { ...touched, closedAt: now };
+        case 'requestExtension':
+          return { ...touched, extensionDays: body.extensionDays ?? null };
+        case 'refuseExtension':
+          return { ...touched, extensionDays: null };
+        case 'approveExtension':
+          // From the due day (the millisecond before the midnight that ends it), this many working days on.
+          return { ...touched, extensionDays: null, ...(row.dueAt ? { dueAt: await dueAfter(deps.calendar, new Date(row.dueAt.getTime() - 1), row.extensionDays!) } : {}) };
+        default:
+          return touched;
       }
     },
-    effects: async (tx) => {
+    effects: async (tx, { step: name, row, note, stepId }) => {
       if (signed && body.fileIds?.length) await attach(tx, signed, APPEAL_KIND, id, body.fileIds, { role: name });
-      await tellEnterprise(tx, id, name, note);
+      await tellEnterprise(tx, row, name, note, stepId);
     },
   });
 }

@@ -3,7 +3,7 @@
 // registers how the visit reads its problems back (visit/follow-ups.ts). The visit service knows
 // nothing of appeals; this file is the relationship, kept on the side that depends on the other.
 import { and, asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { APPEAL_FLOW, APPEAL_NUMBER_PREFIX, type AppealStatus } from '@hqt/contract/appeal';
+import { APPEAL_FLOW, APPEAL_KIND, APPEAL_NUMBER_PREFIX, type AppealStatus } from '@hqt/contract/appeal';
 import type { VisitProblem } from '@hqt/contract/visit';
 import type { DbOrTx } from '../../db/client';
 import { accounts, enterprises } from '../../db/schema/index';
@@ -11,6 +11,7 @@ import { auditRecord } from '../../lib/audit';
 import type { DomainEvents } from '../../lib/events';
 import { notFound } from '../../lib/errors';
 import { insertNumbered } from '../../lib/numbering';
+import { opening } from '../../lib/workflow';
 import type { ProblemFollowUps } from '../visit/public';
 import { appeals } from './schema';
 import { acceptDueSql, APPEAL_AUDIT } from './service';
@@ -51,7 +52,7 @@ export async function fileVisitProblems(tx: DbOrTx, summary: DomainEvents['visit
       updatedAt: at,
     };
     const record = auditRecord(ctx, APPEAL_AUDIT.file, { enterpriseId, category: problem.category });
-    await insertNumbered(tx, appeals, values, APPEAL_NUMBER_PREFIX, at, { record, numberKey: 'number' });
+    await insertNumbered(tx, appeals, values, APPEAL_NUMBER_PREFIX, at, { record, numberKey: 'number', opening: opening(ctx, APPEAL_FLOW, APPEAL_KIND, 'file', at) });
   }
 }
 

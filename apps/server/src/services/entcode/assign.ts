@@ -2,9 +2,11 @@
 // concurrent callers (saves of the profile, the owner's page, the daily job): PostgreSQL's partial
 // unique index on the live code of a credit code decides, and the losers find the winner's code.
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
-import { ENTCODE_LIVE_STATES, newCode } from '@hqt/contract/entcode';
+import { ENTCODE_FLOW, ENTCODE_KIND, ENTCODE_LIVE_STATES, newCode } from '@hqt/contract/entcode';
 import type { DbOrTx } from '../../db/client';
 import { enterprises } from '../../db/schema/index';
+import { systemCtx } from '../../lib/ctx';
+import { start } from '../../lib/workflow';
 import { enterpriseCodes } from './schema';
 
 /** A live enterprise: its id and its credit code. */
@@ -44,7 +46,10 @@ export async function assignCode(tx: DbOrTx, holder: CodeHolder, now = new Date(
       .values({ code: newCode(), creditCode: holder.creditCode, enterpriseId: holder.id, createdAt: now, updatedAt: now })
       .onConflictDoNothing()
       .returning({ id: enterpriseCodes.id });
-    if (inserted) return inserted.id;
+    if (inserted) {
+      await start(tx, systemCtx(), ENTCODE_FLOW, { kind: ENTCODE_KIND, id: inserted.id }, 'issue', now);
+      return inserted.id;
+    }
   }
   throw new Error(`entcode: no code assigned to ${holder.creditCode} after ${ATTEMPTS} attempts`);
 }

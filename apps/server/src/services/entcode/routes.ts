@@ -16,7 +16,7 @@ import { codeDetail, codeOfEnterprise, lookupCard, myCodes, stepResult } from '.
 export const ENTCODE_BUDGET = 'entcode';
 
 const routes: FastifyPluginAsyncTypebox<{ publicUrl: string; bureauPhone: string }> = async (app, opts) => {
-  const deps = { db: app.db, dicts: app.dicts, publicUrl: opts.publicUrl, bureauPhone: opts.bureauPhone };
+  const deps = { db: app.db, events: app.events, dicts: app.dicts, publicUrl: opts.publicUrl, bureauPhone: opts.bureauPhone };
   declareEntcodeJobs(app.jobs, app.db);
   // 一企一码: an enterprise has its code from its creation on, in the transaction that adds it.
   app.events.on('enterprise.created', (tx, enterprise) => assignCode(tx, enterprise));

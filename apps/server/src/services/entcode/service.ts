@@ -26,11 +26,11 @@ import type { Condition, EligibilityRules } from '@hqt/contract/policy';
 import { permittedSteps, roleKeyOf } from '@hqt/contract/workflow';
 import { chinaDate } from '@hqt/contract/working-days';
 import type { Db } from '../../db/client';
-import { enterprises, guides, workflowSteps } from '../../db/schema/index';
+import { enterprises, guides } from '../../db/schema/index';
 import { audit } from '../../lib/audit';
 import { isSignedIn, type Ctx, type SignedInCtx } from '../../lib/ctx';
 import { AppError, conflict, isUniqueViolation, notFound } from '../../lib/errors';
-import { step, timeline } from '../../lib/workflow';
+import { start as startFlow, step, timeline, type FlowDeps } from '../../lib/workflow';
 import { openAppealsOf } from '../appeal/public';
 import { visitsOfEnterprise } from '../visit/public';
 import { dictLabel, type DictionaryStore } from '../dict/public';
@@ -42,8 +42,7 @@ import { enterpriseCodes } from './schema';
 
 export const ENTCODE_AUDIT = { step: 'entcode.step', issue: 'entcode.issue' } as const;
 
-export interface EntcodeDeps {
-  db: Db;
+export interface EntcodeDeps extends FlowDeps {
   dicts: DictionaryStore;
   /** The site's public address (PUBLIC_URL): what the QR codes encode. */
   publicUrl: string;
@@ -213,9 +212,6 @@ export async function codeOfEnterprise(deps: EntcodeDeps, ctx: SignedInCtx, ente
   return codeDetail(deps, ctx, code.id);
 }
 
-/** How many steps the code has taken (this one included): its notice's dedupe key, once per step taken. */
-const stepsTaken = (tx: Tx, id: number) => tx.$count(workflowSteps, and(eq(workflowSteps.subjectKind, ENTCODE_KIND), eq(workflowSteps.subjectId, id)));
-
 /** The accounts to tell of a step: the holder of the code's enterprise, while it is not deleted. */
 async function holderAccounts(tx: Tx, id: number): Promise<number[]> {
   const rows = await tx
@@ -235,23 +231,23 @@ export async function takeStep(deps: EntcodeDeps, ctx: SignedInCtx, id: number, 
   let newCodeId: number | null = null;
   const note = body.note.trim();
   try {
-    await step(deps.db, ctx, ENTCODE_FLOW, { kind: ENTCODE_KIND, table: enterpriseCodes, id, notFound: ENTCODE_MSG.notFound }, body.step, {
+    await step(deps, ctx, ENTCODE_FLOW, { kind: ENTCODE_KIND, table: enterpriseCodes, id, notFound: ENTCODE_MSG.notFound }, body.step, {
       audit: ENTCODE_AUDIT.step,
       note,
-      set: { reason: note, updatedAt: now },
+      set: () => ({ reason: note, updatedAt: now }),
       at: now,
-      effects: async (tx) => {
-        const [row] = await tx.select().from(enterpriseCodes).where(eq(enterpriseCodes.id, id));
+      effects: async (tx, { row, stepId }) => {
         let extra = '';
         if (body.step === 'reissue') {
           // The old code left the live states above: the new one takes its place under the partial unique index.
           const [fresh] = await tx
             .insert(enterpriseCodes)
-            .values({ code: newCode(), creditCode: row!.creditCode, enterpriseId: row!.enterpriseId, createdAt: now, updatedAt: now })
+            .values({ code: newCode(), creditCode: row.creditCode, enterpriseId: row.enterpriseId, createdAt: now, updatedAt: now })
             .returning({ id: enterpriseCodes.id, code: enterpriseCodes.code });
           newCodeId = fresh!.id;
+          await startFlow(tx, ctx, ENTCODE_FLOW, { kind: ENTCODE_KIND, id: fresh!.id }, 'issue', now);
           await tx.update(enterpriseCodes).set({ replacedBy: fresh!.id }).where(eq(enterpriseCodes.id, id));
-          await audit(tx, ctx, ENTCODE_AUDIT.issue, { id: fresh!.id, code: fresh!.code, replaces: row!.code, creditCode: row!.creditCode });
+          await audit(tx, ctx, ENTCODE_AUDIT.issue, { id: fresh!.id, code: fresh!.code, replaces: row.code, creditCode: row.creditCode });
           extra = `新企业码：${formatCode(fresh!.code)}`;
         }
         const kind = ENTCODE_STEP_NOTICES[body.step];
@@ -259,9 +255,9 @@ export async function takeStep(deps: EntcodeDeps, ctx: SignedInCtx, id: number, 
           source: 'system',
           kind,
           title: ENTCODE_MESSAGE_KINDS[kind],
-          body: [`企业码 ${formatCode(row!.code)}`, extra, `原因：${note}`].filter(Boolean).join('\n'),
+          body: [`企业码 ${formatCode(row.code)}`, extra, `原因：${note}`].filter(Boolean).join('\n'),
           link: ENTCODE_PAGE,
-          dedupeKey: `entcode:${id}:${await stepsTaken(tx, id)}:${body.step}`,
+          dedupeKey: `${kind}:${stepId}`,
         });
       },
     });

@@ -66,7 +66,7 @@ const routes: FastifyPluginAsyncTypebox<{ uploadsDir: string }> = async (app, op
       ok(await s.save(signedIn(request), request.params.id, request.body as never), MSG.ok),
     );
     app.post(s.paths.state, { schema: { tags, summary: `发布或撤回${s.name}`, params: ConsoleIdParams, body: StateBody, response: { 200: Done } }, config }, async (request) => {
-      await changeState(app.db, signedIn(request), kind, request.params.id, request.body, app.push.guidePublished);
+      await changeState(app, signedIn(request), kind, request.params.id, request.body);
       return ok(null, request.body.action === 'publish' ? '已发布' : '已撤回');
     });
     app.get(s.paths.timeline, { schema: { tags, summary: `${s.name}办理记录`, params: ConsoleIdParams, response: { 200: Envelope(Type.Array(TimelineEntry)) } }, config }, async (request) =>

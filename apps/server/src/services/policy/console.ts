@@ -14,7 +14,7 @@ import { isSafeLink } from '@hqt/contract/validation';
 import type { Db, DbOrTx } from '../../db/client';
 import { accounts, enterprises, guides, policies, topicGuides, topics } from '../../db/schema/index';
 import { audit } from '../../lib/audit';
-import { step, timeline } from '../../lib/workflow';
+import { start, step, timeline, type FlowDeps } from '../../lib/workflow';
 import type { SignedInCtx } from '../../lib/ctx';
 import { badRequest, notFound } from '../../lib/errors';
 import { paginate, totalOver } from '../../lib/paginate';
@@ -91,7 +91,6 @@ function changes(before: Record<string, unknown>, after: Record<string, unknown>
 // ---- publishing and withdrawing --------------------------------------------------------------------
 
 /** Told, inside the publishing transaction, that a guide was published (政策推送 queues its messages). */
-export type GuidePublished = (tx: DbOrTx, guideId: number) => Promise<void>;
 
 /** A guide is published only once its policy is, and only complete (guidePublishGaps). */
 async function guideReady(tx: DbOrTx, id: number): Promise<void> {
@@ -112,14 +111,13 @@ async function guideReady(tx: DbOrTx, id: number): Promise<void> {
   if (gaps.length > 0) throw badRequest(POLICY_CONSOLE_MSG.guideIncomplete(gaps));
 }
 
-/** 草稿/已撤回 → 已发布, 已发布 → 已撤回 (CONTENT_FLOW), through the workflow's step(). */
-export async function changeState(db: Db, ctx: SignedInCtx, kind: Kind, id: number, { action }: StateBody, guidePublished: GuidePublished): Promise<void> {
+/** 草稿/已撤回 → 已发布, 已发布 → 已撤回 (CONTENT_FLOW), through the workflow's step(); 政策推送 listens to `guide.publish`. */
+export async function changeState(deps: FlowDeps, ctx: SignedInCtx, kind: Kind, id: number, { action }: StateBody): Promise<void> {
   const me = ctx.actor.accountId;
-  const publishingGuide = kind === 'guide' && action === 'publish';
-  await step(db, ctx, CONTENT_FLOW, { kind, table: TABLES[kind], id, notFound: NOT_FOUND[kind] }, action, {
+  await step(deps, ctx, CONTENT_FLOW, { kind, table: TABLES[kind], id, notFound: NOT_FOUND[kind] }, action, {
     audit: CONTENT_AUDIT[kind][action === 'publish' ? 'published' : 'withdrawn'],
-    set: action === 'publish' ? { publishedAt: new Date(), publishedBy: me } : { withdrawnAt: new Date(), withdrawnBy: me },
-    ...(publishingGuide ? { guard: (tx: DbOrTx) => guideReady(tx, id), effects: (tx: DbOrTx) => guidePublished(tx, id) } : {}),
+    set: () => (action === 'publish' ? { publishedAt: new Date(), publishedBy: me } : { withdrawnAt: new Date(), withdrawnBy: me }),
+    ...(kind === 'guide' && action === 'publish' ? { guard: (tx: DbOrTx) => guideReady(tx, id) } : {}),
   });
 }
 
@@ -195,6 +193,7 @@ export async function savePolicy({ db, dicts, uploadsDir }: PolicyDeps & { uploa
   return db.transaction(async (tx) => {
     if (id === null) {
       const [created] = await tx.insert(policies).values({ ...values, status: 'draft', createdBy: me, updatedBy: me }).returning({ id: policies.id });
+      await start(tx, ctx, CONTENT_FLOW, { kind: 'policy', id: created!.id }, 'create');
       await audit(tx, ctx, CONTENT_AUDIT.policy.created, { id: created!.id, title: values.title });
       return created!;
     }
@@ -298,6 +297,7 @@ export async function saveGuide({ db, dicts }: PolicyDeps, ctx: SignedInCtx, id:
     const values = await checkGuide(tx, all, input);
     if (id === null) {
       const [created] = await tx.insert(guides).values({ ...values, status: 'draft', createdBy: me, updatedBy: me }).returning({ id: guides.id });
+      await start(tx, ctx, CONTENT_FLOW, { kind: 'guide', id: created!.id }, 'create');
       await audit(tx, ctx, CONTENT_AUDIT.guide.created, { id: created!.id, title: values.title });
       return created!;
     }
@@ -387,6 +387,7 @@ export async function saveTopic({ db }: PolicyDeps, ctx: SignedInCtx, id: number
     if (id === null) {
       const [created] = await tx.insert(topics).values({ ...values, status: 'draft', createdBy: me, updatedBy: me }).returning({ id: topics.id });
       topicId = created!.id;
+      await start(tx, ctx, CONTENT_FLOW, { kind: 'topic', id: topicId }, 'create');
     } else {
       const [row] = await tx.select().from(topics).where(eq(topics.id, id)).for('update');
       if (!row) throw notFound(POLICY_CONSOLE_MSG.topicNotFound);

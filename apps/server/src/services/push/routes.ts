@@ -1,5 +1,5 @@
-// 政策推送's calls (PUSH_PATHS) and its jobs. Publishing a guide (the policy console) tells
-// `app.push.guidePublished` inside its transaction; its messages go to the message centre.
+// 政策推送's calls (PUSH_PATHS) and its jobs. It listens to a guide's publishing (the workflow step
+// `guide.publish`, in the policy console's transaction); its messages go to the message centre.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { eq } from 'drizzle-orm';
 import fp from 'fastify-plugin';
@@ -25,6 +25,7 @@ declare module 'fastify' {
 
 const routes: FastifyPluginAsyncTypebox<{ batchSize: number }> = async (app, opts) => {
   app.decorate('push', declarePushJobs(app.jobs, app.db, { db: app.db, facts: app.enterpriseFacts, batchSize: opts.batchSize }));
+  app.events.onStep('guide', ['publish'], (tx, published) => app.push.guidePublished(tx, published.id));
 
   // A subscription that follows a code: deleting the code would leave it following nothing, unlabelled.
   for (const kind of ['supportType', 'industry', 'department'] as const) {

@@ -29,13 +29,12 @@ import type { VisitConsoleStepBody, VisitPlanBody, VisitSummaryBody } from '@hqt
 import { permittedSteps, roleKeyOf } from '@hqt/contract/workflow';
 import { chinaMinute } from '@hqt/contract/working-days';
 import type { Db } from '../../db/client';
-import { accounts, enterprises, guides, workflowSteps } from '../../db/schema/index';
+import { accounts, enterprises, guides } from '../../db/schema/index';
 import { auditRecord } from '../../lib/audit';
 import type { SignedInCtx } from '../../lib/ctx';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors';
-import type { Events } from '../../lib/events';
 import { stampNumber } from '../../lib/numbering';
-import { step, timeline } from '../../lib/workflow';
+import { start as startFlow, step, timeline, type FlowDeps, type Subject } from '../../lib/workflow';
 import type { CalendarStore } from '../calendar/public';
 import type { DictionaryStore } from '../dict/public';
 import { attach, attachmentsOf } from '../files/public';
@@ -47,18 +46,19 @@ import { visits, visitStaff } from './schema';
 
 export const VISIT_AUDIT = { plan: 'visit.plan', request: 'visit.request', step: 'visit.step' } as const;
 
-export interface VisitDeps {
-  db: Db;
+export interface VisitDeps extends FlowDeps {
   calendar: CalendarStore;
   dicts: DictionaryStore;
-  events: Events;
   followUps: ProblemFollowUps;
 }
+
+/** A visit's row, as a step locks it. */
+type Visit = typeof visits.$inferSelect;
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type StaffPick = { accountId: number; lead: boolean };
 
-const subject = (id: number) => ({ kind: VISIT_KIND, table: visits, id, notFound: OWN_MSG.notFound, owner: { key: 'enterpriseId', by: 'enterprise' as const } });
+const subject = (id: number): Subject<typeof visits> => ({ kind: VISIT_KIND, table: visits, id, notFound: OWN_MSG.notFound, owner: { key: 'enterpriseId', by: 'enterprise' } });
 
 /** A time span that may be proposed now: ends after it starts, lasts at most a day's work, not begun. */
 function checkSpan(span: TimeSpan, now: Date): { start: Date; end: Date } {
@@ -99,22 +99,15 @@ async function setStaff(tx: Tx, id: number, staff: readonly StaffPick[], start: 
   await tx.insert(visitStaff).values(staff.map((s) => ({ visitId: id, accountId: s.accountId, lead: s.lead, startsAt: start, endsAt: end })));
 }
 
-/** The first row of a visit's timeline: its plan or its request. */
-async function firstStep(tx: Tx, ctx: SignedInCtx, id: number, name: 'plan' | 'request', status: VisitStatus, at: Date): Promise<void> {
-  await tx.insert(workflowSteps).values({ subjectKind: VISIT_KIND, subjectId: id, step: name, fromState: status, toState: status, actorId: ctx.actor.accountId, actorRole: roleKeyOf(ctx.actor.roleId)!, at });
-}
-
-/** Tells accounts of a step (once per step taken: the dedupe key counts the visit's timeline). */
-async function tell(tx: Tx, recipients: readonly number[], id: number, kind: VisitMessageKind, link: string, lines: (string | null)[]): Promise<void> {
-  const [row] = await tx.select({ number: visits.number, subject: visits.subject }).from(visits).where(eq(visits.id, id));
-  const taken = await tx.$count(workflowSteps, and(eq(workflowSteps.subjectKind, VISIT_KIND), eq(workflowSteps.subjectId, id)));
+/** Tells accounts of a step (once per step taken: `kind:stepId`). */
+async function tell(tx: Tx, recipients: readonly number[], visit: Pick<Visit, 'number' | 'subject'>, stepId: number, kind: VisitMessageKind, link: string, lines: (string | null)[]): Promise<void> {
   await notify(tx, [...new Set(recipients)], {
     source: 'visit',
     kind,
-    title: `${VISIT_MESSAGE_KINDS[kind]}：${row!.subject}`,
-    body: [`走访编号 ${row!.number}`, ...lines].filter(Boolean).join('\n'),
+    title: `${VISIT_MESSAGE_KINDS[kind]}：${visit.subject}`,
+    body: [`走访编号 ${visit.number}`, ...lines].filter(Boolean).join('\n'),
     link,
-    dedupeKey: `visit:${id}:${taken}:${kind}`,
+    dedupeKey: `${kind}:${stepId}`,
   });
 }
 
@@ -149,12 +142,13 @@ export async function planVisit({ db, dicts }: VisitDeps, ctx: SignedInCtx, body
       .returning({ id: visits.id });
     const id = row!.id;
     await setStaff(tx, id, body.staff, start, end);
-    await firstStep(tx, ctx, id, 'plan', 'pending', now);
+    const opened = await startFlow(tx, ctx, VISIT_FLOW, { kind: VISIT_KIND, id }, 'plan', now);
     // Near the end: other filings wait on the counter only as long as the message and the commit.
     const record = auditRecord(ctx, VISIT_AUDIT.plan, { id, enterpriseId: body.enterpriseId, startsAt: start.toISOString(), endsAt: end.toISOString() });
-    await stampNumber(tx, visits, id, VISIT_NUMBER_PREFIX, now, { record, numberKey: 'visitNumber' });
+    const number = await stampNumber(tx, visits, id, VISIT_NUMBER_PREFIX, now, { record, numberKey: 'visitNumber' });
     // After the number: the message names it (it read 走访编号 null when sent before).
-    await tell(tx, await enterpriseAccounts(tx, body.enterpriseId), id, 'visit.invited', visitPortalLink(id), [whenLine(start, end), `走访地点：${body.place.trim()}`, '请确认、拒绝或提议其他时间']);
+    const lines = [whenLine(start, end), `走访地点：${body.place.trim()}`, '请确认、拒绝或提议其他时间'];
+    await tell(tx, await enterpriseAccounts(tx, body.enterpriseId), { number, subject: body.subject.trim() }, opened, 'visit.invited', visitPortalLink(id), lines);
     return id;
   });
 }
@@ -179,10 +173,10 @@ export async function requestVisit({ db }: VisitDeps, ctx: SignedInCtx, body: Vi
       })
       .returning({ id: visits.id });
     const id = row!.id;
-    await firstStep(tx, ctx, id, 'request', 'requested', now);
-    await stampNumber(tx, visits, id, VISIT_NUMBER_PREFIX, now, { record: auditRecord(ctx, VISIT_AUDIT.request, { id, enterpriseId: body.enterpriseId }), numberKey: 'visitNumber' });
+    const opened = await startFlow(tx, ctx, VISIT_FLOW, { kind: VISIT_KIND, id }, 'request', now);
+    const number = await stampNumber(tx, visits, id, VISIT_NUMBER_PREFIX, now, { record: auditRecord(ctx, VISIT_AUDIT.request, { id, enterpriseId: body.enterpriseId }), numberKey: 'visitNumber' });
     // After the number: the message names it.
-    await tell(tx, await administrators(tx), id, 'visit.requested', visitConsoleLink(id), [body.topics.trim()]);
+    await tell(tx, await administrators(tx), { number, subject: body.subject.trim() }, opened, 'visit.requested', visitConsoleLink(id), [body.topics.trim()]);
     return id;
   });
 }
@@ -191,24 +185,26 @@ export async function requestVisit({ db }: VisitDeps, ctx: SignedInCtx, body: Vi
 export async function answerVisit(deps: VisitDeps, ctx: SignedInCtx, body: VisitApprovalBody, now = new Date()): Promise<void> {
   const name: VisitStep = body.action;
   const note = body.note?.trim() || null;
-  const set: Record<string, unknown> = { updatedAt: now };
-  if (name === 'decline') set.note = note;
-  await step(deps.db, ctx, VISIT_FLOW, subject(body.id), name, {
+  /** The time the enterprise proposes; checked after the flow's checks (another's visit stays a 404, a wrong state a 409). */
+  const proposed = () => {
+    if (!body.proposed) throw badRequest(VISIT_MSG.proposedRequired);
+    return checkSpan(body.proposed, now);
+  };
+  await step(deps, ctx, VISIT_FLOW, subject(body.id), name, {
     audit: VISIT_AUDIT.step,
     note,
-    set,
     at: now,
-    guard: async () => {
-      if (name !== 'propose') return;
-      if (!body.proposed) throw badRequest(VISIT_MSG.proposedRequired);
-      const { start, end } = checkSpan(body.proposed, now);
-      Object.assign(set, { proposedStartsAt: start, proposedEndsAt: end });
+    guard: () => void (name === 'propose' && proposed()),
+    set: () => {
+      const time = name === 'propose' ? proposed() : null;
+      return { updatedAt: now, ...(name === 'decline' ? { note } : {}), ...(time ? { proposedStartsAt: time.start, proposedEndsAt: time.end } : {}) };
     },
-    effects: async (tx) => {
-      const staff = await staffIdsOf(tx, body.id);
-      if (name === 'approve') await tell(tx, staff, body.id, 'visit.confirmed', visitConsoleLink(body.id), ['企业已确认走访安排']);
-      else if (name === 'decline') await tell(tx, staff, body.id, 'visit.declined', visitConsoleLink(body.id), [`企业拒绝了走访：${note}`]);
-      else await tell(tx, staff, body.id, 'visit.proposed', visitConsoleLink(body.id), [whenLine(set.proposedStartsAt as Date, set.proposedEndsAt as Date), note]);
+    effects: async (tx, { row, stepId }) => {
+      const staff = await staffIdsOf(tx, row.id);
+      const link = visitConsoleLink(row.id);
+      if (name === 'approve') await tell(tx, staff, row, stepId, 'visit.confirmed', link, ['企业已确认走访安排']);
+      else if (name === 'decline') await tell(tx, staff, row, stepId, 'visit.declined', link, [`企业拒绝了走访：${note}`]);
+      else await tell(tx, staff, row, stepId, 'visit.proposed', link, [whenLine(row.proposedStartsAt!, row.proposedEndsAt!), note]);
     },
   });
 }
@@ -217,54 +213,47 @@ export async function answerVisit(deps: VisitDeps, ctx: SignedInCtx, body: Visit
 export async function staffStep(deps: VisitDeps, ctx: SignedInCtx, id: number, body: VisitConsoleStepBody, now = new Date()): Promise<void> {
   const name: VisitStep = body.step;
   const note = body.note?.trim() || null;
-  const set: Record<string, unknown> = { updatedAt: now };
-  if (name === 'refuse' || name === 'cancel') set.note = note;
-  /** The staff and time the visit holds after the step, when it moves them. */
-  let held: { staff: StaffPick[]; start: Date; end: Date } | null = null;
+  const proposing = name === 'schedule' || name === 'repropose';
+  /** The time the step gives the visit: the one sent (安排, 重新提议), or the enterprise's proposal it accepts. */
+  const timeFor = (row: Visit): { start: Date; end: Date } | null =>
+    proposing ? checkSpan({ start: body.startsAt!, end: body.endsAt! }, now) : name === 'accept' ? { start: row.proposedStartsAt!, end: row.proposedEndsAt! } : null;
+  /** Who goes after the step: the staff sent, or those the visit has. */
+  const staffAfter = async (tx: Tx): Promise<StaffPick[]> =>
+    body.staff ?? tx.select({ accountId: visitStaff.accountId, lead: visitStaff.lead }).from(visitStaff).where(eq(visitStaff.visitId, id));
 
-  const arrange = async (tx: Tx) => {
-    if (name === 'schedule' && (!body.type || !body.method || !body.place?.trim() || !body.staff)) throw badRequest(VISIT_MSG.staffRequired);
-    if (name === 'schedule' || name === 'repropose') {
-      if (!body.startsAt || !body.endsAt) throw badRequest(VISIT_MSG.timeRequired);
-      const { start, end } = checkSpan({ start: body.startsAt, end: body.endsAt }, now);
-      if (body.staff) await checkStaff(tx, body.staff);
-      const current = await tx.select({ accountId: visitStaff.accountId, lead: visitStaff.lead }).from(visitStaff).where(eq(visitStaff.visitId, id));
-      held = { staff: body.staff ?? current, start, end };
-      Object.assign(set, { startsAt: start, endsAt: end, proposedStartsAt: null, proposedEndsAt: null });
-      if (body.type) {
-        await checkType(deps.dicts, body.type);
-        set.type = body.type;
-      }
-      if (body.method) set.method = body.method;
-      if (body.place?.trim()) set.place = body.place.trim();
-    } else if (name === 'accept') {
-      const [row] = await tx.select({ start: visits.proposedStartsAt, end: visits.proposedEndsAt }).from(visits).where(eq(visits.id, id));
-      const current = await tx.select({ accountId: visitStaff.accountId, lead: visitStaff.lead }).from(visitStaff).where(eq(visitStaff.visitId, id));
-      held = { staff: current, start: row!.start!, end: row!.end! };
-      Object.assign(set, { startsAt: row!.start, endsAt: row!.end, proposedStartsAt: null, proposedEndsAt: null });
-    }
-    if (held) {
-      const h: { staff: StaffPick[]; start: Date; end: Date } = held;
-      await checkClashes(tx, h.staff.map((s) => s.accountId), h.start, h.end, id, body.force);
-    }
-  };
-
-  await step(deps.db, ctx, VISIT_FLOW, subject(id), name, {
+  await step(deps, ctx, VISIT_FLOW, subject(id), name, {
     audit: VISIT_AUDIT.step,
     note,
-    set,
     at: now,
-    guard: arrange,
-    effects: async (tx) => {
-      const h = held as { staff: StaffPick[]; start: Date; end: Date } | null;
-      if (h) await setStaff(tx, id, h.staff, h.start, h.end);
-      const [row] = await tx.select({ enterpriseId: visits.enterpriseId, place: visits.place }).from(visits).where(eq(visits.id, id));
-      const owners = await enterpriseAccounts(tx, row!.enterpriseId);
+    guard: async (tx, row) => {
+      if (name === 'schedule' && (!body.type || !body.method || !body.place?.trim() || !body.staff)) throw badRequest(VISIT_MSG.staffRequired);
+      if (proposing && (!body.startsAt || !body.endsAt)) throw badRequest(VISIT_MSG.timeRequired);
+      const time = timeFor(row);
+      if (!time) return;
+      if (body.staff) await checkStaff(tx, body.staff);
+      if (body.type) await checkType(deps.dicts, body.type);
+      await checkClashes(tx, (await staffAfter(tx)).map((s) => s.accountId), time.start, time.end, id, body.force);
+    },
+    set: (row) => {
+      const time = timeFor(row);
+      return {
+        updatedAt: now,
+        ...(name === 'refuse' || name === 'cancel' ? { note } : {}),
+        ...(time ? { startsAt: time.start, endsAt: time.end, proposedStartsAt: null, proposedEndsAt: null } : {}),
+        ...(proposing && body.type ? { type: body.type } : {}),
+        ...(proposing && body.method ? { method: body.method } : {}),
+        ...(proposing && body.place?.trim() ? { place: body.place.trim() } : {}),
+      };
+    },
+    effects: async (tx, { row, stepId }) => {
+      const moved = name === 'accept' || proposing;
+      if (moved) await setStaff(tx, id, await staffAfter(tx), row.startsAt!, row.endsAt!);
+      const owners = await enterpriseAccounts(tx, row.enterpriseId);
       const link = visitPortalLink(id);
-      if (name === 'schedule' || name === 'repropose') await tell(tx, owners, id, 'visit.invited', link, [whenLine(h!.start, h!.end), `走访地点：${row!.place}`, note, '请确认、拒绝或提议其他时间']);
-      else if (name === 'accept') await tell(tx, owners, id, 'visit.confirmed', link, [whenLine(h!.start, h!.end), `走访地点：${row!.place}`]);
-      else if (name === 'refuse') await tell(tx, owners, id, 'visit.declined', link, [note]);
-      else if (name === 'cancel') await tell(tx, [...owners, ...(await staffIdsOf(tx, id))].filter((a) => a !== ctx.actor.accountId), id, 'visit.cancelled', link, [note]);
+      if (proposing) await tell(tx, owners, row, stepId, 'visit.invited', link, [whenLine(row.startsAt!, row.endsAt!), `走访地点：${row.place}`, note, '请确认、拒绝或提议其他时间']);
+      else if (name === 'accept') await tell(tx, owners, row, stepId, 'visit.confirmed', link, [whenLine(row.startsAt!, row.endsAt!), `走访地点：${row.place}`]);
+      else if (name === 'refuse') await tell(tx, owners, row, stepId, 'visit.declined', link, [note]);
+      else if (name === 'cancel') await tell(tx, [...owners, ...(await staffIdsOf(tx, id))].filter((a) => a !== ctx.actor.accountId), row, stepId, 'visit.cancelled', link, [note]);
     },
   });
 }
@@ -277,13 +266,10 @@ export async function staffStep(deps: VisitDeps, ctx: SignedInCtx, id: number, b
 export async function writeSummary(deps: VisitDeps, ctx: SignedInCtx, id: number, body: VisitSummaryBody, now = new Date()): Promise<void> {
   const problems = (body.problems ?? []).map((p) => ({ ...p, key: (p.key ?? p.title).trim() }));
   const guideIds = body.guideIds ?? [];
-  const set: Record<string, unknown> = { summary: body.content.trim(), guideIds, writtenAt: now, writtenBy: ctx.actor.accountId, updatedAt: now };
-  let enterpriseId = 0;
-  await step(deps.db, ctx, VISIT_FLOW, subject(id), 'summarize', {
+  await step(deps, ctx, VISIT_FLOW, subject(id), 'summarize', {
     audit: VISIT_AUDIT.step,
-    set,
     at: now,
-    guard: async (tx) => {
+    guard: async (tx, visit) => {
       const [member] = await tx.select({ lead: visitStaff.lead }).from(visitStaff).where(and(eq(visitStaff.visitId, id), eq(visitStaff.accountId, ctx.actor.accountId)));
       if (!member) throw forbidden(VISIT_MSG.notOnVisit);
       if (!member.lead) throw forbidden(VISIT_MSG.leadOnly);
@@ -291,17 +277,16 @@ export async function writeSummary(deps: VisitDeps, ctx: SignedInCtx, id: number
       const categories = new Set((await deps.dicts.items('appealCategory')).map((c) => c.code));
       if (problems.some((p) => !categories.has(p.category))) throw badRequest(VISIT_MSG.appealCategoryNotFound);
       if (guideIds.length && (await tx.$count(guides, inArray(guides.id, guideIds))) !== guideIds.length) throw badRequest(VISIT_MSG.guideNotFound);
-      const [visit] = await tx.select({ enterpriseId: visits.enterpriseId, startsAt: visits.startsAt }).from(visits).where(eq(visits.id, id));
       // A summary records what happened: not before the visit has begun.
-      if (!hasBegun(visit!, now)) throw conflict(VISIT_MSG.notHeldYet(visit!.startsAt ? chinaMinute(visit!.startsAt) : null));
-      enterpriseId = visit!.enterpriseId;
+      if (!hasBegun(visit, now)) throw conflict(VISIT_MSG.notHeldYet(visit.startsAt ? chinaMinute(visit.startsAt) : null));
     },
-    effects: async (tx) => {
+    set: () => ({ summary: body.content.trim(), guideIds, writtenAt: now, writtenBy: ctx.actor.accountId, updatedAt: now }),
+    effects: async (tx, { row, stepId }) => {
       if (body.fileIds?.length) await attach(tx, ctx, VISIT_KIND, id, body.fileIds, { role: 'summary' });
       const before = new Set((await deps.followUps.of(tx, id)).map((p) => p.key));
-      await deps.events.emit(tx, 'visit.summarized', { ctx, visitId: id, enterpriseId, problems, at: now });
+      await deps.events.emit(tx, 'visit.summarized', { ctx, visitId: id, enterpriseId: row.enterpriseId, problems, at: now });
       const filed = (await deps.followUps.of(tx, id)).filter((p) => !before.has(p.key)).map((p) => p.title);
-      await tell(tx, await enterpriseAccounts(tx, enterpriseId), id, 'visit.summary', visitPortalLink(id), [
+      await tell(tx, await enterpriseAccounts(tx, row.enterpriseId), row, stepId, 'visit.summary', visitPortalLink(id), [
         filed.length ? `走访中提出的 ${filed.length} 个问题已转为企业诉求办理：${filed.join('；')}` : null,
         '请查看走访纪要并评价',
       ]);
@@ -313,25 +298,25 @@ export async function writeSummary(deps: VisitDeps, ctx: SignedInCtx, id: number
 export async function appraiseVisit(deps: VisitDeps, ctx: SignedInCtx, body: VisitAppraisalBody, now = new Date()): Promise<void> {
   const comment = body.comment?.trim() || null;
   const bad = isBadRating(body.rating);
-  await step(deps.db, ctx, VISIT_FLOW, subject(body.id), 'appraise', {
+  await step(deps, ctx, VISIT_FLOW, subject(body.id), 'appraise', {
     audit: VISIT_AUDIT.step,
     note: [APPEAL_RATINGS[body.rating], comment].filter(Boolean).join('：'),
-    set: { rating: body.rating, comment, appraisedAt: now, updatedAt: now },
-    at: now,
-    guard: async () => {
+    guard: () => {
       if (bad && !comment) throw badRequest(VISIT_MSG.commentRequired);
     },
-    effects: async (tx) => {
+    set: () => ({ rating: body.rating, comment, appraisedAt: now, updatedAt: now }),
+    at: now,
+    effects: async (tx, { row, stepId }) => {
       const [lead] = await tx.select({ id: visitStaff.accountId }).from(visitStaff).where(and(eq(visitStaff.visitId, body.id), eq(visitStaff.lead, true)));
       const line = `评价：${APPEAL_RATINGS[body.rating]}${comment ? `（${comment}）` : ''}`;
-      if (lead) await tell(tx, [lead.id], body.id, 'visit.appraised', visitConsoleLink(body.id), [line]);
-      if (bad) await tell(tx, await administrators(tx), body.id, 'visit.bad-appraisal', visitConsoleLink(body.id), [line]);
+      if (lead) await tell(tx, [lead.id], row, stepId, 'visit.appraised', visitConsoleLink(body.id), [line]);
+      if (bad) await tell(tx, await administrators(tx), row, stepId, 'visit.bad-appraisal', visitConsoleLink(body.id), [line]);
     },
   });
 }
 
 const isEnterprise = (ctx: SignedInCtx) => ctx.scope.roleId === ROLES.enterprise.id;
-/** A summary may be written once the visit's start has passed. */
+
 const hasBegun = (row: { startsAt: Date | null }, now: Date) => row.startsAt !== null && row.startsAt <= now;
 
 /** One visit as the caller may see it (the owner: staff by role only in the timeline). */

@@ -12,30 +12,24 @@ const at = (iso: string) => dayjs(iso).format('YYYY-MM-DD HH:mm');
 export function WorkflowTimeline({
   entries,
   stepLabel,
-  first,
   empty,
 }: {
   entries: readonly TimelineEntry[];
   /** The flow's label of a step (e.g. APPEAL_FLOW.steps[step].label). */
   stepLabel: (step: string) => string;
-  /** What started the item, drawn before its steps (an appeal's filing is not a step). */
-  first?: { at: string; text: string };
-  /** Said when there is neither a first entry nor a step. */
+  /** Said when there is no step (an item's timeline opens with its filing: an older one may have none). */
   empty: string;
 }) {
-  const items = [
-    ...(first ? [{ key: 'first', title: at(first.at), content: first.text }] : []),
-    ...entries.map((e) => ({
-      key: e.id,
-      title: at(e.at),
-      content: (
-        <>
-          <Typography.Text>{`${e.actor ? `${e.actor.name}（${roleName(e.role)}）` : roleName(e.role)}${stepLabel(e.step)}`}</Typography.Text>
-          {e.note && <Typography.Paragraph style={{ margin: '4px 0 0', whiteSpace: 'pre-wrap' }}>{e.note}</Typography.Paragraph>}
-        </>
-      ),
-    })),
-  ];
+  const items = entries.map((e) => ({
+    key: e.id,
+    title: at(e.at),
+    content: (
+      <>
+        <Typography.Text>{`${e.actor ? `${e.actor.name}（${roleName(e.role)}）` : roleName(e.role)}${stepLabel(e.step)}`}</Typography.Text>
+        {e.note && <Typography.Paragraph style={{ margin: '4px 0 0', whiteSpace: 'pre-wrap' }}>{e.note}</Typography.Paragraph>}
+      </>
+    ),
+  }));
   if (items.length === 0) return <Typography.Text type="secondary">{empty}</Typography.Text>;
   return <Timeline items={items} />;
 }

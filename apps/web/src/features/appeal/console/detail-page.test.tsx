@@ -47,6 +47,7 @@ const appeal = (over: Partial<AppealDetail> = {}): AppealDetail => ({
   repliedAt: null,
   closedAt: null,
   timeline: [
+    { id: 3, at: '2026-11-20T02:00:00.000Z', step: 'file', from: 'submitted', to: 'submitted', actor: { id: 5, name: '青山机械有限公司' }, role: 'enterprise', note: null },
     { id: 1, at: '2026-11-20T03:00:00.000Z', step: 'accept', from: 'submitted', to: 'accepted', actor: { id: 7, name: '王工' }, role: 'staff', note: null },
     { id: 2, at: '2026-11-20T04:00:00.000Z', step: 'remark', from: 'accepted', to: 'accepted', actor: { id: 7, name: '王工' }, role: 'staff', note: '已电话联系财政局' },
   ],
@@ -123,7 +124,7 @@ test('the detail shows what the server answers and a button for exactly the step
   expect(screen.getByRole('button', { name: /贴息申请表\.pdf/ })).toBeInTheDocument();
   // The whole timeline, the internal note marked as such.
   const timeline = within(screen.getByRole('region', { name: '办理记录' }));
-  expect(timeline.getByText('青山机械有限公司 提交诉求')).toBeInTheDocument();
+  expect(timeline.getByText('青山机械有限公司（企业账户）提交诉求')).toBeInTheDocument();
   expect(timeline.getByText('王工（工作人员）受理')).toBeInTheDocument();
   expect(timeline.getByText('王工（工作人员）内部备注（企业不可见）')).toBeInTheDocument();
   expect(timeline.getByText('已电话联系财政局')).toBeInTheDocument();

@@ -102,7 +102,7 @@ function AppealView({ appeal: a }: { appeal: AppealDetail }) {
       </section>
       <section aria-label="办理记录">
         <Typography.Title level={5}>办理记录</Typography.Title>
-        <WorkflowTimeline entries={a.timeline} stepLabel={timelineLabel} first={{ at: a.createdAt, text: `${a.enterpriseName} 提交诉求` }} empty="暂无办理记录" />
+        <WorkflowTimeline entries={a.timeline} stepLabel={timelineLabel} empty="暂无办理记录" />
       </section>
     </Flex>
   );

@@ -125,7 +125,7 @@ function Body({ appeal, onBack }: { appeal: AppealDetail; onBack: () => void }) 
         </Section>
       )}
       <Section title="办理记录">
-        <WorkflowTimeline entries={appeal.timeline} stepLabel={appealStepLabel} first={{ at: appeal.createdAt, text: '提交诉求' }} empty="暂无办理记录" />
+        <WorkflowTimeline entries={appeal.timeline} stepLabel={appealStepLabel} empty="暂无办理记录" />
       </Section>
     </Card>
   );
