@@ -54,6 +54,28 @@ export const APPEAL_DUE_SOON_DAYS = 2;
 
 export const APPEAL_LENGTH = { title: 50, content: 2000, contact: 20, note: 2000, comment: 500, department: 50 } as const;
 
+/** Its messages in the message centre (contract/inbox.ts): source 诉求. */
+export const APPEAL_MESSAGE_KINDS = {
+  'appeal.accepted': '诉求已受理',
+  'appeal.rejected': '诉求不予受理',
+  'appeal.supplement': '请补充材料',
+  'appeal.replied': '诉求已答复',
+  'appeal.callback': '整改回访',
+  'appeal.extended': '办理期限已延长',
+  'appeal.closed': '诉求已办结',
+  'appeal.rate-invite': '邀请评价',
+  'appeal.due': '诉求办理时限提醒',
+  // to the handler
+  'appeal.supplemented': '企业已补充材料',
+  'appeal.complained': '企业差评，诉求重新办理',
+  'appeal.rated': '企业已评价',
+} as const;
+export type AppealMessageKind = keyof typeof APPEAL_MESSAGE_KINDS;
+
+/** Each step's notices: the enterprise hears of every step it may see and did not take; its handler of what the enterprise does. */
+const owner = (kind: AppealMessageKind) => [{ to: 'owner' as const, kind }];
+const handler = (kind: AppealMessageKind) => [{ to: 'handler' as const, kind }];
+
 export const APPEAL_FLOW = defineFlow({
   states: {
     submitted: '已提交',
@@ -69,22 +91,22 @@ export const APPEAL_FLOW = defineFlow({
     /** Filed by the enterprise, or by staff on its behalf (a problem raised on a visit). */
     file: { label: '提交诉求', from: [], to: 'submitted', roles: ['enterprise', 'staff', 'admin'] },
     withdraw: { label: '撤回', from: ['submitted'], to: 'withdrawn', roles: ['enterprise'], ownerOnly: true },
-    accept: { label: '受理', from: ['submitted'], to: 'accepted', roles: ['staff', 'admin'] },
-    reject: { label: '不予受理', from: ['submitted'], to: 'rejected', roles: ['staff', 'admin'], noteRequired: true },
+    accept: { label: '受理', from: ['submitted'], to: 'accepted', roles: ['staff', 'admin'], notify: owner('appeal.accepted') },
+    reject: { label: '不予受理', from: ['submitted'], to: 'rejected', roles: ['staff', 'admin'], noteRequired: true, notify: owner('appeal.rejected') },
     assign: { label: '分派', from: ['accepted', 'supplementing', 'reopened'], roles: ['staff', 'admin'], internal: true },
-    askSupplement: { label: '要求补充材料', from: ['accepted'], to: 'supplementing', roles: ['staff', 'admin'], noteRequired: true },
-    supplement: { label: '补充材料', from: ['supplementing'], to: 'accepted', roles: ['enterprise'], ownerOnly: true, noteRequired: true },
+    askSupplement: { label: '要求补充材料', from: ['accepted'], to: 'supplementing', roles: ['staff', 'admin'], noteRequired: true, notify: owner('appeal.supplement') },
+    supplement: { label: '补充材料', from: ['supplementing'], to: 'accepted', roles: ['enterprise'], ownerOnly: true, noteRequired: true, notify: handler('appeal.supplemented') },
     remark: { label: '内部备注', from: ['submitted', 'accepted', 'supplementing', 'replied', 'reopened'], roles: ['staff', 'admin'], noteRequired: true, internal: true },
-    reply: { label: '答复', from: ['accepted', 'reopened'], to: 'replied', roles: ['staff', 'admin'], noteRequired: true },
-    callBack: { label: '回访', from: ['reopened'], roles: ['staff', 'admin'], noteRequired: true },
+    reply: { label: '答复', from: ['accepted', 'reopened'], to: 'replied', roles: ['staff', 'admin'], noteRequired: true, notify: owner('appeal.replied') },
+    callBack: { label: '回访', from: ['reopened'], roles: ['staff', 'admin'], noteRequired: true, notify: owner('appeal.callback') },
     requestExtension: { label: '申请延期', from: ['accepted', 'supplementing', 'reopened'], roles: ['staff', 'admin'], noteRequired: true, internal: true },
-    approveExtension: { label: '批准延期', from: ['accepted', 'supplementing', 'reopened'], roles: ['admin'] },
+    approveExtension: { label: '批准延期', from: ['accepted', 'supplementing', 'reopened'], roles: ['admin'], notify: owner('appeal.extended') },
     refuseExtension: { label: '驳回延期', from: ['accepted', 'supplementing', 'reopened'], roles: ['admin'], noteRequired: true, internal: true },
-    rate: { label: '评价', from: ['replied'], to: 'closed', roles: ['enterprise'], ownerOnly: true },
-    complain: { label: '差评整改', from: ['replied'], to: 'reopened', roles: ['enterprise'], ownerOnly: true },
+    rate: { label: '评价', from: ['replied'], to: 'closed', roles: ['enterprise'], ownerOnly: true, notify: handler('appeal.rated') },
+    complain: { label: '差评整改', from: ['replied'], to: 'reopened', roles: ['enterprise'], ownerOnly: true, notify: handler('appeal.complained') },
     /** Staff close a replied appeal before the enterprise rates it (e.g. it asked them to by phone): 未评价, never satisfied. */
-    close: { label: '办结', from: ['replied'], to: 'closed', roles: ['staff', 'admin'], noteRequired: true },
-    expire: { label: '未评价办结', from: ['replied'], to: 'closed', roles: ['system'] },
+    close: { label: '办结', from: ['replied'], to: 'closed', roles: ['staff', 'admin'], noteRequired: true, notify: owner('appeal.closed') },
+    expire: { label: '未评价办结', from: ['replied'], to: 'closed', roles: ['system'], notify: owner('appeal.closed') },
   },
   initial: ['file'],
 });
@@ -96,31 +118,6 @@ export const APPEAL_STEP_LIST = laterSteps(APPEAL_FLOW);
 /** States whose clock runs (a due date is shown, the morning job flags them). */
 export const APPEAL_OPEN_STATES: readonly AppealStatus[] = ['accepted', 'supplementing', 'reopened'];
 
-/** Its messages in the message centre (contract/inbox.ts): source 诉求. */
-export const APPEAL_MESSAGE_KINDS = {
-  'appeal.accepted': '诉求已受理',
-  'appeal.rejected': '诉求不予受理',
-  'appeal.supplement': '请补充材料',
-  'appeal.replied': '诉求已答复',
-  'appeal.callback': '整改回访',
-  'appeal.extended': '办理期限已延长',
-  'appeal.closed': '诉求已办结',
-  'appeal.rate-invite': '邀请评价',
-  'appeal.due': '诉求办理时限提醒',
-} as const;
-export type AppealMessageKind = keyof typeof APPEAL_MESSAGE_KINDS;
-
-/** The steps the enterprise hears of in its message centre: every step it may see that it did not take itself. */
-export const APPEAL_STEP_NOTICES: Partial<Record<AppealStep, AppealMessageKind>> = {
-  accept: 'appeal.accepted',
-  reject: 'appeal.rejected',
-  askSupplement: 'appeal.supplement',
-  reply: 'appeal.replied',
-  callBack: 'appeal.callback',
-  approveExtension: 'appeal.extended',
-  close: 'appeal.closed',
-  expire: 'appeal.closed',
-};
 
 /** Where a notice about an appeal leads the enterprise. */
 export const appealPortalLink = (id: number) => `/enterpriseDemands/enterpriseDemands?id=${id}`;

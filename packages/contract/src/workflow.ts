@@ -10,6 +10,18 @@ export type RoleKey = keyof typeof ROLES;
 /** Who may take a step: a role, or the system itself (a scheduled job). */
 export type Taker = RoleKey | 'system';
 
+/**
+ * Who hears of a step in the message centre, resolved by the server's message centre: the item's
+ * owner (the live accounts of its enterprise), its handler (the service says who that is), or the
+ * administrators. Whoever took the step is not told of it.
+ */
+export type Audience = 'owner' | 'handler' | 'admins';
+export interface StepNotice {
+  to: Audience;
+  /** The message kind (`<service>.<what>`, in contract/inbox.ts), rendered by the service. */
+  kind: string;
+}
+
 export interface FlowStep<S extends string> {
   /** The button's and the timeline's word, e.g. 发布. */
   label: string;
@@ -23,6 +35,8 @@ export interface FlowStep<S extends string> {
   noteRequired?: boolean;
   /** Staff's own business (an internal note): never in the owner's timeline or messages. */
   internal?: boolean;
+  /** Who is told of it, and with which message kind. */
+  notify?: readonly StepNotice[];
 }
 
 export interface Flow<S extends string = string, K extends string = string, I extends K = K> {

@@ -9,6 +9,7 @@
 import { describe, expect, test } from 'vitest';
 import { APPEAL_FLOW } from '../src/appeal';
 import { ROLES } from '../src/auth';
+import { MESSAGE_KINDS } from '../src/inbox';
 import { CONTENT_FLOW } from '../src/content-flow';
 import { ENTCODE_FLOW } from '../src/entcode';
 import { VISIT_FLOW } from '../src/visit';
@@ -198,6 +199,16 @@ for (const [name, { flow, opening, ends, out }] of Object.entries(FLOWS)) {
     test('a step leads to its `to`, or keeps the item where it is', () => {
       for (const [step, s] of Object.entries(flow.steps)) {
         for (const from of s.from) expect(stepTarget(flow, step, from), `${step} from ${from}`).toBe(s.to ?? from);
+      }
+    });
+
+    test('every notice a step declares is a message kind of the message centre, told to an audience other than the taker', () => {
+      for (const [step, s] of Object.entries(flow.steps)) {
+        for (const notice of s.notify ?? []) {
+          expect(MESSAGE_KINDS, `${step} → ${notice.kind}`).toHaveProperty([notice.kind]);
+          // An owner-only step is the owner's own: telling the owner of it would tell the one who took it.
+          if (s.ownerOnly) expect(notice.to, step).not.toBe('owner');
+        }
       }
     });
 

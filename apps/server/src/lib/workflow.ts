@@ -4,13 +4,15 @@
 // `workflow_steps` (the item's timeline), the audit record and the step's effects, all or nothing.
 import { and, asc, eq, getTableColumns } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import { roleKeyOf, stepRefusal, stepTarget, WORKFLOW_MSG, type Flow, type Taker, type TimelineEntry } from '@hqt/contract/workflow';
+import type { MessageSource } from '@hqt/contract/inbox';
+import { roleKeyOf, stepRefusal, stepTarget, WORKFLOW_MSG, type Audience, type Flow, type StepNotice, type Taker, type TimelineEntry } from '@hqt/contract/workflow';
 import type { Db, DbOrTx } from '../db/client';
 import { accounts, workflowSteps } from '../db/schema/index';
 import { audit, type AuditAction } from './audit';
 import { isSignedIn, type Ctx, type SignedInCtx } from './ctx';
 import type { Events } from './events';
 import { AppError, notFound } from './errors';
+import { administrators, enterpriseAccounts, notify } from '../services/message/public';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -34,6 +36,23 @@ export interface Subject<T extends PgTable = PgTable> {
    * answered 404, as if the item did not exist; staff see every item.
    */
   owner?: { key: keyof T['$inferSelect'] & string; by: 'account' | 'enterprise' };
+  /** How the flow's step notices (FlowStep.notify) reach people: the service's words for each kind. */
+  notices?: SubjectNotices<T['$inferSelect']>;
+}
+
+/** A notice's words and where it leads its reader. */
+export interface NoticeText {
+  title: string;
+  body: string;
+  link: string;
+}
+
+export interface SubjectNotices<R> {
+  source: MessageSource;
+  /** The item's handler, told when the flow says `to: 'handler'` (none: nobody is). */
+  handler?: (tx: Tx, row: R) => Promise<number | null>;
+  /** The words of a notice of `kind` for its audience, from the step as taken. */
+  render: (kind: string, to: Audience, moved: Moved<string, string, R>) => NoticeText;
 }
 
 /** A step as taken: which (chosen from the row, perhaps), the states, the row as the step left it, the note, and the timeline row's id. */
@@ -160,9 +179,33 @@ export async function step<S extends string, K extends string, I extends K, T ex
     await audit(tx, ctx, options.audit, { id, step: taken, before: { status: from }, after: { status: to }, ...(note ? { note } : {}) });
     const result = { step: taken, from, to, row: moved!, note, stepId };
     await options.effects?.(tx, result);
+    await tellOfStep(tx, ctx, flow.steps[taken].notify ?? [], subject, result);
     await deps.events.emitStep(tx, { kind: subject.kind, step: taken, id, from, to, stepId, ctx });
     return result;
   });
+}
+
+/** The step's notices (FlowStep.notify), each to its audience but the one who took the step; once per step (`kind:stepId`). */
+async function tellOfStep<T extends PgTable>(tx: Tx, ctx: Ctx, notices: readonly StepNotice[], subject: Subject<T>, moved: Moved<string, string, T['$inferSelect']>): Promise<void> {
+  if (!notices.length) return;
+  const words = subject.notices;
+  if (!words) throw new Error(`workflow: ${subject.kind} declares notices but no words for them`);
+  const row = moved.row as Record<string, unknown>;
+  const audience = async (to: Audience): Promise<number[]> => {
+    if (to === 'admins') return administrators(tx);
+    if (to === 'handler') {
+      const handler = await words.handler?.(tx, moved.row);
+      return handler ? [handler] : [];
+    }
+    if (!subject.owner) return [];
+    const owner = row[subject.owner.key] as number;
+    return subject.owner.by === 'account' ? [owner] : enterpriseAccounts(tx, owner);
+  };
+  const actor = isSignedIn(ctx) ? ctx.actor.accountId : null;
+  for (const notice of notices) {
+    const to = (await audience(notice.to)).filter((id) => id !== actor);
+    await notify(tx, to, { source: words.source, kind: notice.kind, ...words.render(notice.kind, notice.to, moved), dedupeKey: `${notice.kind}:${moved.stepId}` });
+  }
 }
 
 /**

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { and, asc, eq, like, sql } from 'drizzle-orm';
 import { ROLES } from '@hqt/contract/auth';
 import { APPEAL_MSG, APPEAL_PATHS, type AppealDetail } from '@hqt/contract/appeal';
-import { APPEAL_CONSOLE_PATHS } from '@hqt/contract/appeal-console';
+import { APPEAL_CONSOLE_PATHS, appealConsoleLink } from '@hqt/contract/appeal-console';
 import { FILE_MSG, FILE_PATHS, fileUrl, type UploadedFile } from '@hqt/contract/files';
 import { POLICY_PATHS } from '@hqt/contract/policy';
 import { consolePath } from '@hqt/contract/console';
@@ -227,6 +227,37 @@ async function statementsDuring(work: () => Promise<unknown>): Promise<string[]>
 }
 
 describe('APPEAL_FLOW', () => {
+  it('the handler hears of what the enterprise does (a supplement, a 差评, a rating), with a link to the console; nobody of their own step', async () => {
+    const { id } = await filed();
+    await took(as.staff, id, { step: 'accept' }); // unassigned: whoever accepted it handles it
+    await took(as.staff, id, { step: 'askSupplement', note: '请补充营业执照' });
+    await took(as.ent, id, { step: 'supplement', note: '已上传营业执照' });
+    await took(as.staff, id, { step: 'reply', note: '已协调解决' });
+    await took(as.ent, id, { step: 'rate', rating: 'dissatisfied', comment: '仍未解决' });
+    const handlerHeard = await app.db
+      .select({ kind: messages.kind, link: messages.link, body: messages.body })
+      .from(messages)
+      .where(and(eq(messages.accountId, staff.id), like(messages.link, `%?id=${id}`)))
+      .orderBy(asc(messages.id));
+    expect(handlerHeard.map((m) => [m.kind, m.link])).toEqual([
+      ['appeal.supplemented', appealConsoleLink(id)],
+      ['appeal.complained', appealConsoleLink(id)],
+    ]);
+    expect(handlerHeard[0]!.body).toContain('已上传营业执照');
+    expect(handlerHeard[1]!.body).toContain('不满意：仍未解决');
+    // The enterprise hears of staff's steps only, each once.
+    expect((await messagesOf(ent.id, id)).map((m) => m.kind)).toEqual(['appeal.accepted', 'appeal.supplement', 'appeal.replied']);
+
+    // Assigned, the appeal's handler hears of the next rating, and the one who accepted it no more.
+    await took(as.staff, id, { step: 'assign', department: 'gxj', handlerId: (await createAccount(app, { roleId: ROLES.staff.id, name: '赵经办' })).id });
+    const [row] = await app.db.select({ handlerId: appeals.handlerId }).from(appeals).where(eq(appeals.id, id));
+    await took(as.staff, id, { step: 'callBack', note: '已回访' });
+    await took(as.staff, id, { step: 'reply', note: '已整改' });
+    await took(as.ent, id, { step: 'rate', rating: 'satisfied' });
+    const rated = await app.db.select({ accountId: messages.accountId }).from(messages).where(and(eq(messages.kind, 'appeal.rated'), like(messages.link, `%?id=${id}`)));
+    expect(rated.map((m) => m.accountId)).toEqual([row!.handlerId]);
+  });
+
   it('a rating reads the appeal once, locked, and its answer once more: every choice of the step is made from the locked row', async () => {
     const { id } = await filed();
     await took(as.staff, id, { step: 'accept' });

@@ -21,8 +21,7 @@ import { systemCtx } from '../../lib/ctx';
 import { AppError } from '../../lib/errors';
 import type { Jobs } from '../../lib/jobs';
 import { CalendarYearMissingError, chinaDayEnd } from '../calendar/public';
-import { notify } from '../message/public';
-import { enterpriseAccounts } from './queries';
+import { enterpriseAccounts, notify } from '../message/public';
 import { appeals } from './schema';
 import { takeStep, type AppealDeps } from './service';
 

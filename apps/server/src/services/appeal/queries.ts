@@ -211,12 +211,6 @@ export async function handlerAccounts(db: DbOrTx): Promise<AppealHandler[]> {
   return rows.map((r) => ({ id: r.id, name: r.name, roleName: r.roleId === ROLES.admin.id ? ROLES.admin.name : ROLES.staff.name }));
 }
 
-/** The accounts holding an enterprise: those an appeal's notices go to. */
-export async function enterpriseAccounts(db: DbOrTx, enterpriseId: number): Promise<number[]> {
-  const rows = await db.select({ id: enterprises.accountId }).from(enterprises).where(eq(enterprises.id, enterpriseId));
-  return rows.map((r) => r.id);
-}
-
 /** An enterprise's open appeals (not closed, rejected or withdrawn), newest first, at most `limit`, and how many there are. */
 export async function openAppealsOf(db: DbOrTx, enterpriseId: number, limit: number) {
   const where = and(eq(appeals.enterpriseId, enterpriseId), notInArray(appeals.status, ['closed', 'rejected', 'withdrawn']));

@@ -14,18 +14,18 @@ import {
   APPEAL_OPEN_STATES,
   APPEAL_RATINGS,
   APPEAL_REOPEN_LIMIT_DAYS,
-  APPEAL_STEP_NOTICES,
   appealPortalLink,
   isBadRating,
   type AppealDetail,
   type AppealItem,
   type AppealListQuery,
+  type AppealMessageKind,
   type AppealSaveBody,
   type AppealStatus,
   type AppealStep,
   type AppealStepBody,
 } from '@hqt/contract/appeal';
-import type { AppealCounts, AppealCountsQuery, AppealQueueQuery, AppealQueueRow } from '@hqt/contract/appeal-console';
+import { appealConsoleLink, type AppealCounts, type AppealCountsQuery, type AppealQueueQuery, type AppealQueueRow } from '@hqt/contract/appeal-console';
 import { APPEAL_RESPONSE_DAYS } from '@hqt/contract/appeal-stats';
 import type { PageOf } from '@hqt/contract/envelope';
 import { OWN_MSG } from '@hqt/contract/messages';
@@ -38,12 +38,11 @@ import { auditRecord } from '../../lib/audit';
 import { isSignedIn, type Ctx, type SignedInCtx } from '../../lib/ctx';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { insertNumbered, stampNumber } from '../../lib/numbering';
-import { opening, openingEntry, step, timeline, type FlowDeps, type Subject } from '../../lib/workflow';
+import { opening, openingEntry, step, timeline, type FlowDeps, type Subject, type SubjectNotices } from '../../lib/workflow';
 import { CalendarYearMissingError, chinaDayEnd, workingDayIndexes, type CalendarStore } from '../calendar/public';
 import { attach, attachmentsOf } from '../files/public';
-import { notify } from '../message/public';
 import { dictLabel, type DictionaryStore } from '../dict/public';
-import { appealCounts, appealQueue, departmentLabel, enterpriseAccounts, enterpriseAppeals, findAppeal, type DueKeys } from './queries';
+import { appealCounts, appealQueue, departmentLabel, enterpriseAppeals, findAppeal, type DueKeys } from './queries';
 import { visits } from '../visit/public';
 import { appeals } from './schema';
 
@@ -66,7 +65,7 @@ export async function categoryLimit(dicts: DictionaryStore, code: string): Promi
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
-const subject = (id: number): Subject<typeof appeals> => ({ kind: APPEAL_KIND, table: appeals, id, notFound: OWN_MSG.notFound, owner: { key: 'enterpriseId', by: 'enterprise' } });
+const subject = (id: number): Subject<typeof appeals> => ({ kind: APPEAL_KIND, table: appeals, id, notFound: OWN_MSG.notFound, owner: { key: 'enterpriseId', by: 'enterprise' }, notices: NOTICES });
 
 /** A deadline refused for want of a published calendar says so, never guesses Monday–Friday. */
 async function counted<T>(work: () => Promise<T>): Promise<T> {
@@ -292,20 +291,31 @@ async function checkHandler(tx: Tx, dicts: DictionaryStore, body: AppealStepBody
   if (!handler || handler.disabled || handler.roleId === ROLES.enterprise.id) throw badRequest(APPEAL_MSG.handlerNotFound);
 }
 
-/** Tells the enterprise's accounts of a step it may see and did not take itself (once per step taken: `kind:stepId`). */
-async function tellEnterprise(tx: Tx, appeal: Appeal, name: AppealStep, note: string | null, stepId: number): Promise<void> {
-  const kind = APPEAL_STEP_NOTICES[name];
-  if (!kind) return;
-  const due = (name === 'accept' || name === 'approveExtension') && appeal.dueAt ? `办理期限：${chinaDate(new Date(appeal.dueAt.getTime() - 1))}` : null;
-  await notify(tx, await enterpriseAccounts(tx, appeal.enterpriseId), {
-    source: 'appeal',
-    kind,
-    title: `${APPEAL_MESSAGE_KINDS[kind]}：${appeal.title}`,
-    body: [`诉求编号 ${appeal.number}`, due, note].filter(Boolean).join('\n'),
-    link: appealPortalLink(appeal.id),
-    dedupeKey: `${kind}:${stepId}`,
-  });
+/** Who handles an appeal: the one it is assigned to, or else whoever accepted it. */
+async function handlerOf(tx: Tx, appeal: Appeal): Promise<number | null> {
+  if (appeal.handlerId) return appeal.handlerId;
+  const [accepted] = await tx
+    .select({ actorId: workflowSteps.actorId })
+    .from(workflowSteps)
+    .where(and(eq(workflowSteps.subjectKind, APPEAL_KIND), eq(workflowSteps.subjectId, appeal.id), eq(workflowSteps.step, 'accept')))
+    .orderBy(desc(workflowSteps.id))
+    .limit(1);
+  return accepted?.actorId ?? null;
 }
+
+/** The words of APPEAL_FLOW's step notices: the enterprise's lead to its page, the handler's to the console. */
+const NOTICES: SubjectNotices<Appeal> = {
+  source: 'appeal',
+  handler: handlerOf,
+  render: (kind, to, { step: taken, row, note }) => {
+    const due = (taken === 'accept' || taken === 'approveExtension') && row.dueAt ? `办理期限：${chinaDate(new Date(row.dueAt.getTime() - 1))}` : null;
+    return {
+      title: `${APPEAL_MESSAGE_KINDS[kind as AppealMessageKind]}：${row.title}`,
+      body: [`诉求编号 ${row.number}`, due, note].filter(Boolean).join('\n'),
+      link: to === 'owner' ? appealPortalLink(row.id) : appealConsoleLink(row.id),
+    };
+  },
+};
 
 /**
  * Takes one step of APPEAL_FLOW on an appeal, as the signed-in caller or the system (a job). A
@@ -378,9 +388,8 @@ export async function takeStep(deps: AppealDeps, ctx: Ctx, id: number, body: App
           return touched;
       }
     },
-    effects: async (tx, { step: name, row, note, stepId }) => {
+    effects: async (tx, { step: name }) => {
       if (signed && body.fileIds?.length) await attach(tx, signed, APPEAL_KIND, id, body.fileIds, { role: name });
-      await tellEnterprise(tx, row, name, note, stepId);
     },
   });
 }

@@ -34,7 +34,7 @@ import { start as startFlow, step, timeline, type FlowDeps } from '../../lib/wor
 import { openAppealsOf } from '../appeal/public';
 import { visitsOfEnterprise } from '../visit/public';
 import { dictLabel, type DictionaryStore } from '../dict/public';
-import { notify } from '../message/public';
+import { enterpriseAccounts, notify } from '../message/public';
 import { guidePage } from '../policy/public';
 import { assignCode } from './assign';
 import { codeRow, currentCodes, findByCode, latestEvaluation, recordScan, scansByViewer, toRow } from './queries';
@@ -49,8 +49,6 @@ export interface EntcodeDeps extends FlowDeps {
   /** The bureau's phone when the dictionary `department` item `gxj` names none. */
   bureauPhone: string;
 }
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** Guides on the card: open now, for the enterprise's industry and scale, newest first. */
 const CARD_GUIDES = 5;
@@ -212,16 +210,6 @@ export async function codeOfEnterprise(deps: EntcodeDeps, ctx: SignedInCtx, ente
   return codeDetail(deps, ctx, code.id);
 }
 
-/** The accounts to tell of a step: the holder of the code's enterprise, while it is not deleted. */
-async function holderAccounts(tx: Tx, id: number): Promise<number[]> {
-  const rows = await tx
-    .select({ accountId: enterprises.accountId })
-    .from(enterpriseCodes)
-    .innerJoin(enterprises, and(eq(enterprises.id, enterpriseCodes.enterpriseId), isNull(enterprises.deletedAt)))
-    .where(eq(enterpriseCodes.id, id));
-  return rows.map((r) => r.accountId);
-}
-
 /**
  * Takes one step of ENTCODE_FLOW (staff, with a reason): freeze, unfreeze, revoke, or reissue — the
  * code becomes `replaced` and a new active code for the same credit code is made, the old one
@@ -251,7 +239,7 @@ export async function takeStep(deps: EntcodeDeps, ctx: SignedInCtx, id: number, 
           extra = `新企业码：${formatCode(fresh!.code)}`;
         }
         const kind = ENTCODE_STEP_NOTICES[body.step];
-        await notify(tx, await holderAccounts(tx, id), {
+        await notify(tx, await enterpriseAccounts(tx, row.enterpriseId), {
           source: 'system',
           kind,
           title: ENTCODE_MESSAGE_KINDS[kind],

@@ -9,8 +9,7 @@ import { VISIT_MESSAGE_KINDS, visitConsoleLink, visitPortalLink } from '@hqt/con
 import { chinaDate, chinaMinute } from '@hqt/contract/working-days';
 import type { Jobs } from '../../lib/jobs';
 import { CalendarYearMissingError, chinaDayEnd } from '../calendar/public';
-import { notify } from '../message/public';
-import { enterpriseAccounts } from './queries';
+import { enterpriseAccounts, notify } from '../message/public';
 import { visits, visitStaff } from './schema';
 import type { VisitDeps } from './service';
 

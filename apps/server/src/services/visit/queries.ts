@@ -119,16 +119,6 @@ export async function staffOf(db: DbOrTx, id: number): Promise<VisitStaffMember[
     .orderBy(desc(visitStaff.lead), asc(accounts.name), asc(accounts.id));
 }
 
-/** The accounts holding an enterprise: those a visit's notices go to. */
-export async function enterpriseAccounts(db: DbOrTx, enterpriseId: number): Promise<number[]> {
-  return (await db.select({ id: enterprises.accountId }).from(enterprises).where(eq(enterprises.id, enterpriseId))).map((r) => r.id);
-}
-
-/** The active administrators: the leadership queue's notices (差评) and an enterprise's request go to them. */
-export async function administrators(db: DbOrTx): Promise<number[]> {
-  return (await db.select({ id: accounts.id }).from(accounts).where(and(eq(accounts.roleId, ROLES.admin.id), eq(accounts.disabled, false)))).map((r) => r.id);
-}
-
 const portalFilter = (filter: VisitPortalQuery['filter'], now: Date): SQL | undefined => {
   switch (filter) {
     case 'upcoming':

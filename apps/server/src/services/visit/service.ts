@@ -38,10 +38,10 @@ import { start as startFlow, step, timeline, type FlowDeps, type Subject } from 
 import type { CalendarStore } from '../calendar/public';
 import type { DictionaryStore } from '../dict/public';
 import { attach, attachmentsOf } from '../files/public';
-import { notify } from '../message/public';
+import { administrators, enterpriseAccounts, notify } from '../message/public';
 import { icsCalendar } from './ics';
 import type { ProblemFollowUps } from './follow-ups';
-import { administrators, enterpriseAccounts, findVisit, staffOf, toItem, visitClashes } from './queries';
+import { findVisit, staffOf, toItem, visitClashes } from './queries';
 import { visits, visitStaff } from './schema';
 
 export const VISIT_AUDIT = { plan: 'visit.plan', request: 'visit.request', step: 'visit.step' } as const;
