@@ -11,6 +11,7 @@ import clockPlugin from './plugins/clock';
 import docsPlugin from './plugins/docs';
 import hubPlugin from './plugins/hub';
 import jobsPlugin from './plugins/jobs';
+import flowTimersPlugin from './plugins/flow-timers';
 import mailPlugin from './services/mail/plugin';
 import errorsPlugin, { clientErrorHandler, frameworkErrors, safeError } from './plugins/errors';
 import inputGuardPlugin from './plugins/input-guard';
@@ -126,6 +127,7 @@ export async function buildApp(opts: AppOptions) {
   });
   await app.register(docsPlugin);
   await app.register(jobsPlugin, { connectionString: opts.databaseUrl, monitorIntervalS: config.jobs.monitorIntervalS });
+  await app.register(flowTimersPlugin);
   await app.register(hubPlugin, { sessionCheckS: config.hub.sessionCheckS });
   await app.register(mailPlugin, { mail: config.mail, platform: config.platform });
 

@@ -109,6 +109,8 @@ export const APPEAL_FLOW = defineFlow({
     expire: { label: '未评价办结', from: ['replied'], to: 'closed', roles: ['system'], notify: owner('appeal.closed') },
   },
   initial: ['file'],
+  // A reply left unrated for APPEAL_UNRATED_CLOSE_DAYS closes as 未评价.
+  timers: [{ in: 'replied', after: { days: APPEAL_UNRATED_CLOSE_DAYS }, take: 'expire' }],
 });
 export type AppealStatus = keyof typeof APPEAL_FLOW.states;
 /** A step that may be asked for on an appeal (filing one is `saveAppeal`). */

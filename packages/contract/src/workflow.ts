@@ -39,6 +39,17 @@ export interface FlowStep<S extends string> {
   notify?: readonly StepNotice[];
 }
 
+/**
+ * A step the system takes by itself on an item left in a state (AASM's timed events): `take`, once
+ * `after` has passed since the item last entered `in`. One job runs every flow's timers (the server's
+ * lib/flow-timers.ts); the step is a `system` step from `in`.
+ */
+export interface FlowTimer<S extends string, K extends string> {
+  in: S;
+  after: { days: number } | { workingDays: number };
+  take: K;
+}
+
 export interface Flow<S extends string = string, K extends string = string, I extends K = K> {
   states: Readonly<Record<S, string>>;
   steps: Readonly<Record<K, FlowStep<S>>>;
@@ -48,6 +59,7 @@ export interface Flow<S extends string = string, K extends string = string, I ex
    * first row of the item's timeline. Never a button.
    */
   initial: readonly I[];
+  timers?: readonly FlowTimer<NoInfer<S>, NoInfer<K>>[];
 }
 
 /** Declares a flow, keeping its state, step and opening step names as types. */

@@ -202,6 +202,15 @@ for (const [name, { flow, opening, ends, out }] of Object.entries(FLOWS)) {
       }
     });
 
+    test('every timer takes a system step that leaves its state', () => {
+      for (const timer of flow.timers ?? []) {
+        const s = flow.steps[timer.take]!;
+        expect(s.roles, timer.take).toContain('system');
+        expect(s.from, timer.take).toContain(timer.in);
+        expect(s.to ?? timer.in, timer.take).not.toBe(timer.in);
+      }
+    });
+
     test('every notice a step declares is a message kind of the message centre, told to an audience other than the taker', () => {
       for (const [step, s] of Object.entries(flow.steps)) {
         for (const notice of s.notify ?? []) {

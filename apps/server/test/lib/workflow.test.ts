@@ -3,7 +3,7 @@
 // the timeline lists every step in order with who took it; and the timeline cannot be rewritten.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
-import { count, eq, sql } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import { integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
 import { ROLES } from '@hqt/contract/auth';
 import { consolePath } from '@hqt/contract/console';
@@ -13,6 +13,7 @@ import { defineFlow, permittedSteps, type TimelineEntry } from '@hqt/contract/wo
 import type { App } from '../../src/app';
 import { auditLog, policies, workflowSteps } from '../../src/db/schema/index';
 import { systemCtx, type SignedInCtx } from '../../src/lib/ctx';
+import { FlowTimers } from '../../src/lib/flow-timers';
 import { start, step, timeline } from '../../src/lib/workflow';
 import { bearer, createAccount, createTestApp, databaseUrlOf, loginAs, type TestAccount } from '../helpers/app';
 import { insertPolicy } from '../helpers/content';
@@ -252,6 +253,29 @@ describe('owner-only steps and steps that need a note', () => {
       ['effects', 'accept', 'accepted', kept!.id],
     ]);
     expect(moved).toMatchObject({ step: 'accept', from: 'filed', to: 'accepted', stepId: kept!.id, row: { id, status: 'accepted' } });
+  });
+
+  it('a flow timer takes its system step once the working days since the item entered the state have passed, once', async () => {
+    const timed = { ...APPEAL_FLOW, timers: [{ in: 'accepted' as const, after: { workingDays: 2 }, take: 'expire' as const }] };
+    const timers = new FlowTimers();
+    const subjectOf = (id: number) => ({ kind: 'timed', table: items, id, notFound: '诉求不存在' });
+    timers.register({ flow: timed, kind: 'timed', table: items, take: (id, name, now) => step(app, systemCtx(), timed, subjectOf(id), name as 'expire', { audit: 'appeal.expire', at: now }) });
+    // Accepted on Friday 2026-12-04: two working days on is Tuesday 12-08, to the end of that China day.
+    const id = await file();
+    await step(app, ctxOf(wang, ROLES.staff.id), timed, subjectOf(id), 'accept', { audit: 'appeal.accept', at: new Date('2026-12-04T10:00:00+08:00') });
+    await step(app, ctxOf(wang, ROLES.staff.id), timed, subjectOf(id), 'remark', { audit: 'appeal.remark', note: '不重新计时', at: new Date('2026-12-07T10:00:00+08:00') });
+    const statusOf = async () => (await app.db.select({ status: items.status }).from(items).where(eq(items.id, id)))[0]!.status;
+    expect(await timers.run(app.db, app.calendar, new Date('2026-12-08T23:59:00+08:00'))).toBe(0);
+    expect(await statusOf()).toBe('accepted');
+    expect(await timers.run(app.db, app.calendar, new Date('2026-12-09T00:01:00+08:00'))).toBe(1);
+    expect(await statusOf()).toBe('closed');
+    expect(await timers.run(app.db, app.calendar, new Date('2026-12-10T00:01:00+08:00'))).toBe(0);
+    const kept = await app.db.select().from(workflowSteps).where(and(eq(workflowSteps.subjectKind, 'timed'), eq(workflowSteps.subjectId, id)));
+    expect(kept.map((k) => [k.step, k.actorRole])).toEqual([
+      ['accept', 'staff'],
+      ['remark', 'staff'],
+      ['expire', 'system'],
+    ]);
   });
 
   it('every step is announced to the listeners of its kind, in its transaction: a listener that throws undoes the step', async () => {

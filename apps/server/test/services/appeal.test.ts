@@ -17,7 +17,7 @@ import type { App } from '../../src/app';
 import { accounts, dictItems, enterprises, messages, workflowSteps } from '../../src/db/schema/index';
 import type { SignedInCtx } from '../../src/lib/ctx';
 import { calendarYears } from '../../src/services/calendar/schema';
-import { closeUnrated, flagDue, inviteRatings } from '../../src/services/appeal/jobs';
+import { flagDue, inviteRatings } from '../../src/services/appeal/jobs';
 import { appeals } from '../../src/services/appeal/schema';
 import { acceptDueSql, appealDetail, categoryLimit, dueAfter, dueState, enterpriseList, queueCounts, queuePage } from '../../src/services/appeal/service';
 import { bearer, createAccount, createTestApp, databaseUrlOf, loginAs, type TestAccount } from '../helpers/app';
@@ -768,10 +768,12 @@ describe('the jobs', () => {
     await inviteRatings(deps(), after(4));
     expect(await kinds()).toEqual(['appeal.accepted', 'appeal.replied', 'appeal.rate-invite']);
 
-    await closeUnrated(deps(), after(14));
+    // APPEAL_FLOW's timer, run by the flows' one job: fifteen days after the reply (the step that entered 已答复).
+    const timers = (at: Date) => app.flowTimers.run(app.db, app.calendar, at);
+    await timers(after(14));
     expect((await rowOf(appeal.id)).status).toBe('replied');
-    await closeUnrated(deps(), after(15));
-    await closeUnrated(deps(), after(16));
+    await timers(after(15));
+    await timers(after(16));
     const closed = await detailOf(as.ent, appeal.id);
     expect(closed).toMatchObject({ status: 'closed', rating: null, ratingLabel: APPEAL_MSG.unrated });
     expect(closed.timeline.map((t) => [t.step, t.role])).toContainEqual(['expire', 'system']);

@@ -1,8 +1,8 @@
 // 企业诉求's scheduled work on the shared job queue (docs/jobs.md), each safe to run twice:
 //
 // - `appeal-ratings`, hourly: three days after a reply without a rating the enterprise is invited to
-//   rate it (once per reply: `rate_invited_at`, and the message's dedupe key); fifteen days after it
-//   the appeal closes as 未评价 (the system's step `expire`, which tells the enterprise).
+//   rate it (once per reply: `rate_invited_at`, and the message's dedupe key). Fifteen days after it
+//   the appeal closes as 未评价: APPEAL_FLOW's timer, taken by the flows' one job (lib/flow-timers.ts).
 // - `appeal-due`, each working morning (09:00 China time): the handlers of open appeals due within
 //   APPEAL_DUE_SOON_DAYS working days, or overdue, are told (once per appeal and day).
 import { and, asc, eq, isNotNull, isNull, lte, sql } from 'drizzle-orm';
@@ -12,18 +12,15 @@ import {
   APPEAL_MESSAGE_KINDS,
   APPEAL_OPEN_STATES,
   APPEAL_RATE_INVITE_DAYS,
-  APPEAL_UNRATED_CLOSE_DAYS,
   appealPortalLink,
 } from '@hqt/contract/appeal';
 import { appealConsoleLink } from '@hqt/contract/appeal-console';
 import { chinaDate } from '@hqt/contract/working-days';
-import { systemCtx } from '../../lib/ctx';
-import { AppError } from '../../lib/errors';
 import type { Jobs } from '../../lib/jobs';
 import { CalendarYearMissingError, chinaDayEnd } from '../calendar/public';
 import { enterpriseAccounts, notify } from '../message/public';
 import { appeals } from './schema';
-import { takeStep, type AppealDeps } from './service';
+import type { AppealDeps } from './service';
 
 const DAY_MS = 86_400_000;
 const daysBefore = (now: Date, days: number) => new Date(now.getTime() - days * DAY_MS);
@@ -56,25 +53,6 @@ export async function inviteRatings({ db }: AppealDeps, now = new Date()): Promi
     });
   }
   return invited;
-}
-
-/** Closes as 未评价 each reply left unrated for fifteen days; answers how many were closed. */
-export async function closeUnrated(deps: AppealDeps, now = new Date()): Promise<number> {
-  const due = await deps.db
-    .select({ id: appeals.id })
-    .from(appeals)
-    .where(and(eq(appeals.status, 'replied'), lte(appeals.repliedAt, daysBefore(now, APPEAL_UNRATED_CLOSE_DAYS))));
-  let closed = 0;
-  for (const { id } of due) {
-    try {
-      await takeStep(deps, systemCtx(), id, { step: 'expire' }, now);
-      closed += 1;
-    } catch (err) {
-      // Rated (or closed by another run) meanwhile: nothing left to do.
-      if (!(err instanceof AppError && err.status === 409)) throw err;
-    }
-  }
-  return closed;
 }
 
 /** Tells handlers of their open appeals due within two working days or overdue; answers how many notices went out. */
@@ -116,7 +94,7 @@ export function declareAppealJobs(jobs: Jobs, deps: AppealDeps): void {
   jobs.queue({
     name: 'appeal-ratings',
     settings: { retryLimit: 3, retryDelay: 60, expireInSeconds: 900, deleteAfterSeconds: 7 * 24 * 3600 },
-    run: async () => ({ invited: await inviteRatings(deps), closed: await closeUnrated(deps) }),
+    run: async () => ({ invited: await inviteRatings(deps) }),
     schedule: '0 * * * *',
     atStart: true,
   });

@@ -3,12 +3,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import fp from 'fastify-plugin';
 import Type from 'typebox';
-import { APPEAL_FLOW, APPEAL_KIND, APPEAL_MSG, APPEAL_PATHS, AppealDetail, AppealIdParams, AppealItem, AppealListQuery, AppealSaveBody, AppealStepBody, EnterpriseIdParams } from '@hqt/contract/appeal';
+import { APPEAL_FLOW, APPEAL_KIND, APPEAL_MSG, APPEAL_PATHS, AppealDetail, AppealIdParams, AppealItem, AppealListQuery, AppealSaveBody, AppealStepBody, EnterpriseIdParams, type AppealStep } from '@hqt/contract/appeal';
 import { APPEAL_CONSOLE_PATHS, AppealCounts, AppealHandler, AppealCountsQuery, AppealQueueQuery, AppealQueueRow } from '@hqt/contract/appeal-console';
 import { APPEAL_STATS_PATHS, AppealFiguresQuery, AppealFiguresResult, AppealMyCounts, AppealTotals } from '@hqt/contract/appeal-stats';
 import { Envelope, Page } from '@hqt/contract/envelope';
 import { isNotNull } from 'drizzle-orm';
-import { signedIn } from '../../lib/ctx';
+import { signedIn, systemCtx } from '../../lib/ctx';
 import { codesIn } from '../dict/public';
 import { ok } from '../../lib/envelope';
 import { notFound } from '../../lib/errors';
@@ -25,6 +25,8 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   // The problems raised on visits are filed and followed up here (visit-problems.ts).
   app.events.on('visit.summarized', fileVisitProblems);
   app.visitFollowUps.register(visitProblemFollowUps);
+  // A reply left unrated closes by APPEAL_FLOW's timer, taken as the system's own step.
+  app.flowTimers.register({ flow: APPEAL_FLOW, kind: APPEAL_KIND, table: appeals, take: (id, step, now) => takeStep(deps, systemCtx(), id, { step: step as AppealStep }, now) });
   app.dicts.usedBy('appealCategory', codesIn('appeal', appeals, appeals.id, appeals.category));
   app.dicts.usedBy('department', codesIn('appeal', appeals, appeals.id, appeals.department, isNotNull(appeals.department)));
   declareAppealJobs(app.jobs, deps);
