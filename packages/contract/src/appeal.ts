@@ -6,6 +6,7 @@ import { MAX_INT } from './constants';
 import { PageQuery } from './envelope';
 import { AttachedFile, FileIds } from './files';
 import { PHONE_PATTERN } from './validation';
+import { defineService } from './service';
 import { defineFlow, laterSteps, TimelineEntry } from './workflow';
 
 // The categories (getappealcatepage, spec §7) are the dictionary `appealCategory` (code, label,
@@ -264,3 +265,26 @@ export const AppealDetail = Type.Object({
   steps: Type.Array(Type.String()),
 });
 export type AppealDetail = Type.Static<typeof AppealDetail>;
+
+// ---- what the house collects of it (service.ts) --------------------------------------------------
+
+export const APPEAL_SERVICE = defineService({
+  key: 'appeal',
+  name: '企业诉求',
+  messageSources: { appeal: '诉求' },
+  messages: { source: 'appeal', kinds: APPEAL_MESSAGE_KINDS },
+  audit: { actions: { 'appeal.file': '提交企业诉求', 'appeal.step': '办理企业诉求' }, details: { number: '诉求编号', category: '诉求类别' } },
+  dictionaries: {
+    // extra.limitDays: the category's 办理时限 in working days.
+    appealCategory: {
+      name: '诉求类别',
+      seed: [
+        ['policy', '惠企政策', { limitDays: 5 }], ['finance', '融资贷款', { limitDays: 10 }], ['talent', '人才需求', { limitDays: 10 }],
+        ['social', '用工社保', { limitDays: 10 }], ['infrastructure', '基础设施', { limitDays: 15 }], ['license', '证照办理', { limitDays: 5 }],
+        ['market', '市场经营', { limitDays: 10 }], ['other', '其他', { limitDays: 15 }],
+      ],
+    },
+  },
+  numberPrefix: APPEAL_NUMBER_PREFIX,
+  flow: APPEAL_FLOW,
+});

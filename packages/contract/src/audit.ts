@@ -2,6 +2,7 @@
 import Type from 'typebox';
 import { CONSOLE_PREFIX, TextField } from './console';
 import { PageQuery } from './envelope';
+import { SERVICE_AUDIT_ACTIONS, SERVICE_AUDIT_DETAILS } from './services';
 
 export const AUDIT_CONSOLE_PATHS = {
   auditPage: `${CONSOLE_PREFIX}/audit/page`,
@@ -31,7 +32,7 @@ export const AuditRow = Type.Object({
 });
 export type AuditRow = Type.Static<typeof AuditRow>;
 
-/** The actions' names in the log and its filter. */
+/** The actions' names in the log and its filter: the platform's own, then each service's (its declaration, services.ts). */
 export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'login.success': '登录成功',
   'login.failure': '登录失败',
@@ -81,15 +82,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'enterprise.update': '修改企业信息',
   'enterprise.delete': '删除企业信息',
   'evaluation.save': '保存政策测算',
-  'subscription.created': '订阅推送',
-  'subscription.cancelled': '取消订阅',
-  'appeal.file': '提交企业诉求',
-  'appeal.step': '办理企业诉求',
-  'entcode.step': '办理企业码',
-  'entcode.issue': '换发企业码',
-  'visit.plan': '发起企业走访',
-  'visit.request': '申请企业走访',
-  'visit.step': '办理企业走访',
+  ...SERVICE_AUDIT_ACTIONS,
 };
 export const auditActionLabel = (action: string) => AUDIT_ACTION_LABELS[action] ?? action;
 
@@ -179,22 +172,13 @@ export const AUDIT_DETAIL_LABELS: Record<string, string> = {
   startsAt: '开始时间',
   endsAt: '结束时间',
   guideIds: '专题指南',
-  // subscriptions (政策推送)
-  subscriptionId: '订阅编号',
-  kind: '订阅类型',
-  followed: '订阅内容',
-  // 企业诉求
-  number: '诉求编号',
-  category: '诉求类别',
-  // 企业走访
-  visitNumber: '走访编号',
-  // 企业赋码
-  replaces: '被换发的企业码',
   // workflow steps (lib/workflow.ts)
   step: '办理步骤',
   note: '说明',
   before: '修改前',
   after: '修改后',
+  // each service's own (its declaration, services.ts)
+  ...SERVICE_AUDIT_DETAILS,
 };
 export const auditDetailLabel = (key: string) => AUDIT_DETAIL_LABELS[key] ?? key;
 

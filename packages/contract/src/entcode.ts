@@ -3,6 +3,7 @@
 // (the public card), the owning account (its results, 提交诉求) and staff (the record) (docs/entcode.md).
 import Type from 'typebox';
 import { MAX_INT } from './constants';
+import { defineService } from './service';
 import { defineFlow, laterSteps } from './workflow';
 
 export const ENTCODE_PATHS = {
@@ -253,3 +254,16 @@ export type MyEntcode = Type.Static<typeof MyEntcode>;
 export const MyEntcodes = Type.Array(MyEntcode);
 
 export const CodeIdParams = Type.Object({ id: Type.Integer({ title: '企业码编号', minimum: 1, maximum: MAX_INT }) });
+
+// ---- what the house collects of it (service.ts) --------------------------------------------------
+
+export const ENTCODE_SERVICE = defineService({
+  key: 'entcode',
+  name: '企业赋码',
+  messageSources: {},
+  messages: { source: 'system', kinds: ENTCODE_MESSAGE_KINDS },
+  audit: { actions: { 'entcode.step': '办理企业码', 'entcode.issue': '换发企业码' }, details: { replaces: '被换发的企业码' } },
+  dictionaries: {},
+  numberPrefix: null,
+  flow: ENTCODE_FLOW,
+});

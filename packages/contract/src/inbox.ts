@@ -1,13 +1,10 @@
 // The message centre (docs/messages.md): one inbox per account, whatever its role, for every
-// service's notices. A service declares its message kinds beside its own contract; they are listed
-// here once, so the inbox can name any kind it holds.
+// service's notices. A service declares its message sources and kinds in its own contract
+// (defineService); they are collected from services.ts, so the inbox can name any kind it holds.
 import Type from 'typebox';
 import { MAX_INT } from './constants';
 import { PageQuery } from './envelope';
-import { APPEAL_MESSAGE_KINDS } from './appeal';
-import { ENTCODE_MESSAGE_KINDS } from './entcode';
-import { PUSH_MESSAGE_KINDS } from './push';
-import { VISIT_MESSAGE_KINDS } from './visit';
+import { SERVICE_MESSAGE_KINDS, SERVICE_MESSAGE_SOURCES } from './services';
 
 export const INBOX_PATHS = {
   page: '/api/v1/message/getmessagepage',
@@ -19,18 +16,12 @@ export const INBOX_PATHS = {
 } as const;
 
 /** Where a notice comes from: the inbox's filter and the live notice's title. */
-export const MESSAGE_SOURCES = { policy: '政策', appeal: '诉求', visit: '走访', system: '系统' } as const;
+export const MESSAGE_SOURCES = { ...SERVICE_MESSAGE_SOURCES, system: '系统' } as const;
 export type MessageSource = keyof typeof MESSAGE_SOURCES;
 export const MESSAGE_SOURCE_LIST = Object.keys(MESSAGE_SOURCES) as MessageSource[];
 
-const ofSource = (source: MessageSource, labels: Record<string, string>) => Object.fromEntries(Object.entries(labels).map(([kind, label]) => [kind, { label, source }]));
-/** Every service's kinds (`<service>.<what>`), each with its label and source: one line per service. */
-export const MESSAGE_KINDS: Record<string, { label: string; source: MessageSource }> = {
-  ...ofSource('policy', PUSH_MESSAGE_KINDS),
-  ...ofSource('appeal', APPEAL_MESSAGE_KINDS),
-  ...ofSource('system', ENTCODE_MESSAGE_KINDS),
-  ...ofSource('visit', VISIT_MESSAGE_KINDS),
-};
+/** Every service's kinds (`<service>.<what>`), each with its label and source. */
+export const MESSAGE_KINDS = SERVICE_MESSAGE_KINDS as Record<string, { label: string; source: MessageSource }>;
 export const kindLabel = (kind: string) => MESSAGE_KINDS[kind]?.label ?? '通知';
 
 export const INBOX_MSG = {

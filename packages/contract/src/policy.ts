@@ -20,20 +20,9 @@ export const topicInfoPath = (id: number) => POLICY_PATHS.topicInfo.replace(':id
 
 // ---- dictionaries --------------------------------------------------------------------------------
 
-export const DICT_TYPES = {
-  policyLevel: '政策层级',
-  department: '发文部门',
-  supportType: '扶持方式',
-  guideMode: '申报方式',
-  industry: '国民经济行业门类',
-  scale: '企业规模',
-  qualification: '企业资质',
-  region: '乡镇街道',
-  appealCategory: '诉求类别',
-  nature: '企业性质',
-  visitType: '走访类型',
-} as const;
-export type DictType = keyof typeof DICT_TYPES;
+// The dictionaries' types live in dictionaries.ts (they collect the services' own): only the type is
+// needed here, so the portal's pages that read policy.ts load no service's declaration.
+export type { DictType } from './dictionaries';
 
 export const DictQuery = Type.Object({
   Dict_Type: Type.String({ title: '字典类型', maxLength: 40 }),

@@ -2,6 +2,7 @@
 // messages (one per account, guide and event, in the message centre: contract/inbox.ts).
 import Type from 'typebox';
 import { PageQuery } from './envelope';
+import { defineService } from './service';
 
 export const PUSH_PATHS = {
   saveSubscription: '/api/v1/enterbecalculator/savesubscribe',
@@ -72,3 +73,16 @@ export const Subscription = Type.Object({
 export type Subscription = Type.Static<typeof Subscription>;
 
 export const SubscriptionPageQuery = PageQuery;
+
+// ---- what the house collects of it (service.ts) --------------------------------------------------
+
+export const PUSH_SERVICE = defineService({
+  key: 'push',
+  name: '政策推送',
+  messageSources: { policy: '政策' },
+  messages: { source: 'policy', kinds: PUSH_MESSAGE_KINDS },
+  audit: { actions: { 'subscription.created': '订阅推送', 'subscription.cancelled': '取消订阅' }, details: { subscriptionId: '订阅编号', kind: '订阅类型', followed: '订阅内容' } },
+  dictionaries: {},
+  numberPrefix: null,
+  flow: null,
+});

@@ -7,6 +7,7 @@ import { APPEAL_LENGTH, APPEAL_RATING_LIST } from './appeal';
 import { MAX_INT } from './constants';
 import { PageQuery } from './envelope';
 import { AttachedFile } from './files';
+import { defineService } from './service';
 import { defineFlow, TimelineEntry } from './workflow';
 
 export const VISIT_PATHS = {
@@ -254,3 +255,18 @@ export const VisitClash = Type.Object({
   staff: Type.Array(Type.Object({ id: Type.Integer(), name: Type.String() })),
 });
 export type VisitClash = Type.Static<typeof VisitClash>;
+
+// ---- what the house collects of it (service.ts) --------------------------------------------------
+
+export const VISIT_SERVICE = defineService({
+  key: 'visit',
+  name: '企业走访',
+  messageSources: { visit: '走访' },
+  messages: { source: 'visit', kinds: VISIT_MESSAGE_KINDS },
+  audit: { actions: { 'visit.plan': '发起企业走访', 'visit.request': '申请企业走访', 'visit.step': '办理企业走访' }, details: { visitNumber: '走访编号' } },
+  dictionaries: {
+    visitType: { name: '走访类型', seed: [['policy', '政策宣讲'], ['problems', '问题收集'], ['project', '项目服务'], ['routine', '日常走访'], ['other', '其他']] },
+  },
+  numberPrefix: VISIT_NUMBER_PREFIX,
+  flow: VISIT_FLOW,
+});

@@ -57,7 +57,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_PATHS } from '@hqt/contract/account';
 import { AUTH_PATHS, ROLES } from '@hqt/contract/auth';
 import { FILE_LIMITS, FILE_PATHS } from '@hqt/contract/files';
-import { DICT_TYPES } from '@hqt/contract/policy';
+import { DICT_TYPES } from '@hqt/contract/dictionaries';
 import { UPLOAD_LIMITS } from '@hqt/contract/upload';
 import { creditCodeCheckChar } from '@hqt/contract/validation';
 import type { App } from '../../src/app';

@@ -8,7 +8,7 @@ import { AUDIT_CONSOLE_PATHS } from '@hqt/contract/audit';
 import { consolePath } from '@hqt/contract/console';
 import { DICT_CONSOLE_MSG, DICT_CONSOLE_PATHS } from '@hqt/contract/dict-console';
 import { MSG, OWN_MSG } from '@hqt/contract/messages';
-import { DICT_TYPES } from '@hqt/contract/policy';
+import { DICT_TYPES } from '@hqt/contract/dictionaries';
 import type { App } from '../../src/app';
 import { accounts, auditLog, authSessions, dictItems, guides, policies, pushSubscriptions } from '../../src/db/schema/index';
 import { dictLabel } from '../../src/services/dict/public';

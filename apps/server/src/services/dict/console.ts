@@ -3,7 +3,7 @@
 // so the next read after a change is never the old one.
 import { and, asc, count, eq } from 'drizzle-orm';
 import { type ConsoleDictItem, type ConsoleDictType, DICT_CONSOLE_MSG, type DictItemInput } from '@hqt/contract/dict-console';
-import { DICT_TYPES, type DictType } from '@hqt/contract/policy';
+import { DICT_TYPES, type DictType } from '@hqt/contract/dictionaries';
 import type { Db, DbOrTx } from '../../db/client';
 import { dictItems } from '../../db/schema/index';
 import { audit } from '../../lib/audit';

@@ -1,6 +1,6 @@
 // What other services may use of the dictionary service.
 import type { DictType } from '@hqt/contract/policy';
-import { DICT_TYPES } from '@hqt/contract/policy';
+import { DICT_TYPES } from '@hqt/contract/dictionaries';
 import { badRequest } from '../../lib/errors';
 import type { Dictionaries } from './store';
 

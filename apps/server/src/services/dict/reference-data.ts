@@ -2,12 +2,14 @@
 // Only a dictionary with no items at all is filled: the bureau's administrators edit, add and
 // delete items in the console, and a restart must neither undo an edit nor bring a deleted item back.
 import type { DictType } from '@hqt/contract/policy';
+import type { DictSeed } from '@hqt/contract/service';
+import { SERVICE_DICTIONARIES } from '@hqt/contract/services';
 import type { DbOrTx } from '../../db/client';
 import { dictItems } from '../../db/schema/index';
 
-type Entry = [code: string, label: string, extra?: Record<string, string | number>];
+type Entry = DictSeed;
 
-export const DICTIONARIES: Record<DictType, Entry[]> = {
+export const DICTIONARIES: Record<DictType, readonly Entry[]> = {
   policyLevel: [['national', '国家级'], ['province', '省级'], ['city', '市级'], ['county', '县级']],
   department: [
     ['gxj', '云溪县工业和信息化局', { address: '云溪县城关镇人民路88号政务服务中心三楼', phone: '0839-7202345' }],
@@ -35,12 +37,8 @@ export const DICTIONARIES: Record<DictType, Entry[]> = {
   ],
   region: [['chengguan', '城关镇'], ['yunxi', '云溪街道'], ['dongba', '东坝街道'], ['qinghe', '清河镇'], ['longtan', '龙潭镇'], ['shiqiao', '石桥镇'], ['baima', '白马乡'], ['park', '云溪经济开发区']],
   nature: [['state', '国有企业'], ['collective', '集体企业'], ['private', '民营企业'], ['foreign', '外商投资企业'], ['hkmt', '港澳台商投资企业'], ['other', '其他']],
-  appealCategory: [
-    ['policy', '惠企政策', { limitDays: 5 }], ['finance', '融资贷款', { limitDays: 10 }], ['talent', '人才需求', { limitDays: 10 }],
-    ['social', '用工社保', { limitDays: 10 }], ['infrastructure', '基础设施', { limitDays: 15 }], ['license', '证照办理', { limitDays: 5 }],
-    ['market', '市场经营', { limitDays: 10 }], ['other', '其他', { limitDays: 15 }],
-  ],
-  visitType: [['policy', '政策宣讲'], ['problems', '问题收集'], ['project', '项目服务'], ['routine', '日常走访'], ['other', '其他']],
+  // each service's own dictionaries, with their items (its declaration in the contract)
+  ...(Object.fromEntries(Object.entries(SERVICE_DICTIONARIES as Record<string, { seed: readonly DictSeed[] }>).map(([type, d]) => [type, d.seed])) as Record<keyof typeof SERVICE_DICTIONARIES, readonly DictSeed[]>),
 };
 
 export async function ensureDictionaries(db: DbOrTx): Promise<void> {

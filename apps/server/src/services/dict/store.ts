@@ -1,7 +1,8 @@
 // Dictionaries are read on nearly every page and change rarely: each node keeps them in memory
 // (lib/notified-cache.ts) and drops its copy when a trigger on dict_items notifies `hqt_dict_changed`.
 import { asc } from 'drizzle-orm';
-import { DICT_TYPES, type DictItem, type DictType } from '@hqt/contract/policy';
+import { DICT_TYPES } from '@hqt/contract/dictionaries';
+import type { DictItem, DictType } from '@hqt/contract/policy';
 import type { Db } from '../../db/client';
 import { dictItems } from '../../db/schema/index';
 import { NotifiedCache } from '../../lib/notified-cache';
