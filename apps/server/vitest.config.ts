@@ -7,9 +7,11 @@ import { defineConfig } from 'vitest/config';
  */
 const SLOW = ['test/server.test.ts', 'test/resilience/fuzz.test.ts', 'test/services/push-nodes.test.ts', 'test/db/*.test.ts', 'test/resilience/two-nodes.test.ts', 'test/resilience/crash.test.ts'];
 
+/** The database-backed projects' cluster (test/helpers/global-setup.ts); the rules need none. */
+const DATABASE = ['test/helpers/global-setup.ts'];
+
 export default defineConfig({
   test: {
-    globalSetup: ['test/helpers/global-setup.ts'],
     pool: 'forks',
     // Two cores: more parallel files only queue on the database.
     maxWorkers: 2,
@@ -19,14 +21,20 @@ export default defineConfig({
     expect: { poll: { timeout: 30_000 } },
     projects: [
       {
+        // Pure rules (no app, no database): seconds, and first.
+        extends: true,
+        test: { name: 'rules', include: ['test/rules/**/*.test.ts'], sequence: { groupOrder: 0 } },
+      },
+      {
         extends: true,
         test: {
           name: 'server',
+          globalSetup: DATABASE,
           include: ['test/**/*.test.ts'],
-          exclude: SLOW,
+          exclude: ['test/rules/**', ...SLOW],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          sequence: { groupOrder: 0 },
+          sequence: { groupOrder: 1 },
           // Each file builds its apps on a database of its own (helpers/app.ts), so files share no
           // rows; what they would share, a worker's loaded modules, keeps only caches of pure results
           // (sanitised HTML) or caches keyed by an app's own pool. Importing the server afresh for
@@ -36,7 +44,7 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: 'server-slow', include: SLOW, testTimeout: 300_000, hookTimeout: 300_000, sequence: { groupOrder: 1 } },
+        test: { name: 'server-slow', globalSetup: DATABASE, include: SLOW, testTimeout: 300_000, hookTimeout: 300_000, sequence: { groupOrder: 2 } },
       },
     ],
   },

@@ -16,6 +16,10 @@ import { session } from '@/shared/session/session-store';
 import { ok, server } from '../../../../test/msw';
 import AppealPage from './appeal-page';
 
+// Typed without a pause between keys: the page's behaviour, not the typing, is under test here (the
+// counter's test still types key by key).
+const user = userEvent.setup({ delay: null });
+
 const PAGE = '/enterpriseDemands/enterpriseDemands';
 const ENTERPRISE: EnterpriseSummary = { id: 7, name: '云溪智造科技有限公司', creditCode: '91511234MA000000X1', industry: null, scale: null, complete: true, updatedAt: '2026-11-02T01:00:00.000Z' };
 const CATEGORIES: AppealCategory[] = [
@@ -108,7 +112,7 @@ function renderPage(query = '', queryClient = new QueryClient({ defaultOptions: 
 
 /** The 提交诉求 drawer (the page's own button of that name opens it). */
 const drawer = async () => within(await screen.findByRole('dialog'));
-const submit = async () => userEvent.click((await drawer()).getByRole('button', { name: '提交诉求' }));
+const submit = async () => user.click((await drawer()).getByRole('button', { name: '提交诉求' }));
 
 function stubDetail(answer: AppealDetail) {
   let current = answer;
@@ -126,7 +130,7 @@ function stubDetail(answer: AppealDetail) {
 test('an empty title and a bad phone are refused in Chinese, and nothing is sent', async () => {
   renderPage('?new=1');
   const form = await drawer();
-  await userEvent.type(form.getByLabelText('联系电话'), '1380000');
+  await user.type(form.getByLabelText('联系电话'), '1380000');
   await submit();
   expect(await form.findByText('请填写诉求标题')).toBeInTheDocument();
   const errors = () => [...document.querySelectorAll('.ant-form-item-explain-error')].map((e) => e.textContent);
@@ -138,16 +142,16 @@ test('the content counter counts as the user types', async () => {
   renderPage('?new=1');
   const form = await drawer();
   expect(form.getByText('0 / 2000')).toBeInTheDocument();
-  await userEvent.type(form.getByLabelText('诉求内容'), '贷款贴息进度');
+  await user.type(form.getByLabelText('诉求内容'), '贷款贴息进度');
   expect(form.getByText('6 / 2000')).toBeInTheDocument();
 });
 
 test('the draft survives a remount, files aside; filing sends it, shows the number and the due rule, and drops the draft', async () => {
   const first = renderPage('?new=1');
   let form = await drawer();
-  await userEvent.type(form.getByLabelText('诉求标题'), '贴息进度咨询');
-  await userEvent.type(form.getByLabelText('诉求内容'), '申请至今未有结果');
-  await userEvent.type(form.getByLabelText('联系人'), '李明');
+  await user.type(form.getByLabelText('诉求标题'), '贴息进度咨询');
+  await user.type(form.getByLabelText('诉求内容'), '申请至今未有结果');
+  await user.type(form.getByLabelText('联系人'), '李明');
   first.unmount();
 
   renderPage('?new=1');
@@ -156,9 +160,9 @@ test('the draft survives a remount, files aside; filing sends it, shows the numb
   expect(form.getByLabelText('诉求内容')).toHaveValue('申请至今未有结果');
   expect(form.getByLabelText('联系人')).toHaveValue('李明');
 
-  await userEvent.click(form.getByRole('combobox', { name: '诉求类别' }));
-  await userEvent.click(await screen.findByText('融资贷款（办理时限 10 个工作日）'));
-  await userEvent.type(form.getByLabelText('联系电话'), '13800001234');
+  await user.click(form.getByRole('combobox', { name: '诉求类别' }));
+  await user.click(await screen.findByText('融资贷款（办理时限 10 个工作日）'));
+  await user.type(form.getByLabelText('联系电话'), '13800001234');
   await submit();
   expect(await screen.findByText(APPEAL_MSG.submitted('SQ20261125-0004'))).toBeInTheDocument();
   expect(screen.getByText(/受理后按 10 个工作日计算办理期限/)).toBeInTheDocument();
@@ -168,7 +172,7 @@ test('the draft survives a remount, files aside; filing sends it, shows the numb
 
 test('a draft belongs to its account: another account signed in on the same browser starts empty', async () => {
   const first = renderPage('?new=1');
-  await userEvent.type((await drawer()).getByLabelText('诉求标题'), '贴息进度咨询');
+  await user.type((await drawer()).getByLabelText('诉求标题'), '贴息进度咨询');
   first.unmount();
   session.setUser({ name: 'other', roles: [ROLES.enterprise.name] });
   renderPage('?new=1');
@@ -191,16 +195,16 @@ test.each([
 test('不满意 needs a comment, says the appeal goes back for 整改 before it is sent, then sends rate', async () => {
   stubDetail(detail());
   renderPage('?id=41');
-  await userEvent.click(await screen.findByRole('button', { name: /^评\s*价$/ }));
+  await user.click(await screen.findByRole('button', { name: /^评\s*价$/ }));
   const modal = within(await screen.findByRole('dialog'));
-  await userEvent.click(modal.getByLabelText('不满意'));
+  await user.click(modal.getByLabelText('不满意'));
   expect(modal.getByText('差评将转入整改，工作人员将在 15 个工作日内回访并重新答复')).toBeInTheDocument();
-  await userEvent.click(modal.getByRole('button', { name: '提交评价' }));
+  await user.click(modal.getByRole('button', { name: '提交评价' }));
   expect(await modal.findByText(APPEAL_MSG.commentRequired)).toBeInTheDocument();
   expect(stepped).toEqual([]);
 
-  await userEvent.type(modal.getByLabelText('评价说明'), '资金未到账');
-  await userEvent.click(modal.getByRole('button', { name: '提交评价' }));
+  await user.type(modal.getByLabelText('评价说明'), '资金未到账');
+  await user.click(modal.getByRole('button', { name: '提交评价' }));
   await vi.waitFor(() => expect(stepped).toEqual([{ step: 'rate', rating: 'dissatisfied', comment: '资金未到账' }]));
   // the detail is fetched again: the appeal now stands in 整改中
   expect((await screen.findAllByText('整改中')).length).toBeGreaterThan(0);
@@ -209,11 +213,11 @@ test('不满意 needs a comment, says the appeal goes back for 整改 before it 
 test('满意 needs no comment', async () => {
   stubDetail(detail());
   renderPage('?id=41');
-  await userEvent.click(await screen.findByRole('button', { name: /^评\s*价$/ }));
+  await user.click(await screen.findByRole('button', { name: /^评\s*价$/ }));
   const modal = within(await screen.findByRole('dialog'));
-  await userEvent.click(modal.getByLabelText('满意'));
+  await user.click(modal.getByLabelText('满意'));
   expect(modal.queryByText(/差评将转入整改/)).toBeNull();
-  await userEvent.click(modal.getByRole('button', { name: '提交评价' }));
+  await user.click(modal.getByRole('button', { name: '提交评价' }));
   await vi.waitFor(() => expect(stepped).toEqual([{ step: 'rate', rating: 'satisfied' }]));
 });
 
@@ -231,7 +235,7 @@ test("a wrong or another enterprise's id shows 诉求不存在 with the way back
   server.use(mock.get(APPEAL_PATHS.detail, () => HttpResponse.json({ code: 404, msg: '请求的资源不存在', data: null }, { status: 404 })));
   renderPage('?id=999');
   expect(await screen.findByText('诉求不存在')).toBeInTheDocument();
-  await userEvent.click(screen.getByRole('button', { name: '返回诉求列表' }));
+  await user.click(screen.getByRole('button', { name: '返回诉求列表' }));
   expect(await screen.findByText(item.title)).toBeInTheDocument();
 });
 
@@ -281,8 +285,8 @@ test('with several enterprises the picker is shown, and choosing one lists its a
   );
   renderPage();
   expect(await screen.findByText(item.title)).toBeInTheDocument();
-  await userEvent.click(screen.getByRole('combobox', { name: '诉求企业' }));
-  await userEvent.click(await screen.findByText('云溪新材料有限公司'));
+  await user.click(screen.getByRole('combobox', { name: '诉求企业' }));
+  await user.click(await screen.findByText('云溪新材料有限公司'));
   expect(await screen.findByText('新材料项目用地咨询')).toBeInTheDocument();
   expect(asked).toEqual(['7', '8']);
 });
@@ -367,31 +371,31 @@ test("a new message (the hub's notice of a staff step) reads the open appeal aga
 test('撤回 asks first, then sends the step', async () => {
   stubDetail(detail({ status: 'submitted', statusLabel: '已提交', steps: ['withdraw'] }));
   renderPage('?id=41');
-  await userEvent.click(await screen.findByRole('button', { name: /^撤\s*回$/ }));
+  await user.click(await screen.findByRole('button', { name: /^撤\s*回$/ }));
   expect(await screen.findByText('撤回该诉求？')).toBeInTheDocument();
   expect(stepped).toEqual([]);
   const confirm = (await screen.findByRole('tooltip')) as HTMLElement;
-  await userEvent.click(within(confirm).getByRole('button', { name: /^撤\s*回$/ }));
+  await user.click(within(confirm).getByRole('button', { name: /^撤\s*回$/ }));
   await vi.waitFor(() => expect(stepped).toEqual([{ step: 'withdraw' }]));
 });
 
 test('补充材料 needs its text, then sends it', async () => {
   stubDetail(detail({ status: 'supplementing', statusLabel: '待补充', steps: ['supplement'] }));
   renderPage('?id=41');
-  await userEvent.click(await screen.findByRole('button', { name: '补充材料' }));
+  await user.click(await screen.findByRole('button', { name: '补充材料' }));
   const modal = within(await screen.findByRole('dialog'));
-  await userEvent.click(modal.getByRole('button', { name: '提交补充材料' }));
+  await user.click(modal.getByRole('button', { name: '提交补充材料' }));
   expect(await modal.findByText('补充材料须填写说明')).toBeInTheDocument();
   expect(stepped).toEqual([]);
-  await userEvent.type(modal.getByLabelText('补充说明'), '已附社保缴纳证明');
-  await userEvent.click(modal.getByRole('button', { name: '提交补充材料' }));
+  await user.type(modal.getByLabelText('补充说明'), '已附社保缴纳证明');
+  await user.click(modal.getByRole('button', { name: '提交补充材料' }));
   await vi.waitFor(() => expect(stepped).toEqual([{ step: 'supplement', note: '已附社保缴纳证明' }]));
 });
 
 test('an appeal opened from the list is one step in the history: Back returns to the list', async () => {
   stubDetail(detail());
   renderPage();
-  await userEvent.click(await screen.findByRole('button', { name: item.title }));
+  await user.click(await screen.findByRole('button', { name: item.title }));
   expect(await screen.findByText('办理记录')).toBeInTheDocument();
   await act(() => lastRouter.navigate(-1));
   expect(await screen.findByRole('button', { name: /提交诉求/ })).toBeInTheDocument();

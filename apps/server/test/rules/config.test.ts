@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../src/config';
+import { loadConfig } from '../../src/config';
 
 describe('configuration', () => {
   it('refuses the test captcha and a missing signing secret in production, and never seeds demo data there', () => {
