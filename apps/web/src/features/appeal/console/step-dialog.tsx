@@ -8,7 +8,7 @@ import { APPEAL_FLOW, APPEAL_LENGTH, APPEAL_MAX_EXTENSION_DAYS, APPEAL_MSG, type
 import type { UploadedFile } from '@hqt/contract/files';
 import { WORKFLOW_MSG } from '@hqt/contract/workflow';
 import { useDictionaries } from '@/shared/api/dictionaries';
-import { useWrite } from '@/shared/lists/use-write';
+import { useStepWrite } from '@/shared/workflow/use-step-write';
 import { AttachmentField } from '@/shared/upload/attachments';
 import { toast } from '@/shared/ui/feedback';
 import { appealConsoleQueries, takeAppealStep } from '../api/appeal-api';
@@ -97,7 +97,7 @@ function StepDialog({ step, appeal, onClose }: { step: AppealStep; appeal: Appea
   const [saving, setSaving] = useState(false);
   const label = APPEAL_FLOW.steps[step].label;
   const note = NOTES[step];
-  const write = useWrite((body: AppealStepBody) => takeAppealStep(appeal.id, body), [appealConsoleQueries.all()]);
+  const write = useStepWrite((body: AppealStepBody) => takeAppealStep(appeal.id, body), { detail: appealConsoleQueries.detail(appeal.id).queryKey, answered: (a) => a.appeal, service: appealConsoleQueries.all() });
 
   async function confirm() {
     let v: StepValues;

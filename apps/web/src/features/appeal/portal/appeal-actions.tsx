@@ -14,7 +14,7 @@ import {
 } from '@hqt/contract/appeal';
 import type { UploadedFile } from '@hqt/contract/files';
 import { WORKFLOW_MSG } from '@hqt/contract/workflow';
-import { useWrite } from '@/shared/lists/use-write';
+import { useStepWrite } from '@/shared/workflow/use-step-write';
 import { toast } from '@/shared/ui/feedback';
 import { RatingModal } from '@/shared/ui/rating-modal';
 import { AttachmentField } from '@/shared/upload/attachments';
@@ -46,7 +46,7 @@ function SupplementModal({ onClose, onSend, sending }: { onClose: () => void; on
 
 export function AppealActions({ appeal }: { appeal: AppealDetail }) {
   const [open, setOpen] = useState<'supplement' | 'rate' | null>(null);
-  const step = useWrite((body: AppealStepBody) => takeAppealStep(appeal.id, body), [appealQueries.all()]);
+  const step = useStepWrite((body: AppealStepBody) => takeAppealStep(appeal.id, body), { detail: appealQueries.detail(appeal.id).queryKey, answered: (a) => a.appeal, service: appealQueries.all() });
   const send = (body: AppealStepBody) =>
     step.mutate(body, {
       onSuccess: (res) => {

@@ -9,7 +9,7 @@ import { useNavigate } from 'react-router';
 import { ENTCODE_FLOW, ENTCODE_MSG, formatCode, type EntcodeStep } from '@hqt/contract/entcode';
 import type { EntcodeDetail, EntcodeStepBody } from '@hqt/contract/entcode-console';
 import { WORKFLOW_MSG } from '@hqt/contract/workflow';
-import { useWrite } from '@/shared/lists/use-write';
+import { useStepWrite } from '@/shared/workflow/use-step-write';
 import { toast } from '@/shared/ui/feedback';
 import { entcodeConsoleQueries, takeEntcodeStep } from '../api/entcode-console-api';
 import { entcodeDetailPath } from './paths';
@@ -64,7 +64,7 @@ function StepDialog({ step, code, onClose }: { step: EntcodeStep; code: EntcodeD
   const navigate = useNavigate();
   const label = ENTCODE_FLOW.steps[step].label;
   const confirmText = IRREVERSIBLE[step];
-  const write = useWrite((body: EntcodeStepBody) => takeEntcodeStep(code.id, body), [entcodeConsoleQueries.all()]);
+  const write = useStepWrite((body: EntcodeStepBody) => takeEntcodeStep(code.id, body), { detail: entcodeConsoleQueries.detail(code.id).queryKey, answered: (a) => a.detail, service: entcodeConsoleQueries.all() });
 
   async function confirm() {
     let v: StepValues;

@@ -9,7 +9,7 @@ import { useState } from 'react';
 import { VISIT_FLOW, VISIT_LENGTH, VISIT_MSG, type VisitDetail } from '@hqt/contract/visit';
 import type { VisitConsoleStepBody } from '@hqt/contract/visit-console';
 import { WORKFLOW_MSG } from '@hqt/contract/workflow';
-import { useWrite } from '@/shared/lists/use-write';
+import { useStepWrite } from '@/shared/workflow/use-step-write';
 import { toast } from '@/shared/ui/feedback';
 import { checkClashes, takeVisitStep, visitConsoleQueries } from '../api/visit-console-api';
 import { ArrangementForm, type Arrangement } from './arrangement-form';
@@ -41,7 +41,7 @@ export function StepButtons({ visit }: { visit: VisitDetail }) {
 
 function StepDialog({ step, visit, onClose }: { step: ButtonStep; visit: VisitDetail; onClose: () => void }) {
   const label = VISIT_FLOW.steps[step].label;
-  const write = useWrite((body: VisitConsoleStepBody) => takeVisitStep(visit.id, body), [visitConsoleQueries.all()]);
+  const write = useStepWrite((body: VisitConsoleStepBody) => takeVisitStep(visit.id, body), { detail: visitConsoleQueries.detail(visit.id).queryKey, answered: (a) => a.visit, service: visitConsoleQueries.all() });
   const send = async (body: VisitConsoleStepBody) => {
     const { msg } = await write.mutateAsync(body);
     void toast.success(msg || VISIT_MSG.stepDone(label));

@@ -8,7 +8,7 @@ import { useState } from 'react';
 import type { UploadedFile } from '@hqt/contract/files';
 import { VISIT_LENGTH, VISIT_MAX_GUIDES, VISIT_MAX_PROBLEMS, type VisitDetail } from '@hqt/contract/visit';
 import type { VisitSummaryBody } from '@hqt/contract/visit-console';
-import { useWrite } from '@/shared/lists/use-write';
+import { useStepWrite } from '@/shared/workflow/use-step-write';
 import { AttachmentField } from '@/shared/upload/attachments';
 import { toast } from '@/shared/ui/feedback';
 import { saveVisitSummary, visitConsoleQueries, visitPickQueries } from '../api/visit-console-api';
@@ -47,7 +47,7 @@ function GuidePicker({ value, onChange, known }: { value?: number[]; onChange?: 
 export function SummaryForm({ visit }: { visit: VisitDetail }) {
   const [form] = Form.useForm<Values>();
   const { data: categories } = useQuery(visitPickQueries.categories());
-  const write = useWrite((body: VisitSummaryBody) => saveVisitSummary(visit.id, body), [visitConsoleQueries.all()]);
+  const write = useStepWrite((body: VisitSummaryBody) => saveVisitSummary(visit.id, body), { detail: visitConsoleQueries.detail(visit.id).queryKey, answered: (a) => a.visit, service: visitConsoleQueries.all() });
   const room = VISIT_MAX_PROBLEMS - visit.problems.length;
 
   async function submit(v: Values) {

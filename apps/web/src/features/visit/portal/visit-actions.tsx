@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { VISIT_FLOW, VISIT_LENGTH, VISIT_MSG, type VisitApprovalBody, type VisitAppraisalBody, type VisitDetail } from '@hqt/contract/visit';
 import { WORKFLOW_MSG } from '@hqt/contract/workflow';
-import { useWrite } from '@/shared/lists/use-write';
+import { useStepWrite } from '@/shared/workflow/use-step-write';
 import { toast } from '@/shared/ui/feedback';
 import { RatingModal } from '@/shared/ui/rating-modal';
 import { answerVisit, appraiseVisit, downloadVisitIcs, visitQueries } from '../api/visit-api';
@@ -69,8 +69,9 @@ function ProposeModal({ onClose, onSend, sending }: { onClose: () => void; onSen
 export function VisitActions({ visit }: { visit: VisitDetail }) {
   const [open, setOpen] = useState<'decline' | 'propose' | 'appraise' | null>(null);
   const navigate = useNavigate();
-  const answer = useWrite((body: Omit<VisitApprovalBody, 'id'>) => answerVisit({ id: visit.id, ...body }), [visitQueries.all()]);
-  const appraise = useWrite((body: Omit<VisitAppraisalBody, 'id'>) => appraiseVisit({ id: visit.id, ...body }), [visitQueries.all()]);
+  const cached = { detail: visitQueries.detail(visit.id).queryKey, answered: (a: { visit: VisitDetail }) => a.visit, service: visitQueries.all() };
+  const answer = useStepWrite((body: Omit<VisitApprovalBody, 'id'>) => answerVisit({ id: visit.id, ...body }), cached);
+  const appraise = useStepWrite((body: Omit<VisitAppraisalBody, 'id'>) => appraiseVisit({ id: visit.id, ...body }), cached);
   const done = (res: { msg: string }) => {
     setOpen(null);
     void toast.success(res.msg);
