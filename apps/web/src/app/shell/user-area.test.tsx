@@ -52,3 +52,27 @@ it('opens the menu on a click straight away, and Escape closes it', async () => 
   expect(menuShown()).toBe(false);
   await act(async () => view.unmount());
 });
+
+it('opened by a click, the menu stays open while the pointer leaves the greeting on its way to an entry, and a click elsewhere closes it', async () => {
+  const user = userEvent.setup();
+  const { asked, view } = renderArea();
+  await user.click(greeting());
+  expect(menuShown()).toBe(true);
+  // The pointer crosses the header (the menu may still be sliding into place under it): past antd's
+  // hover-leave delay, the menu is still there.
+  await user.unhover(greeting());
+  await pause();
+  expect(menuShown()).toBe(true);
+  await user.click(document.body);
+  await pause();
+  expect(menuShown()).toBe(false);
+  // Opened by hover, it still closes as the pointer leaves.
+  await user.hover(greeting());
+  await pause();
+  expect(menuShown()).toBe(true);
+  await user.unhover(greeting());
+  await pause();
+  expect(menuShown()).toBe(false);
+  expect(asked).toEqual([]);
+  await act(async () => view.unmount());
+});

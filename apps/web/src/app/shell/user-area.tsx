@@ -11,13 +11,17 @@ export type DialogName = 'profile' | 'password' | 'theme' | null;
  * The header's account area: the greeting (欢迎您，… ▾) with the account's menu, 个人中心, 退出登录.
  * The menu opens on hover and on a click (a keyboard's Enter, a tap). A click on the greeting opens it
  * and never closes it: the pointer on its way to the greeting has usually opened it already (hover,
- * after 0.15 s), and a click that toggled would close it under the user's eyes. It closes as the pointer
- * leaves, by Escape, a click elsewhere, or a choice in it.
+ * after 0.15 s), and a click that toggled would close it under the user's eyes. Opened by hover, it
+ * closes as the pointer leaves; once clicked, it stays (pinned) until Escape, a click elsewhere or a
+ * choice in it: on the way from the greeting to an entry the pointer may cross the header while the
+ * menu still slides into place, and a menu that closed then would lose the user's next click (CI, 2
+ * Dec: the entry under the header, then gone).
  */
 export function UserArea({ onDialog, greeting }: { onDialog: (d: DialogName) => void; greeting: RefObject<HTMLButtonElement | null> }) {
   const name = useSession((s) => s.name);
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
+  const [pinned, setPinned] = useState(false);
   // Set while the greeting's own click is dispatched (its capture phase runs before the menu's toggle).
   const clicking = useRef(false);
   if (!name) {
@@ -37,7 +41,16 @@ export function UserArea({ onDialog, greeting }: { onDialog: (d: DialogName) => 
   ];
   return (
     <div className="user-area">
-      <Dropdown menu={{ items }} trigger={['click', 'hover']} open={open} onOpenChange={(next) => (next || !clicking.current) && setOpen(next)}>
+      <Dropdown
+        menu={{ items }}
+        trigger={pinned ? ['click'] : ['click', 'hover']}
+        open={open}
+        onOpenChange={(next) => {
+          if (!next && clicking.current) return;
+          setOpen(next);
+          if (!next) setPinned(false);
+        }}
+      >
         <button
           type="button"
           className="user-name"
@@ -47,6 +60,7 @@ export function UserArea({ onDialog, greeting }: { onDialog: (d: DialogName) => 
           onClick={() => {
             clicking.current = false;
             setOpen(true);
+            setPinned(true);
           }}
         >
           欢迎您，{displayName(name)}
