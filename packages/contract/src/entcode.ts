@@ -88,11 +88,11 @@ export const ENTCODE_FLOW = defineFlow({
   steps: {
     /** Given when the enterprise is created (the system), or by a 换发 (staff). */
     issue: { label: '赋码', from: [], to: 'active', roles: ['system', 'staff', 'admin'] },
-    freeze: { label: '冻结', from: ['active'], to: 'frozen', roles: ['staff', 'admin'], noteRequired: true },
-    unfreeze: { label: '解冻', from: ['frozen'], to: 'active', roles: ['staff', 'admin'], noteRequired: true },
-    revoke: { label: '注销', from: ['active', 'frozen'], to: 'revoked', roles: ['staff', 'admin'], noteRequired: true },
+    freeze: { label: '冻结', from: ['active'], to: 'frozen', roles: ['staff', 'admin'], noteRequired: true, notify: [{ to: 'owner', kind: 'entcode.frozen' }] },
+    unfreeze: { label: '解冻', from: ['frozen'], to: 'active', roles: ['staff', 'admin'], noteRequired: true, notify: [{ to: 'owner', kind: 'entcode.unfrozen' }] },
+    revoke: { label: '注销', from: ['active', 'frozen'], to: 'revoked', roles: ['staff', 'admin'], noteRequired: true, notify: [{ to: 'owner', kind: 'entcode.revoked' }] },
     /** The code is replaced by a new active one for the same enterprise; the old one then says so. */
-    reissue: { label: '换发', from: ['active', 'frozen', 'revoked'], to: 'replaced', roles: ['staff', 'admin'], noteRequired: true },
+    reissue: { label: '换发', from: ['active', 'frozen', 'revoked'], to: 'replaced', roles: ['staff', 'admin'], noteRequired: true, notify: [{ to: 'owner', kind: 'entcode.reissued' }] },
   },
   initial: ['issue'],
 });
@@ -112,13 +112,6 @@ export const ENTCODE_MESSAGE_KINDS = {
   'entcode.reissued': '企业码已换发',
 } as const;
 export type EntcodeMessageKind = keyof typeof ENTCODE_MESSAGE_KINDS;
-export const ENTCODE_STEP_NOTICES: Record<EntcodeStep, EntcodeMessageKind> = {
-  freeze: 'entcode.frozen',
-  unfreeze: 'entcode.unfrozen',
-  revoke: 'entcode.revoked',
-  reissue: 'entcode.reissued',
-};
-
 /** Who looked a code up: counted per scan, nothing else kept of them. */
 export const ENTCODE_VIEWERS = { visitor: '访客', owner: '企业本身', staff: '工作人员' } as const;
 export type EntcodeViewer = keyof typeof ENTCODE_VIEWERS;

@@ -12,10 +12,11 @@ export type Taker = RoleKey | 'system';
 
 /**
  * Who hears of a step in the message centre, resolved by the server's message centre: the item's
- * owner (the live accounts of its enterprise), its handler (the service says who that is), or the
- * administrators. Whoever took the step is not told of it.
+ * owner (the live accounts of its enterprise), its handler (the service says who that is: an
+ * appeal's 经办人, a visit's lead), its participants (the staff the service names as working on it:
+ * a visit's team), or the administrators. Whoever took the step is not told of it.
  */
-export type Audience = 'owner' | 'handler' | 'admins';
+export type Audience = 'owner' | 'handler' | 'participants' | 'admins';
 export interface StepNotice {
   to: Audience;
   /** The message kind (`<service>.<what>`, in contract/inbox.ts), rendered by the service. */

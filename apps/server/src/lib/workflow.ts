@@ -51,8 +51,13 @@ export interface SubjectNotices<R> {
   source: MessageSource;
   /** The item's handler, told when the flow says `to: 'handler'` (none: nobody is). */
   handler?: (tx: Tx, row: R) => Promise<number | null>;
-  /** The words of a notice of `kind` for its audience, from the step as taken. */
-  render: (kind: string, to: Audience, moved: Moved<string, string, R>) => NoticeText;
+  /** The staff working on the item, told when the flow says `to: 'participants'`. */
+  participants?: (tx: Tx, row: R) => Promise<number[]>;
+  /**
+   * The words of a notice of `kind` for its audience, from the step as taken; null when the step, as
+   * taken, tells this audience nothing (a visit's appraisal reaches the administrators only when bad).
+   */
+  render: (kind: string, to: Audience, moved: Moved<string, string, R>) => NoticeText | null;
 }
 
 /** A step as taken: which (chosen from the row, perhaps), the states, the row as the step left it, the note, and the timeline row's id. */
@@ -64,6 +69,8 @@ export interface Moved<S extends string, K extends string, R> {
   note: string | null;
   /** The step's row in `workflow_steps`: what a notice of this step is deduplicated by (`kind:stepId`). */
   stepId: number;
+  /** What the step's effects found that its notices say (the appeals a visit's summary filed); empty otherwise. */
+  told: readonly string[];
 }
 
 export interface StepOptions<S extends string, K extends string, R> {
@@ -74,8 +81,11 @@ export interface StepOptions<S extends string, K extends string, R> {
   guard?: (tx: Tx, row: R) => Promise<void> | void;
   /** Columns written with the new state (who published it, and when), from the locked row, after the guard. */
   set?: (row: R) => Record<string, unknown> | Promise<Record<string, unknown>>;
-  /** What the step causes (messages, jobs, due dates), inside the same transaction. */
-  effects?: (tx: Tx, moved: Moved<S, K, R>) => Promise<void>;
+  /**
+   * What the step causes (jobs, due dates, other rows), inside the same transaction; it may answer
+   * lines for the step's notices (`Moved.told`).
+   */
+  effects?: (tx: Tx, moved: Moved<S, K, R>) => Promise<readonly string[] | void>;
   /** When the step is recorded as taken (now, unless the caller decides the time, as its tests and the demo do). */
   at?: Date;
 }
@@ -177,12 +187,23 @@ export async function step<S extends string, K extends string, I extends K, T ex
       .returning({ id: workflowSteps.id });
     const stepId = timelineRow!.id;
     await audit(tx, ctx, options.audit, { id, step: taken, before: { status: from }, after: { status: to }, ...(note ? { note } : {}) });
-    const result = { step: taken, from, to, row: moved!, note, stepId };
-    await options.effects?.(tx, result);
+    const done = { step: taken, from, to, row: moved!, note, stepId, told: [] };
+    const result = { ...done, told: (await options.effects?.(tx, done)) ?? [] };
     await tellOfStep(tx, ctx, flow.steps[taken].notify ?? [], subject, result);
     await deps.events.emitStep(tx, { kind: subject.kind, step: taken, id, from, to, stepId, ctx });
     return result;
   });
+}
+
+/**
+ * Tells of an opening step (its FlowStep.notify) once the filing holds what the words name — its
+ * number, stamped after `start` so that other filings wait on the counter only for the message and
+ * the commit.
+ */
+export async function announceOpening<S extends string, K extends string, T extends PgTable>(tx: Tx, ctx: Ctx, flow: Flow<S, K>, subject: Subject<T>, name: K, stepId: number): Promise<void> {
+  const [row] = (await tx.select().from(subject.table as PgTable).where(eq(column(subject.table, 'id'), subject.id))) as T['$inferSelect'][];
+  const state = flow.steps[name].to!;
+  await tellOfStep(tx, ctx, flow.steps[name].notify ?? [], subject, { step: name, from: state, to: state, row: row!, note: null, stepId, told: [] });
 }
 
 /** The step's notices (FlowStep.notify), each to its audience but the one who took the step; once per step (`kind:stepId`). */
@@ -197,14 +218,17 @@ async function tellOfStep<T extends PgTable>(tx: Tx, ctx: Ctx, notices: readonly
       const handler = await words.handler?.(tx, moved.row);
       return handler ? [handler] : [];
     }
+    if (to === 'participants') return (await words.participants?.(tx, moved.row)) ?? [];
     if (!subject.owner) return [];
     const owner = row[subject.owner.key] as number;
     return subject.owner.by === 'account' ? [owner] : enterpriseAccounts(tx, owner);
   };
   const actor = isSignedIn(ctx) ? ctx.actor.accountId : null;
   for (const notice of notices) {
+    const text = words.render(notice.kind, notice.to, moved);
+    if (!text) continue;
     const to = (await audience(notice.to)).filter((id) => id !== actor);
-    await notify(tx, to, { source: words.source, kind: notice.kind, ...words.render(notice.kind, notice.to, moved), dedupeKey: `${notice.kind}:${moved.stepId}` });
+    await notify(tx, to, { source: words.source, kind: notice.kind, ...text, dedupeKey: `${notice.kind}:${moved.stepId}` });
   }
 }
 

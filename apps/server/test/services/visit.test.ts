@@ -260,6 +260,9 @@ describe('the visit loop', () => {
     expect((await staffStep(as.lead, v.id, { step: 'cancel' })).json()).toMatchObject({ code: 400, msg: '取消走访须填写说明' });
     expect((await staffStep(as.lead, v.id, { step: 'cancel', note: '企业搬迁' })).json()).toMatchObject({ code: 200, data: { status: 'cancelled', note: '企业搬迁' } });
     expect(await portalKindsOf(ent.id, v.id)).toEqual(['visit.invited', 'visit.invited', 'visit.cancelled']);
+    // the team hears of it on the console, but not the lead who cancelled it
+    expect(await kindsOf(member.id, v.id)).toEqual(['visit.proposed', 'visit.cancelled']);
+    expect(await kindsOf(lead.id, v.id)).toEqual(['visit.proposed']);
 
     // approving a cancelled visit: refused, nothing changes
     const late = await approval(as.ent, { id: v.id, action: 'approve' });

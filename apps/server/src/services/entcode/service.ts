@@ -9,13 +9,13 @@ import {
   ENTCODE_MESSAGE_KINDS,
   ENTCODE_MSG,
   ENTCODE_PAGE,
-  ENTCODE_STEP_NOTICES,
   entcodeUrl,
   formatCode,
   isValidCode,
   newCode,
   normalizeCode,
   type EntcodeCard,
+  type EntcodeMessageKind,
   type EntcodeStatus,
   type EntcodeViewer,
   type MyEntcode,
@@ -30,11 +30,10 @@ import { enterprises, guides } from '../../db/schema/index';
 import { audit } from '../../lib/audit';
 import { isSignedIn, type Ctx, type SignedInCtx } from '../../lib/ctx';
 import { AppError, conflict, isUniqueViolation, notFound } from '../../lib/errors';
-import { start as startFlow, step, timeline, type FlowDeps } from '../../lib/workflow';
+import { start as startFlow, step, timeline, type FlowDeps, type Subject, type SubjectNotices } from '../../lib/workflow';
 import { openAppealsOf } from '../appeal/public';
 import { visitsOfEnterprise } from '../visit/public';
 import { dictLabel, type DictionaryStore } from '../dict/public';
-import { enterpriseAccounts, notify } from '../message/public';
 import { guidePage } from '../policy/public';
 import { assignCode } from './assign';
 import { codeRow, currentCodes, findByCode, latestEvaluation, recordScan, scansByViewer, toRow } from './queries';
@@ -210,6 +209,25 @@ export async function codeOfEnterprise(deps: EntcodeDeps, ctx: SignedInCtx, ente
   return codeDetail(deps, ctx, code.id);
 }
 
+/** The words of ENTCODE_FLOW's notices: the enterprise is told of each step on its code, with the reason. */
+const NOTICES: SubjectNotices<typeof enterpriseCodes.$inferSelect> = {
+  source: 'system',
+  render: (kind, _to, { row, note, told }) => ({
+    title: ENTCODE_MESSAGE_KINDS[kind as EntcodeMessageKind],
+    body: [`企业码 ${formatCode(row.code)}`, ...told, `原因：${note}`].join('\n'),
+    link: ENTCODE_PAGE,
+  }),
+};
+
+const subject = (id: number): Subject<typeof enterpriseCodes> => ({
+  kind: ENTCODE_KIND,
+  table: enterpriseCodes,
+  id,
+  notFound: ENTCODE_MSG.notFound,
+  owner: { key: 'enterpriseId', by: 'enterprise' },
+  notices: NOTICES,
+});
+
 /**
  * Takes one step of ENTCODE_FLOW (staff, with a reason): freeze, unfreeze, revoke, or reissue — the
  * code becomes `replaced` and a new active code for the same credit code is made, the old one
@@ -219,13 +237,12 @@ export async function takeStep(deps: EntcodeDeps, ctx: SignedInCtx, id: number, 
   let newCodeId: number | null = null;
   const note = body.note.trim();
   try {
-    await step(deps, ctx, ENTCODE_FLOW, { kind: ENTCODE_KIND, table: enterpriseCodes, id, notFound: ENTCODE_MSG.notFound }, body.step, {
+    await step(deps, ctx, ENTCODE_FLOW, subject(id), body.step, {
       audit: ENTCODE_AUDIT.step,
       note,
       set: () => ({ reason: note, updatedAt: now }),
       at: now,
-      effects: async (tx, { row, stepId }) => {
-        let extra = '';
+      effects: async (tx, { row }) => {
         if (body.step === 'reissue') {
           // The old code left the live states above: the new one takes its place under the partial unique index.
           const [fresh] = await tx
@@ -236,17 +253,8 @@ export async function takeStep(deps: EntcodeDeps, ctx: SignedInCtx, id: number, 
           await startFlow(tx, ctx, ENTCODE_FLOW, { kind: ENTCODE_KIND, id: fresh!.id }, 'issue', now);
           await tx.update(enterpriseCodes).set({ replacedBy: fresh!.id }).where(eq(enterpriseCodes.id, id));
           await audit(tx, ctx, ENTCODE_AUDIT.issue, { id: fresh!.id, code: fresh!.code, replaces: row.code, creditCode: row.creditCode });
-          extra = `新企业码：${formatCode(fresh!.code)}`;
+          return [`新企业码：${formatCode(fresh!.code)}`];
         }
-        const kind = ENTCODE_STEP_NOTICES[body.step];
-        await notify(tx, await enterpriseAccounts(tx, row.enterpriseId), {
-          source: 'system',
-          kind,
-          title: ENTCODE_MESSAGE_KINDS[kind],
-          body: [`企业码 ${formatCode(row.code)}`, extra, `原因：${note}`].filter(Boolean).join('\n'),
-          link: ENTCODE_PAGE,
-          dedupeKey: `${kind}:${stepId}`,
-        });
       },
     });
   } catch (err) {

@@ -1,7 +1,7 @@
 // Reading visits through the caller's scope (docs/scope-and-ctx.md): an enterprise account sees the
 // visits of its own enterprises, staff see every one; an id outside the scope matches nothing (404).
 import { and, asc, count, desc, eq, gt, gte, inArray, lt, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
-import { APPEAL_RATING_LIST, APPEAL_RATINGS } from '@hqt/contract/appeal';
+import { APPEAL_RATING_LIST, APPEAL_RATINGS, isBadRating } from '@hqt/contract/appeal';
 import { ROLES } from '@hqt/contract/auth';
 import type { PageOf } from '@hqt/contract/envelope';
 import { VISIT_FLOW, VISIT_HELD_STATES, VISIT_MAX_HOURS, VISIT_METHODS, type VisitClash, type VisitItem, type VisitMethod, type VisitPortalQuery, type VisitStaffMember, type VisitStatus } from '@hqt/contract/visit';
@@ -185,7 +185,7 @@ function consoleWhere(q: VisitPageQuery): SQL | undefined {
     withStaff(q.staffId, month),
     inTown(q.town),
     month ? and(gte(visits.startsAt, month.start), lt(visits.startsAt, month.end)) : undefined,
-    q.badAppraisal ? inArray(visits.rating, [...VISIT_BAD_RATINGS]) : undefined,
+    q.badAppraisal ? inArray(visits.rating, VISIT_BAD_RATINGS) : undefined,
     byName ? or(keywordMatch(q.keyword, visits.number, visits.subject), sql`${visits.enterpriseId} in (select ${enterprises.id} from ${enterprises} where ${byName})`) : undefined,
   );
 }
@@ -306,7 +306,7 @@ export async function visitFigures(db: DbOrTx, dicts: Dictionaries, followUps: P
   const ratings = await db.select({ key: visits.rating, n: count() }).from(visits).where(and(held, eq(visits.status, 'appraised'))).groupBy(visits.rating);
   const countOf = (rows: { key: string | number | null; n: number }[], key: string | null) => rows.find((r) => (r.key === null ? null : String(r.key)) === key)?.n ?? 0;
   const rated = ratings.reduce((sum, r) => sum + r.n, 0);
-  const satisfied = ratings.filter((r) => r.key && !VISIT_BAD_RATINGS.includes(r.key)).reduce((sum, r) => sum + r.n, 0);
+  const satisfied = ratings.filter((r) => r.key && !isBadRating(r.key)).reduce((sum, r) => sum + r.n, 0);
   const regionItems = dicts.get('region') ? [...dicts.get('region')!.keys()] : [];
   return {
     year,

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { APPEAL_RATING_LIST } from '@hqt/contract/appeal';
+import { APPEAL_RATING_LIST, isBadRating, type AppealRating } from '@hqt/contract/appeal';
 import { VISIT_METHOD_LIST, VISIT_STATUS_LIST, type TimeSpan } from '@hqt/contract/visit';
 import { accounts } from '../../db/schema/account';
 import { enterprises } from '../../db/schema/enterprise';
@@ -8,7 +8,7 @@ import { enterprises } from '../../db/schema/enterprise';
 const inList = (values: readonly string[]) => sql.raw(`(${values.map((v) => `'${v}'`).join(', ')})`);
 
 /** 不满意 and 非常不满意: an appraisal the bureau's leadership follows up (the console's badAppraisal filter). */
-export const VISIT_BAD_RATINGS: readonly string[] = ['dissatisfied', 'veryDissatisfied'];
+export const VISIT_BAD_RATINGS = APPEAL_RATING_LIST.filter(isBadRating);
 
 /**
  * One visit to an enterprise (企业走访/预约). Its state is `status` (VISIT_FLOW, moved only by the
@@ -45,7 +45,7 @@ export const visits = pgTable(
     guideIds: integer('guide_ids').array().notNull().default(sql`'{}'::integer[]`),
     writtenAt: timestamp('written_at', { withTimezone: true }),
     writtenBy: integer('written_by').references(() => accounts.id, { onDelete: 'set null' }),
-    rating: text('rating'),
+    rating: text('rating').$type<AppealRating>(),
     comment: text('comment'),
     appraisedAt: timestamp('appraised_at', { withTimezone: true }),
     /** When the reminder of the working day before went out (once per visit). */

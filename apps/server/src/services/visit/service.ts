@@ -34,11 +34,10 @@ import { auditRecord } from '../../lib/audit';
 import type { SignedInCtx } from '../../lib/ctx';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { stampNumber } from '../../lib/numbering';
-import { start as startFlow, step, timeline, type FlowDeps, type Subject } from '../../lib/workflow';
+import { announceOpening, start as startFlow, step, timeline, type FlowDeps, type Moved, type Subject, type SubjectNotices } from '../../lib/workflow';
 import type { CalendarStore } from '../calendar/public';
 import type { DictionaryStore } from '../dict/public';
 import { attach, attachmentsOf } from '../files/public';
-import { administrators, enterpriseAccounts, notify } from '../message/public';
 import { icsCalendar } from './ics';
 import type { ProblemFollowUps } from './follow-ups';
 import { findVisit, staffOf, toItem, visitClashes } from './queries';
@@ -58,7 +57,7 @@ type Visit = typeof visits.$inferSelect;
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type StaffPick = { accountId: number; lead: boolean };
 
-const subject = (id: number): Subject<typeof visits> => ({ kind: VISIT_KIND, table: visits, id, notFound: OWN_MSG.notFound, owner: { key: 'enterpriseId', by: 'enterprise' } });
+const subject = (id: number): Subject<typeof visits> => ({ kind: VISIT_KIND, table: visits, id, notFound: OWN_MSG.notFound, owner: { key: 'enterpriseId', by: 'enterprise' }, notices: NOTICES });
 
 /** A time span that may be proposed now: ends after it starts, lasts at most a day's work, not begun. */
 function checkSpan(span: TimeSpan, now: Date): { start: Date; end: Date } {
@@ -99,20 +98,56 @@ async function setStaff(tx: Tx, id: number, staff: readonly StaffPick[], start: 
   await tx.insert(visitStaff).values(staff.map((s) => ({ visitId: id, accountId: s.accountId, lead: s.lead, startsAt: start, endsAt: end })));
 }
 
-/** Tells accounts of a step (once per step taken: `kind:stepId`). */
-async function tell(tx: Tx, recipients: readonly number[], visit: Pick<Visit, 'number' | 'subject'>, stepId: number, kind: VisitMessageKind, link: string, lines: (string | null)[]): Promise<void> {
-  await notify(tx, [...new Set(recipients)], {
-    source: 'visit',
-    kind,
-    title: `${VISIT_MESSAGE_KINDS[kind]}：${visit.subject}`,
-    body: [`走访编号 ${visit.number}`, ...lines].filter(Boolean).join('\n'),
-    link,
-    dedupeKey: `${kind}:${stepId}`,
-  });
-}
-
 const staffIdsOf = async (db: Db | Tx, id: number) => (await db.select({ id: visitStaff.accountId }).from(visitStaff).where(eq(visitStaff.visitId, id))).map((r) => r.id);
 const whenLine = (start: Date, end: Date) => `走访时间：${chinaMinute(start)} – ${chinaMinute(end).slice(11)}`;
+
+/** A visit's time and place, as its invitations and confirmations give them. */
+const arrangement = (row: Visit) => [whenLine(row.startsAt!, row.endsAt!), `走访地点：${row.place}`];
+
+/** What each of VISIT_FLOW's notices says beneath the visit's number, by the step taken (null: the step tells nobody of it). */
+function noticeLines({ step: taken, row, note, told }: Moved<string, string, Visit>): (string | null)[] | null {
+  const rating = row.rating ? `评价：${APPEAL_RATINGS[row.rating]}${row.comment ? `（${row.comment}）` : ''}` : null;
+  switch (taken as VisitStep) {
+    case 'plan':
+    case 'schedule':
+    case 'repropose':
+      return [...arrangement(row), note, '请确认、拒绝或提议其他时间'];
+    case 'request':
+      return [row.topics];
+    case 'approve':
+      return ['企业已确认走访安排'];
+    case 'decline':
+      return [`企业拒绝了走访：${note}`];
+    case 'propose':
+      return [whenLine(row.proposedStartsAt!, row.proposedEndsAt!), note];
+    case 'accept':
+      return arrangement(row);
+    case 'refuse':
+    case 'cancel':
+      return [note];
+    case 'summarize':
+      return [told.length ? `走访中提出的 ${told.length} 个问题已转为企业诉求办理：${told.join('；')}` : null, '请查看走访纪要并评价'];
+    case 'appraise':
+      return [rating];
+  }
+}
+
+/** The words of VISIT_FLOW's step notices: the enterprise's lead to its page, staff's to the console. */
+const NOTICES: SubjectNotices<Visit> = {
+  source: 'visit',
+  handler: async (tx, row) => (await tx.select({ id: visitStaff.accountId }).from(visitStaff).where(and(eq(visitStaff.visitId, row.id), eq(visitStaff.lead, true))))[0]?.id ?? null,
+  participants: (tx, row) => staffIdsOf(tx, row.id),
+  render: (kind, to, moved) => {
+    if (kind === 'visit.bad-appraisal' && !(moved.row.rating && isBadRating(moved.row.rating))) return null;
+    const lines = noticeLines(moved);
+    if (!lines) return null;
+    return {
+      title: `${VISIT_MESSAGE_KINDS[kind as VisitMessageKind]}：${moved.row.subject}`,
+      body: [`走访编号 ${moved.row.number}`, ...lines].filter(Boolean).join('\n'),
+      link: to === 'owner' ? visitPortalLink(moved.row.id) : visitConsoleLink(moved.row.id),
+    };
+  },
+};
 
 /** Staff plan a visit (待确认); answers its id. A clash of the chosen staff is refused 409 unless `force`. */
 export async function planVisit({ db, dicts }: VisitDeps, ctx: SignedInCtx, body: VisitPlanBody, now = new Date()): Promise<number> {
@@ -145,10 +180,9 @@ export async function planVisit({ db, dicts }: VisitDeps, ctx: SignedInCtx, body
     const opened = await startFlow(tx, ctx, VISIT_FLOW, { kind: VISIT_KIND, id }, 'plan', now);
     // Near the end: other filings wait on the counter only as long as the message and the commit.
     const record = auditRecord(ctx, VISIT_AUDIT.plan, { id, enterpriseId: body.enterpriseId, startsAt: start.toISOString(), endsAt: end.toISOString() });
-    const number = await stampNumber(tx, visits, id, VISIT_NUMBER_PREFIX, now, { record, numberKey: 'visitNumber' });
+    await stampNumber(tx, visits, id, VISIT_NUMBER_PREFIX, now, { record, numberKey: 'visitNumber' });
     // After the number: the message names it (it read 走访编号 null when sent before).
-    const lines = [whenLine(start, end), `走访地点：${body.place.trim()}`, '请确认、拒绝或提议其他时间'];
-    await tell(tx, await enterpriseAccounts(tx, body.enterpriseId), { number, subject: body.subject.trim() }, opened, 'visit.invited', visitPortalLink(id), lines);
+    await announceOpening(tx, ctx, VISIT_FLOW, subject(id), 'plan', opened);
     return id;
   });
 }
@@ -174,9 +208,9 @@ export async function requestVisit({ db }: VisitDeps, ctx: SignedInCtx, body: Vi
       .returning({ id: visits.id });
     const id = row!.id;
     const opened = await startFlow(tx, ctx, VISIT_FLOW, { kind: VISIT_KIND, id }, 'request', now);
-    const number = await stampNumber(tx, visits, id, VISIT_NUMBER_PREFIX, now, { record: auditRecord(ctx, VISIT_AUDIT.request, { id, enterpriseId: body.enterpriseId }), numberKey: 'visitNumber' });
+    await stampNumber(tx, visits, id, VISIT_NUMBER_PREFIX, now, { record: auditRecord(ctx, VISIT_AUDIT.request, { id, enterpriseId: body.enterpriseId }), numberKey: 'visitNumber' });
     // After the number: the message names it.
-    await tell(tx, await administrators(tx), { number, subject: body.subject.trim() }, opened, 'visit.requested', visitConsoleLink(id), [body.topics.trim()]);
+    await announceOpening(tx, ctx, VISIT_FLOW, subject(id), 'request', opened);
     return id;
   });
 }
@@ -198,13 +232,6 @@ export async function answerVisit(deps: VisitDeps, ctx: SignedInCtx, body: Visit
     set: () => {
       const time = name === 'propose' ? proposed() : null;
       return { updatedAt: now, ...(name === 'decline' ? { note } : {}), ...(time ? { proposedStartsAt: time.start, proposedEndsAt: time.end } : {}) };
-    },
-    effects: async (tx, { row, stepId }) => {
-      const staff = await staffIdsOf(tx, row.id);
-      const link = visitConsoleLink(row.id);
-      if (name === 'approve') await tell(tx, staff, row, stepId, 'visit.confirmed', link, ['企业已确认走访安排']);
-      else if (name === 'decline') await tell(tx, staff, row, stepId, 'visit.declined', link, [`企业拒绝了走访：${note}`]);
-      else await tell(tx, staff, row, stepId, 'visit.proposed', link, [whenLine(row.proposedStartsAt!, row.proposedEndsAt!), note]);
     },
   });
 }
@@ -245,15 +272,8 @@ export async function staffStep(deps: VisitDeps, ctx: SignedInCtx, id: number, b
         ...(proposing && body.place?.trim() ? { place: body.place.trim() } : {}),
       };
     },
-    effects: async (tx, { row, stepId }) => {
-      const moved = name === 'accept' || proposing;
-      if (moved) await setStaff(tx, id, await staffAfter(tx), row.startsAt!, row.endsAt!);
-      const owners = await enterpriseAccounts(tx, row.enterpriseId);
-      const link = visitPortalLink(id);
-      if (proposing) await tell(tx, owners, row, stepId, 'visit.invited', link, [whenLine(row.startsAt!, row.endsAt!), `走访地点：${row.place}`, note, '请确认、拒绝或提议其他时间']);
-      else if (name === 'accept') await tell(tx, owners, row, stepId, 'visit.confirmed', link, [whenLine(row.startsAt!, row.endsAt!), `走访地点：${row.place}`]);
-      else if (name === 'refuse') await tell(tx, owners, row, stepId, 'visit.declined', link, [note]);
-      else if (name === 'cancel') await tell(tx, [...owners, ...(await staffIdsOf(tx, id))].filter((a) => a !== ctx.actor.accountId), row, stepId, 'visit.cancelled', link, [note]);
+    effects: async (tx, { row }) => {
+      if (name === 'accept' || proposing) await setStaff(tx, id, await staffAfter(tx), row.startsAt!, row.endsAt!);
     },
   });
 }
@@ -281,15 +301,12 @@ export async function writeSummary(deps: VisitDeps, ctx: SignedInCtx, id: number
       if (!hasBegun(visit, now)) throw conflict(VISIT_MSG.notHeldYet(visit.startsAt ? chinaMinute(visit.startsAt) : null));
     },
     set: () => ({ summary: body.content.trim(), guideIds, writtenAt: now, writtenBy: ctx.actor.accountId, updatedAt: now }),
-    effects: async (tx, { row, stepId }) => {
+    // Tells the enterprise which problems were newly filed as appeals.
+    effects: async (tx, { row }) => {
       if (body.fileIds?.length) await attach(tx, ctx, VISIT_KIND, id, body.fileIds, { role: 'summary' });
       const before = new Set((await deps.followUps.of(tx, id)).map((p) => p.key));
       await deps.events.emit(tx, 'visit.summarized', { ctx, visitId: id, enterpriseId: row.enterpriseId, problems, at: now });
-      const filed = (await deps.followUps.of(tx, id)).filter((p) => !before.has(p.key)).map((p) => p.title);
-      await tell(tx, await enterpriseAccounts(tx, row.enterpriseId), row, stepId, 'visit.summary', visitPortalLink(id), [
-        filed.length ? `走访中提出的 ${filed.length} 个问题已转为企业诉求办理：${filed.join('；')}` : null,
-        '请查看走访纪要并评价',
-      ]);
+      return (await deps.followUps.of(tx, id)).filter((p) => !before.has(p.key)).map((p) => p.title);
     },
   });
 }
@@ -306,12 +323,6 @@ export async function appraiseVisit(deps: VisitDeps, ctx: SignedInCtx, body: Vis
     },
     set: () => ({ rating: body.rating, comment, appraisedAt: now, updatedAt: now }),
     at: now,
-    effects: async (tx, { row, stepId }) => {
-      const [lead] = await tx.select({ id: visitStaff.accountId }).from(visitStaff).where(and(eq(visitStaff.visitId, body.id), eq(visitStaff.lead, true)));
-      const line = `评价：${APPEAL_RATINGS[body.rating]}${comment ? `（${comment}）` : ''}`;
-      if (lead) await tell(tx, [lead.id], row, stepId, 'visit.appraised', visitConsoleLink(body.id), [line]);
-      if (bad) await tell(tx, await administrators(tx), row, stepId, 'visit.bad-appraisal', visitConsoleLink(body.id), [line]);
-    },
   });
 }
 
