@@ -1,8 +1,9 @@
 // The connection to the real-time hub while an account is signed in, in the portal and the console
 // alike (FeatureModule.live). The hub only tells: on each notice, and on every (re)connection, the
-// inbox and the unread count are read again, so nothing missed while offline stays missed. A notice
-// is titled by its source and opens where it leads (else the inbox). socket.io-client is loaded
-// here, after the shell, never on the login page.
+// inbox and the unread count are read again, so nothing missed while offline stays missed; pages
+// following their own items hear of both (shared/messages/hub-events.ts). A notice is titled by its
+// source and opens where it leads (else the inbox). socket.io-client is loaded here, after the
+// shell, never on the login page.
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { Socket } from 'socket.io-client';
@@ -11,6 +12,7 @@ import { HUB_NOTICE_EVENT, HUB_PATH, kindLabel, MESSAGE_SOURCES, type HubNotice 
 import { currentAccessToken } from '@/shared/api/http';
 import { session, useSession } from '@/shared/session/session-store';
 import { notice } from '@/shared/ui/feedback';
+import { announceHubEvent } from '@/shared/messages/hub-events';
 import { messageQueries } from '@/shared/messages/messages-api';
 
 /** A live token for the handshake, or none: an idle login that has expired is not renewed by the hub. */
@@ -41,9 +43,15 @@ export function HubListener({ inboxPath }: { inboxPath: string }) {
       });
       socket = s;
       const catchUp = () => void queryClient.invalidateQueries({ queryKey: messageQueries.all() });
-      s.on('connect', catchUp);
+      let connectedBefore = false;
+      s.on('connect', () => {
+        catchUp();
+        if (connectedBefore) announceHubEvent({ reconnected: true });
+        connectedBefore = true;
+      });
       s.on(HUB_NOTICE_EVENT, (n: HubNotice) => {
         catchUp();
+        announceHubEvent({ notice: n });
         void notice({
           key: `${n.kind}:${n.link ?? n.title}`,
           title: `${MESSAGE_SOURCES[n.source] ?? '系统'} · ${kindLabel(n.kind)}`,

@@ -10,8 +10,8 @@ import { APPEAL_MSG, APPEAL_PATHS, type AppealDetail, type AppealItem, type Appe
 import { ROLES } from '@hqt/contract/auth';
 import { CALCULATOR_PATHS, type EnterpriseSummary } from '@hqt/contract/calculator';
 import type { PageOf } from '@hqt/contract/envelope';
-import { INBOX_PATHS } from '@hqt/contract/inbox';
 import { POLICY_PATHS, type AppealCategory } from '@hqt/contract/policy';
+import { announceHubEvent } from '@/shared/messages/hub-events';
 import { session } from '@/shared/session/session-store';
 import { ok, server } from '../../../../test/msw';
 import AppealPage from './appeal-page';
@@ -77,17 +77,14 @@ const detail = (patch: Partial<AppealDetail> = {}): AppealDetail => ({
 
 let saved: AppealSaveBody[] = [];
 let stepped: AppealStepBody[] = [];
-let unread = 0;
 
 beforeEach(() => {
   saved = [];
   stepped = [];
-  unread = 0;
   localStorage.clear();
   session.setUser({ name: 'demo', roles: [ROLES.enterprise.name] });
   server.use(
     mock.get(CALCULATOR_PATHS.allEnterprises, () => HttpResponse.json(ok([ENTERPRISE]))),
-    mock.get(INBOX_PATHS.unreadCount, () => HttpResponse.json(ok({ unread }))),
     mock.post(POLICY_PATHS.appealCategoryPage, () => HttpResponse.json(ok(page(CATEGORIES)))),
     mock.get(APPEAL_PATHS.list, () => HttpResponse.json(ok(page([item])))),
     mock.post(APPEAL_PATHS.save, async ({ request }) => {
@@ -100,7 +97,8 @@ beforeEach(() => {
 
 let lastRouter: ReturnType<typeof createMemoryRouter>;
 
-function renderPage(query = '', queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } })) {
+function renderPage(query = '') {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const router = createMemoryRouter([{ path: PAGE, Component: AppealPage }], { initialEntries: [`${PAGE}${query}`] });
   lastRouter = router;
   return render(
@@ -339,7 +337,7 @@ test('one enterprise: no picker', async () => {
   expect(screen.queryByRole('combobox', { name: '诉求企业' })).toBeNull();
 });
 
-test("a new message (the hub's notice of a staff step) reads the open appeal again; reading one does not", async () => {
+test("the hub's notice of a staff step on an appeal reads the open appeal again; another service's notice does not", async () => {
   let served = detail({ status: 'accepted', statusLabel: '办理中', steps: [] });
   let fetched = 0;
   server.use(
@@ -348,24 +346,21 @@ test("a new message (the hub's notice of a staff step) reads the open appeal aga
       return HttpResponse.json(ok(served));
     }),
   );
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  renderPage('?id=41', queryClient);
+  renderPage('?id=41');
   expect(await screen.findByText('办理中', { selector: 'td *, td' })).toBeInTheDocument();
-  await vi.waitFor(() => expect(queryClient.getQueryData(['messages', 'unread'])).toEqual({ unread: 0 }));
   const before = fetched;
 
-  // staff reply: the hub's notice makes the shell read ['messages'] again, one more unread
+  // a visit's invitation: the appeal is not read again
+  act(() => announceHubEvent({ notice: { source: 'visit', kind: 'visit.invited', title: '走访邀约：政策宣讲', link: '/enterpriseVisit/enterpriseVisit?id=3' } }));
+  // staff reply to the appeal: it is read again, and shows the reply's state
   served = detail();
-  unread = 1;
-  await queryClient.invalidateQueries({ queryKey: ['messages'] });
+  act(() => announceHubEvent({ notice: { source: 'appeal', kind: 'appeal.replied', title: `诉求已答复：${item.title}`, link: '/enterpriseDemands/enterpriseDemands?id=41' } }));
   expect(await screen.findByText('已答复', { selector: 'td *, td' })).toBeInTheDocument();
   expect(fetched).toBe(before + 1);
 
-  // the enterprise reads a message: fewer unread, nothing read again
-  unread = 0;
-  await queryClient.invalidateQueries({ queryKey: ['messages'] });
-  await vi.waitFor(() => expect(queryClient.getQueryData(['messages', 'unread'])).toEqual({ unread: 0 }));
-  expect(fetched).toBe(before + 1);
+  // the hub reconnects (a notice may have been missed): read again
+  act(() => announceHubEvent({ reconnected: true }));
+  await vi.waitFor(() => expect(fetched).toBe(before + 2));
 });
 
 test('撤回 asks first, then sends the step', async () => {

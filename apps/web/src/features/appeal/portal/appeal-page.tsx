@@ -3,22 +3,25 @@
 // (?enterprise=), the list's filters, the open form (?new=1, or ?guideId=N from a guide, ?visitId=N from a visit) and the
 // appeal, so each can be reloaded, shared and gone Back to.
 import { PlusOutlined } from '@ant-design/icons';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, type Query } from '@tanstack/react-query';
 import { Button, Card, Drawer, Empty, Select, Skeleton } from 'antd';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useIsMobile } from '@/shared/lib/use-is-mobile';
 import { useSession } from '@/shared/session/session-store';
+import { useRefreshOnNotice } from '@/shared/workflow/use-refresh-on-notice';
+import { appealQueries } from '../api/appeal-api';
 import { AppealDetailView } from './appeal-detail';
 import { AppealForm, type AppealAbout } from './appeal-form';
 import { AppealList } from './appeal-list';
 import { enterprisesQuery } from './enterprises';
-import { useRefreshOnNotice } from './use-refresh-on-notice';
 import './appeal.css';
 
 const positiveId = (raw: string | null) => {
   const n = Number(raw);
   return Number.isSafeInteger(n) && n > 0 ? n : null;
 };
+
+const isCategories = (q: Query) => q.queryKey[1] === 'categories';
 
 export default function AppealPage() {
   const [params, setParams] = useSearchParams();
@@ -30,7 +33,8 @@ export default function AppealPage() {
   const formOpen = params.get('new') === '1' || about.guideId !== null || about.visitId !== null;
   const closedForm = { new: null, guideId: null, visitId: null };
   const { data: enterprises, isLoading } = useQuery(enterprisesQuery());
-  useRefreshOnNotice();
+  // Staff's steps reach the list and an opened appeal while the page is open (not the categories).
+  useRefreshOnNotice('appeal', appealQueries.all(), isCategories);
 
   const change = (patch: Record<string, string | null>) =>
     setParams((p) => {

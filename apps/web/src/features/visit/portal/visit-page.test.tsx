@@ -1,8 +1,9 @@
 // 企业走访's enterprise page with HTTP stubbed at the network edge: the request form's checks send
 // nothing, a decline needs a note, a proposed time is sent, the buttons are the steps the server
-// allows, the summary's problems lead to their appeals, and a visit that is not the caller's.
+// allows, the summary's problems lead to their appeals, a staff step's notice shows while the page is
+// open, and a visit that is not the caller's.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http as mock, HttpResponse } from 'msw';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -11,6 +12,7 @@ import { CALCULATOR_PATHS, type EnterpriseSummary } from '@hqt/contract/calculat
 import type { PageOf } from '@hqt/contract/envelope';
 import { VISIT_MSG, VISIT_PATHS, type VisitApprovalBody, type VisitAppraisalBody, type VisitDetail, type VisitItem, type VisitPortalQuery, type VisitRequestBody } from '@hqt/contract/visit';
 import { WORKFLOW_MSG } from '@hqt/contract/workflow';
+import { announceHubEvent } from '@/shared/messages/hub-events';
 import { session } from '@/shared/session/session-store';
 import { ok, server } from '../../../../test/msw';
 import VisitPage from './visit-page';
@@ -228,6 +230,15 @@ test('the buttons follow the server: none it does not list, the .ics only once c
   expect(screen.getByText('SQ20301219-0001')).toBeInTheDocument();
   expect(screen.getByText('已受理')).toBeInTheDocument();
   expect(screen.getByText('部门发起')).toBeInTheDocument();
+});
+
+test("staff's step reaches the open visit through the hub's notice: the new state shows without a reload", async () => {
+  stubDetail(detail({ status: 'rescheduling', statusLabel: '改期协商', steps: [] }));
+  renderPage('?id=31');
+  expect(await screen.findByText('改期协商', { selector: 'td *, td' })).toBeInTheDocument();
+  stubDetail(detail({ status: 'confirmed', statusLabel: '已确认', steps: [] }));
+  act(() => announceHubEvent({ notice: { source: 'visit', kind: 'visit.confirmed', title: '走访已确认：政策宣讲', link: '/enterpriseVisit/enterpriseVisit?id=31' } }));
+  expect(await screen.findByText('已确认', { selector: 'td *, td' })).toBeInTheDocument();
 });
 
 test("a wrong or another enterprise's id shows 走访不存在 with the way back to the list", async () => {

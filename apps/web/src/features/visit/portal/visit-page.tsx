@@ -5,6 +5,8 @@ import { PlusOutlined } from '@ant-design/icons';
 import { Button, Card, Drawer } from 'antd';
 import { useSearchParams } from 'react-router';
 import { useIsMobile } from '@/shared/lib/use-is-mobile';
+import { useRefreshOnNotice } from '@/shared/workflow/use-refresh-on-notice';
+import { visitQueries } from '../api/visit-api';
 import { VisitDetailView } from './visit-detail';
 import { VisitList } from './visit-list';
 import { VisitRequestForm } from './visit-request-form';
@@ -20,6 +22,8 @@ export default function VisitPage() {
   const isMobile = useIsMobile();
   const openId = positiveId(params.get('id'));
   const formOpen = params.get('new') === '1';
+  // Staff's invitations, changes and summaries reach the lists and an opened visit while the page is open.
+  useRefreshOnNotice('visit', visitQueries.all());
   const change = (patch: Record<string, string | null>) =>
     setParams((p) => {
       const out = new URLSearchParams(p);
