@@ -9,6 +9,7 @@ import { eq, sql } from 'drizzle-orm';
 import { ROLES } from '@hqt/contract/auth';
 import { dateOf } from '@hqt/contract/calculator-engine';
 import { pushMessageKey, pushMessageKind, SUBSCRIPTION_KINDS, type PushEvent } from '@hqt/contract/push';
+import { guidePortalLink } from '@hqt/contract/policy-links';
 import type { Db } from '../../db/client';
 import { guides, policies, pushEvents } from '../../db/schema/index';
 import { qualifiedEnterprises, type EnterpriseFactsStore } from '../calculator/public';
@@ -66,7 +67,7 @@ export function guideNotice(event: PushEvent, g: { guideId: number; title: strin
     kind: pushMessageKind(event),
     title: g.title,
     body: messageBody(event, g),
-    link: `/policyMarket/policyMarket?guide=${g.guideId}`,
+    link: guidePortalLink(g.guideId),
     dedupeKey: pushMessageKey(g.guideId, event),
   };
 }

@@ -7,6 +7,7 @@ import { lazy, Suspense, useState, type FormEvent, type ReactNode } from 'react'
 import { Link, useNavigate } from 'react-router';
 import type { PageOf } from '@hqt/contract/envelope';
 import { POLICY_PATHS, type GuideSummary, type Statistics, type TopicSummary } from '@hqt/contract/policy';
+import { MARKET_PATH } from '@hqt/contract/policy-links';
 import { POLICY_DOCS_VIEW } from '@/features/policy/links';
 import { GuideStatusTag } from '@/features/policy/ui/guide-status-tag';
 import { TopicCover } from '@/features/policy/ui/topic-cover';
@@ -21,7 +22,6 @@ import './home-page.css';
 // Loaded when a visitor opens a guide.
 const GuideDetailDrawer = lazy(() => import('@/features/policy/ui/guide-detail-drawer').then((m) => ({ default: m.GuideDetailDrawer })));
 
-const MARKET = '/policyMarket/policyMarket';
 const HOT_KEYWORDS = ['研发费用', '专精特新', '技术改造', '贷款贴息', '稳岗'];
 
 const guidePage = (body: Record<string, unknown>) => http.post<PageOf<GuideSummary>>(POLICY_PATHS.guidePage, { currentPage: 1, ...body });
@@ -87,7 +87,7 @@ export default function HomePage() {
 
   const search = (keyword: string) => {
     const k = keyword.trim();
-    void navigate(k ? `${MARKET}?keyword=${encodeURIComponent(k)}` : MARKET);
+    void navigate(k ? `${MARKET_PATH}?keyword=${encodeURIComponent(k)}` : MARKET_PATH);
   };
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
@@ -152,10 +152,10 @@ export default function HomePage() {
       </nav>
 
       <div className="home-columns">
-        <Panel id="recent" title="最新发布" more={{ to: `${MARKET}?sort=date`, label: '更多' }}>
+        <Panel id="recent" title="最新发布" more={{ to: `${MARKET_PATH}?sort=date`, label: '更多' }}>
           <GuideRows guides={recent?.list} date={(g) => `发布 ${dayjs(g.publishedAt).format('MM-DD')}`} onOpen={setOpenId} empty="暂无新发布的指南" />
         </Panel>
-        <Panel id="closing" title="即将截止的申报" more={{ to: `${MARKET}?openNow=1`, label: '更多' }}>
+        <Panel id="closing" title="即将截止的申报" more={{ to: `${MARKET_PATH}?openNow=1`, label: '更多' }}>
           <GuideRows guides={open && closingSoon} date={(g) => `截止 ${dayjs(g.windowEnd).format('MM-DD')}`} onOpen={setOpenId} empty="暂无正在申报的指南" />
         </Panel>
       </div>

@@ -1,11 +1,11 @@
 // The addresses of the policy service's portal pages, for its own links and for the pages that
 // link to them (the home page's 政策文件 figure).
-export const MARKET_PATH = '/policyMarket/policyMarket';
+import { MARKET_PATH } from '@hqt/contract/policy-links';
+
+export { MARKET_PATH };
 export const POLICY_DOC_PATH = '/policyDocument/policyDocument';
 
 /** 政策超市's 政策文件 view (its list state: portal/market-prefetch.ts, DOCS_LIST). */
 export const POLICY_DOCS_VIEW = `${MARKET_PATH}?view=docs`;
-/** A guide opens in the market's drawer. */
-export const guideLink = (id: number) => `${MARKET_PATH}?guide=${id}`;
 /** A 政策文件's own page (public). */
 export const policyDocLink = (id: number) => `${POLICY_DOC_PATH}?id=${id}`;

@@ -7,6 +7,7 @@ import { Button, Card, Descriptions, Flex, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useId, type ReactNode } from 'react';
 import type { AppealDetail } from '@hqt/contract/appeal';
+import { guidePortalLink } from '@hqt/contract/policy-links';
 import { useIsMobile } from '@/shared/lib/use-is-mobile';
 import { AttachmentList } from '@/shared/upload/attachments';
 import { WorkflowTimeline } from '@/shared/ui/workflow-timeline';
@@ -14,7 +15,6 @@ import { OwnedItem } from '@/shared/ui/owned-item';
 import { appealQueries } from '../api/appeal-api';
 import { AcceptDue, AppealDue, appealStepLabel, AppealStatusTag } from '../ui/appeal-status';
 import { AppealActions } from './appeal-actions';
-import { GUIDE_LINK } from './appeal-form';
 
 const when = (iso: string) => dayjs(iso).format('YYYY-MM-DD HH:mm');
 
@@ -102,7 +102,7 @@ function Body({ appeal, onBack }: { appeal: AppealDetail; onBack: () => void }) 
         )}
         {appeal.guideId && (
           <Descriptions.Item label="关联申报指南">
-            <a href={GUIDE_LINK(appeal.guideId)}>#{appeal.guideId}</a>
+            <a href={guidePortalLink(appeal.guideId)}>#{appeal.guideId}</a>
           </Descriptions.Item>
         )}
       </Descriptions>

@@ -8,6 +8,7 @@ import { APPEAL_LENGTH, type AppealDetail } from '@hqt/contract/appeal';
 import type { UploadedFile } from '@hqt/contract/files';
 import { MSG } from '@hqt/contract/messages';
 import { PHONE_PATTERN } from '@hqt/contract/validation';
+import { guidePortalLink } from '@hqt/contract/policy-links';
 import { useWrite } from '@/shared/lists/use-write';
 import { AttachmentField } from '@/shared/upload/attachments';
 import { appealQueries, saveAppeal } from '../api/appeal-api';
@@ -15,7 +16,6 @@ import { clearDraft, readDraft, writeDraft, type AppealDraft } from './appeal-dr
 
 type Values = Required<AppealDraft> & { files?: UploadedFile[] };
 
-export const GUIDE_LINK = (guideId: number) => `/policyMarket/policyMarket?guide=${guideId}`;
 
 /** What the appeal is about, from the address (?guideId=, ?visitId=): a guide, a visit of this enterprise. */
 export interface AppealAbout {
@@ -23,7 +23,7 @@ export interface AppealAbout {
   visitId: number | null;
 }
 const ABOUT: Record<keyof AppealAbout, { label: string; href: (id: number) => string }> = {
-  guideId: { label: '关联申报指南', href: GUIDE_LINK },
+  guideId: { label: '关联申报指南', href: guidePortalLink },
   visitId: { label: '关联企业走访', href: (id) => `/enterpriseVisit/enterpriseVisit?id=${id}` },
 };
 

@@ -5,11 +5,11 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Descriptions, Empty, List, Result, Skeleton, Space, Tag } from 'antd';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { ENTCODE_PAGE, formatCode, type EntcodeCard, type StaffCard } from '@hqt/contract/entcode';
+import { guidePortalLink } from '@hqt/contract/policy-links';
 import { ADMIN_BASE, LOGIN_PATH } from '@/config/routes';
 import { useSession } from '@/shared/session/session-store';
 import { entcodeQueries } from '../api/entcode-api';
 
-const MARKET = '/policyMarket/policyMarket';
 const CALCULATOR = '/policyCalculation/policyCalculation';
 const APPEALS = '/enterpriseDemands/enterpriseDemands';
 
@@ -132,7 +132,7 @@ function Guides({ card }: { card: EntcodeCard }) {
           renderItem={(g) => (
             <List.Item>
               <List.Item.Meta
-                title={<Link to={`${MARKET}?guide=${g.id}`}>{g.title}</Link>}
+                title={<Link to={guidePortalLink(g.id)}>{g.title}</Link>}
                 description={`${g.supportTypeLabel} · ${g.amountText} · 申报截止 ${day(g.windowEnd)}`}
               />
             </List.Item>
@@ -198,7 +198,7 @@ function StaffView({ card }: { card: StaffCard }) {
               dataSource={evaluation.guides}
               renderItem={(g) => (
                 <List.Item extra={g.amount === null ? null : `${g.amount} 万元`}>
-                  <Link to={`${MARKET}?guide=${g.id}`}>{g.title}</Link>
+                  <Link to={guidePortalLink(g.id)}>{g.title}</Link>
                 </List.Item>
               )}
             />

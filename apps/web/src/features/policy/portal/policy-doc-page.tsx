@@ -8,10 +8,11 @@ import dayjs from 'dayjs';
 import { Link, useSearchParams } from 'react-router';
 import { MAX_INT } from '@hqt/contract/constants';
 import { isSafeLink } from '@hqt/contract/validation';
+import { guidePortalLink } from '@hqt/contract/policy-links';
 import { usePageTitle } from '@/shared/lib/page-title';
 import { RichText } from '@/shared/ui/rich-text';
 import { policyDocQueries } from '../api/doc-queries';
-import { guideLink, POLICY_DOCS_VIEW } from '../links';
+import { POLICY_DOCS_VIEW } from '../links';
 import { ExpiredTag } from '../ui/expired-tag';
 import { GuideStatusTag } from '../ui/guide-status-tag';
 import '../ui/guide.css';
@@ -83,7 +84,7 @@ export default function PolicyDocPage() {
             {doc.guides.map((g) => (
               <li key={g.id}>
                 <div>
-                  <GuideStatusTag status={g.status} /> <Link to={guideLink(g.id)}>{g.title}</Link>
+                  <GuideStatusTag status={g.status} /> <Link to={guidePortalLink(g.id)}>{g.title}</Link>
                 </div>
                 <div className="guide-meta">
                   <span>

@@ -7,6 +7,7 @@ import { Button, Card, Descriptions, Flex, List, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useId, type ReactNode } from 'react';
 import type { VisitDetail } from '@hqt/contract/visit';
+import { guidePortalLink } from '@hqt/contract/policy-links';
 import { useIsMobile } from '@/shared/lib/use-is-mobile';
 import { WorkflowTimeline } from '@/shared/ui/workflow-timeline';
 import { AttachmentList } from '@/shared/upload/attachments';
@@ -16,7 +17,6 @@ import { originLabel, timeSpan, VisitStatusTag, visitStepLabel } from '../ui/vis
 import { VisitActions } from './visit-actions';
 
 const when = (iso: string) => dayjs(iso).format('YYYY-MM-DD HH:mm');
-export const guideLink = (id: number) => `/policyMarket/policyMarket?guide=${id}`;
 export const appealLink = (id: number) => `/enterpriseDemands/enterpriseDemands?id=${id}`;
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -47,7 +47,7 @@ function Summary({ visit }: { visit: VisitDetail }) {
           <ul>
             {visit.guides.map((g) => (
               <li key={g.id}>
-                <a href={guideLink(g.id)}>{g.title}</a>
+                <a href={guidePortalLink(g.id)}>{g.title}</a>
               </li>
             ))}
           </ul>

@@ -5,6 +5,7 @@ import { Alert, Button, Card, Col, Collapse, Empty, Input, List, Row, Segmented,
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { factsOf, REPORT_DISCLAIMER, type Enterprise } from '@hqt/contract/calculator';
+import { guidePortalLink } from '@hqt/contract/policy-links';
 import {
   assess,
   byRelevance,
@@ -260,7 +261,7 @@ export function ResultsView({ enterprise, onEditProfile }: { enterprise: Enterpr
                           <Space size={4} wrap>
                             <Tag>{dicts.labelOf('supportType', g.supportType)}</Tag>
                             <Tag>{dicts.labelOf('guideMode', g.mode)}</Tag>
-                            <Link to={`/policyMarket/policyMarket?guide=${g.id}`}>查看申报指南</Link>
+                            <Link to={guidePortalLink(g.id)}>查看申报指南</Link>
                           </Space>
                         </>
                       ),
