@@ -1,52 +1,17 @@
 // Migration 0016 moves 政策推送's inbox (push_messages) into the message centre: every message,
 // with its words, reasons, read state and time, is there after it and answers through the inbox.
 // Run on a database migrated up to 0015 holding real-shaped rows, then migrated the rest of the way.
-import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { drizzle } from 'drizzle-orm/node-postgres';
-import { migrate } from 'drizzle-orm/node-postgres/migrator';
-import pg from 'pg';
 import { afterAll, expect, it } from 'vitest';
-import { inject } from 'vitest';
 import type { App } from '../../src/app';
-import { runMigrations } from '../../src/db/migrate';
 import { insertDraftGuide, insertPolicy } from '../helpers/content';
+import { databaseAt, type ScratchDatabase } from '../helpers/migrations';
 
-const MIGRATIONS = path.resolve(import.meta.dirname, '../../drizzle');
-const BEFORE = '0015_workflow_steps';
-
-/** The migrations folder as it was up to `tag`. */
-function migrationsUpTo(tag: string): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hqt-migrations-'));
-  fs.cpSync(MIGRATIONS, dir, { recursive: true });
-  const journalFile = path.join(dir, 'meta/_journal.json');
-  const journal = JSON.parse(fs.readFileSync(journalFile, 'utf8')) as { entries: { tag: string }[] };
-  const last = journal.entries.findIndex((e) => e.tag === tag);
-  expect(last).toBeGreaterThan(0);
-  journal.entries = journal.entries.slice(0, last + 1);
-  fs.writeFileSync(journalFile, JSON.stringify(journal));
-  return dir;
-}
-
-const admin = new pg.Client({ connectionString: inject('pgAdminUrl') });
-const name = `${inject('testDatabasePrefix')}mig_${randomBytes(4).toString('hex')}`;
-let pool: pg.Pool | undefined;
-afterAll(async () => {
-  await pool?.end();
-  await admin.query(`drop database if exists ${name}`).catch(() => {});
-  await admin.end();
-});
+let scratch: ScratchDatabase | undefined;
+afterAll(() => scratch?.drop());
 
 it('every push message, read or not, is in the message centre after migration 0016', async () => {
-  await admin.connect();
-  await admin.query(`create database ${name} template template0`);
-  const url = new URL(inject('pgAdminUrl'));
-  url.pathname = `/${name}`;
-  pool = new pg.Pool({ connectionString: url.toString(), max: 2 });
-  const db = drizzle(pool, { casing: 'snake_case' });
-  await migrate(db, { migrationsFolder: migrationsUpTo(BEFORE) });
+  scratch = await databaseAt('0015_workflow_steps');
+  const { db, pool } = scratch;
 
   // Real-shaped rows: two accounts, two guides, messages of each event, one read, with reasons.
   // (policies and guides have not changed since 0015: the schema's inserts fit them.)
@@ -74,7 +39,7 @@ it('every push message, read or not, is in the message centre after migration 00
     ids.push(Number(inserted[0]!.id));
   }
 
-  await runMigrations(url.toString());
+  await scratch.migrateRest();
 
   const { rows: moved } = await pool.query(
     `select id::int, account_id, source, kind, title, body, link, dedupe_key, reasons, read_at, created_at from messages order by id`,

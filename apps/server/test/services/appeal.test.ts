@@ -667,27 +667,6 @@ describe('the 受理 clock: one working day from filing (APPEAL_RESPONSE_DAYS), 
   });
 });
 
-describe('the timeline opens with the filing', () => {
-  it('the migration gives an appeal filed before openings were written its filing, at its filing time, once; it reads first', async () => {
-    const backfill = readFileSync(new URL('../../drizzle/0030_workflow_openings.sql', import.meta.url), 'utf8').split('--> statement-breakpoint')[0]!;
-    // As an appeal was written before: the row alone, then a step.
-    const filedAt = new Date('2026-11-20T09:30:00+08:00');
-    const [old] = await app.db
-      .insert(appeals)
-      .values({ enterpriseId: entId, accountId: ent.id, category: 'finance', title: '旧诉求', content: '迁移前提交', contact: '王经理', phone: '13800000000', createdAt: filedAt, updatedAt: filedAt })
-      .returning({ id: appeals.id });
-    await took(as.staff, old!.id, { step: 'accept' });
-    await app.db.execute(sql.raw(backfill));
-    await app.db.execute(sql.raw(backfill)); // a second run adds nothing
-    const { timeline } = await detailOf(as.ent, old!.id);
-    expect(timeline.map((t) => [t.step, t.role, t.actor?.id ?? null])).toEqual([
-      ['file', 'enterprise', ent.id],
-      ['accept', 'staff', null],
-    ]);
-    expect(timeline[0]!.at).toBe(filedAt.toISOString());
-  });
-});
-
 // ---- ownership ----------------------------------------------------------------------------------
 
 describe("another enterprise's ids answer 404 on every call", () => {

@@ -14,6 +14,7 @@ import { chinaDate, chinaDayEnd } from '@hqt/contract/working-days';
 import type { App } from '../../src/app';
 import { enterprises, messages, workflowSteps } from '../../src/db/schema/index';
 import { appeals } from '../../src/services/appeal/schema';
+import { ofVisit } from '../../src/services/appeal/visit-problems';
 import { calendarYears } from '../../src/services/calendar/schema';
 import { remindVisits } from '../../src/services/visit/jobs';
 import { visits } from '../../src/services/visit/schema';
@@ -174,7 +175,7 @@ describe('the visit loop', () => {
     const early = await summary(as.lead, planned.id, { content: '提前写的纪要', problems });
     expect(early.json()).toEqual({ code: 409, msg: VISIT_MSG.notHeldYet(`${chinaDate(new Date(other.startsAt))} 14:00`), data: null });
     expect(await statusOf(planned.id)).toBe('confirmed');
-    expect(await app.db.$count(appeals, eq(appeals.visitId, planned.id))).toBe(0);
+    expect(await app.db.$count(appeals, ofVisit(planned.id))).toBe(0);
     expect((await detail(as.lead, planned.id, VISIT_CONSOLE_PATHS.detail)).steps).toEqual(['cancel']);
 
     // the lead writes the summary once the visit has begun: two problems become appeals of the enterprise, the visit named
@@ -199,7 +200,7 @@ describe('the visit loop', () => {
     // saved again (edited, the same problems): still two appeals, each once
     const again = await summary(as.lead, planned.id, { content: '补充：已约定下月回访。', problems });
     expect(again.statusCode, again.body).toBe(200);
-    expect(await app.db.$count(appeals, eq(appeals.visitId, planned.id))).toBe(2);
+    expect(await app.db.$count(appeals, ofVisit(planned.id))).toBe(2);
 
     // the problem's appeal runs its own course, and the visit shows its state
     await app.db.update(appeals).set({ status: 'accepted' }).where(eq(appeals.id, filed[0]!.appealId));
@@ -347,7 +348,7 @@ describe('who may do what', () => {
     const byMember = await summary(as.member, pending.id, { content: '纪要', problems });
     expect(byMember.json()).toMatchObject({ code: 403, msg: VISIT_MSG.leadOnly });
     expect(await statusOf(pending.id)).toBe('confirmed');
-    expect(await app.db.$count(appeals, eq(appeals.visitId, pending.id))).toBe(0);
+    expect(await app.db.$count(appeals, ofVisit(pending.id))).toBe(0);
     // the member's detail offers no summary; the lead's does
     expect((await detail(as.member, pending.id, VISIT_CONSOLE_PATHS.detail)).steps).toEqual(['cancel']);
     expect((await detail(as.lead, pending.id, VISIT_CONSOLE_PATHS.detail)).steps).toEqual(['cancel']); // not before the visit begins
@@ -362,7 +363,7 @@ describe('who may do what', () => {
     const res = await summary(as.lead, v.id, { content: '纪要', problems: [{ category: 'nope', title: '问题', content: '描述' }] });
     expect(res.json()).toMatchObject({ code: 400, msg: VISIT_MSG.appealCategoryNotFound });
     expect(await statusOf(v.id)).toBe('confirmed');
-    expect(await app.db.$count(appeals, eq(appeals.visitId, v.id))).toBe(0);
+    expect(await app.db.$count(appeals, ofVisit(v.id))).toBe(0);
   });
 
   it('两人同时操作: approving and declining at once, one wins', async () => {

@@ -7,6 +7,7 @@ import { APPEAL_KIND } from '@hqt/contract/appeal';
 import type { App } from '../../src/app';
 import { accounts, enterprises, messages, workflowSteps } from '../../src/db/schema/index';
 import { appeals } from '../../src/services/appeal/public';
+import { ofVisit } from '../../src/services/appeal/visit-problems';
 import { visits } from '../../src/services/visit/public';
 import { enterpriseCodes } from '../../src/services/entcode/schema';
 import { DEMO_ACCOUNTS, seedDemo, seedWorkflowDemo } from '../../src/setup/demo';
@@ -25,7 +26,7 @@ describe('the demo', () => {
     const [demo] = await app.db.select().from(accounts).where(eq(accounts.username, DEMO_ACCOUNTS.enterprise.username));
     const [enterprise] = await app.db.select().from(enterprises).where(eq(enterprises.accountId, demo!.id));
     // (its own filings: the problem of a demo visit's summary is one more, below)
-    const own = await app.db.select().from(appeals).where(and(eq(appeals.enterpriseId, enterprise!.id), isNull(appeals.visitId))).orderBy(asc(appeals.createdAt));
+    const own = await app.db.select().from(appeals).where(and(eq(appeals.enterpriseId, enterprise!.id), isNull(appeals.sourceId))).orderBy(asc(appeals.createdAt));
     expect(own.map((a) => a.status)).toEqual(['closed', 'replied', 'supplementing', 'accepted', 'submitted']);
     expect(own.every((a) => /^SQ\d{8}-\d{4}$/.test(a.number ?? ''))).toBe(true);
     expect(own[0]).toMatchObject({ rating: 'satisfied' });
@@ -47,7 +48,7 @@ describe('the demo', () => {
     const own = await app.db.select().from(visits).where(eq(visits.enterpriseId, enterprise!.id)).orderBy(asc(visits.id));
     expect(own.map((v) => v.status)).toEqual(['pending', 'confirmed', 'rescheduling', 'visited', 'appraised', 'requested']);
     expect(own.every((v) => /^ZF\d{8}-\d{4}$/.test(v.number ?? ''))).toBe(true);
-    const fromVisit = await app.db.select().from(appeals).where(eq(appeals.visitId, own[3]!.id));
+    const fromVisit = await app.db.select().from(appeals).where(ofVisit(own[3]!.id));
     expect(fromVisit.map((a) => a.title)).toEqual(['数控技工招聘困难']);
   });
 

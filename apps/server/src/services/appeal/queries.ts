@@ -6,6 +6,7 @@ import { ROLES } from '@hqt/contract/auth';
 import { APPEAL_FLOW, APPEAL_OPEN_STATES, APPEAL_STATUS_LIST, type AppealItem, type AppealListQuery, type AppealStatus } from '@hqt/contract/appeal';
 import type { AppealCounts, AppealCountsQuery, AppealHandler, AppealQueueQuery, AppealQueueRow } from '@hqt/contract/appeal-console';
 import type { PageOf } from '@hqt/contract/envelope';
+import { VISIT_KIND } from '@hqt/contract/visit';
 import { chinaDayEnd } from '@hqt/contract/working-days';
 import type { DbOrTx } from '../../db/client';
 import { accounts, enterprises } from '../../db/schema/index';
@@ -13,6 +14,7 @@ import type { Scope } from '../../lib/ctx';
 import { keywordMatch } from '../../lib/like';
 import { COUNT_CAP, paginate, totalOver, type PageWindow } from '../../lib/paginate';
 import { dictLabel, type Dictionaries } from '../dict/public';
+import { visits } from '../visit/public';
 import { appeals } from './schema';
 
 const handlers = alias(accounts, 'handlers');
@@ -33,9 +35,9 @@ const itemColumns = {
   dueAt: appeals.dueAt,
   acceptDueAt: appeals.acceptDueAt,
   rating: appeals.rating,
-  visitId: appeals.visitId,
-  // The visit's number by a subquery: the appeal's own reads need not know the visit's table.
-  visitNumber: sql<string | null>`(select v.number from visits v where v.id = ${appeals.visitId})`,
+  // The visit it came from (its source, when a visit), the number by a subquery on the visit's face.
+  visitId: sql<number | null>`case when ${appeals.sourceKind} = ${VISIT_KIND} then ${appeals.sourceId} end`,
+  visitNumber: sql<string | null>`(select ${visits.number} from ${visits} where ${appeals.sourceKind} = ${VISIT_KIND} and ${visits.id} = ${appeals.sourceId})`,
 };
 
 interface ItemRow {

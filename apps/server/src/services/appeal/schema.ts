@@ -4,7 +4,6 @@ import { APPEAL_RATING_LIST, APPEAL_STATUS_LIST } from '@hqt/contract/appeal';
 import { accounts } from '../../db/schema/account';
 import { enterprises } from '../../db/schema/enterprise';
 import { guides } from '../../db/schema/policy';
-import { visits } from '../visit/public';
 
 const inList = (values: readonly string[]) => sql.raw(`(${values.map((v) => `'${v}'`).join(', ')})`);
 
@@ -53,9 +52,14 @@ export const appeals = pgTable(
     repliedAt: timestamp('replied_at', { withTimezone: true }),
     closedAt: timestamp('closed_at', { withTimezone: true }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-    /** A problem raised on a visit (企业走访) becomes an appeal: the visit, and the problem's key within it. */
-    visitId: integer('visit_id').references(() => visits.id, { onDelete: 'restrict' }),
-    visitProblemKey: text('visit_problem_key'),
+    /**
+     * What the appeal came from, when another service's item gave rise to it: that item's kind and id
+     * (a visit, `visit`), and for an appeal that service filed, the key of what it filed within it (a
+     * problem raised on the visit). Opaque here, no foreign key: the source's service vouches for it.
+     */
+    sourceKind: text('source_kind'),
+    sourceId: integer('source_id'),
+    sourceKey: text('source_key'),
   },
   (t) => [
     check('appeals_status_check', sql`${t.status} in ${inList(APPEAL_STATUS_LIST)}`),
@@ -73,8 +77,10 @@ export const appeals = pgTable(
     index('appeals_handler_status_created_idx').on(t.handlerId, t.status, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     // The jobs: replies waiting for a rating; open appeals by due date (with the department and the
     // handler: the queue's due soon / overdue total and tabs under those filters read the index only).
-    // Each problem of a visit files one appeal, however often its summary is saved.
-    uniqueIndex('appeals_visit_problem_key').on(t.visitId, t.visitProblemKey),
+    // Each problem of a visit files one appeal, however often its summary is saved; a source's
+    // appeals are read by its kind and id.
+    uniqueIndex('appeals_source_key').on(t.sourceKind, t.sourceId, t.sourceKey),
+    check('appeals_source_check', sql`(${t.sourceKind} is null) = (${t.sourceId} is null) and (${t.sourceKey} is null or ${t.sourceId} is not null)`),
     index('appeals_replied_idx').on(t.repliedAt).where(sql`${t.status} = 'replied'`),
     index('appeals_due_idx').on(t.dueAt, t.department, t.handlerId).where(sql`${t.status} in ('accepted', 'supplementing', 'reopened')`),
     // 待受理超时: the appeals still 已提交, by their 受理 deadline (the queue's filter, the 工作台).

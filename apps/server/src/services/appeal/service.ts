@@ -29,6 +29,7 @@ import { appealConsoleLink, type AppealCounts, type AppealCountsQuery, type Appe
 import { APPEAL_RESPONSE_DAYS } from '@hqt/contract/appeal-stats';
 import type { PageOf } from '@hqt/contract/envelope';
 import { OWN_MSG } from '@hqt/contract/messages';
+import { VISIT_KIND } from '@hqt/contract/visit';
 import type { AttachedFile } from '@hqt/contract/files';
 import { permittedSteps, roleKeyOf, type TimelineEntry } from '@hqt/contract/workflow';
 import { chinaDate } from '@hqt/contract/working-days';
@@ -166,7 +167,7 @@ export async function saveAppeal(deps: AppealDeps, ctx: SignedInCtx, body: Appea
     contact: body.contact.trim(),
     phone: body.phone,
     guideId: body.guideId ?? null,
-    visitId: body.visitId ?? null,
+    ...(body.visitId ? { sourceKind: VISIT_KIND, sourceId: body.visitId } : {}),
     acceptDueAt: acceptDueSql(now),
     createdAt: now,
     updatedAt: now,
@@ -184,7 +185,7 @@ export async function saveAppeal(deps: AppealDeps, ctx: SignedInCtx, body: Appea
       visitNumber: sql<string | null>`(select ${visits.number} from ${visits} where ${visits.id} = ${body.visitId ?? null}::int)`,
     });
     // Nothing has happened to a new filing yet but its filing: no file attached, no handler.
-    return toDetail(deps, ctx, { ...row, handlerName: null }, [openingEntry(ctx, audited.opening, row.openingStepId as number)], [], now);
+    return toDetail(deps, ctx, { ...row, handlerName: null, visitId: body.visitId ?? null }, [openingEntry(ctx, audited.opening, row.openingStepId as number)], [], now);
   }
   const id = await db.transaction(async (tx) => {
     const [row] = await tx.insert(appeals).values(values).returning({ id: appeals.id });

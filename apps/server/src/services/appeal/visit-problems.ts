@@ -4,7 +4,7 @@
 // nothing of appeals; this file is the relationship, kept on the side that depends on the other.
 import { and, asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { APPEAL_FLOW, APPEAL_KIND, APPEAL_NUMBER_PREFIX, type AppealStatus } from '@hqt/contract/appeal';
-import type { VisitProblem } from '@hqt/contract/visit';
+import { VISIT_KIND, type VisitProblem } from '@hqt/contract/visit';
 import type { DbOrTx } from '../../db/client';
 import { accounts, enterprises } from '../../db/schema/index';
 import { auditRecord } from '../../lib/audit';
@@ -16,6 +16,9 @@ import type { ProblemFollowUps } from '../visit/public';
 import { appeals } from './schema';
 import { acceptDueSql, APPEAL_AUDIT } from './service';
 
+/** The appeals a visit gave rise to: its problems, and those its enterprise filed about it. */
+export const ofVisit = (visitId: number) => and(eq(appeals.sourceKind, VISIT_KIND), eq(appeals.sourceId, visitId));
+
 /**
  * Files the summary's problems as appeals of the visit's enterprise, on its behalf (its account is the
  * filer; the contact is the enterprise's legal person and phone), inside the visit's transaction:
@@ -25,9 +28,9 @@ export async function fileVisitProblems(tx: DbOrTx, summary: DomainEvents['visit
   const { ctx, visitId, enterpriseId, problems, at } = summary;
   if (!problems.length) return;
   const filed = await tx
-    .select({ key: appeals.visitProblemKey })
+    .select({ key: appeals.sourceKey })
     .from(appeals)
-    .where(and(eq(appeals.visitId, visitId), inArray(appeals.visitProblemKey, problems.map((p) => p.key))));
+    .where(and(ofVisit(visitId), inArray(appeals.sourceKey, problems.map((p) => p.key))));
   const fresh = problems.filter((p) => !filed.some((f) => f.key === p.key));
   if (!fresh.length) return;
   const [owner] = await tx
@@ -45,8 +48,9 @@ export async function fileVisitProblems(tx: DbOrTx, summary: DomainEvents['visit
       content: problem.content,
       contact: (owner.legalPerson ?? owner.accountName).slice(0, 20),
       phone: owner.phone ?? owner.accountPhone ?? '',
-      visitId,
-      visitProblemKey: problem.key,
+      sourceKind: VISIT_KIND,
+      sourceId: visitId,
+      sourceKey: problem.key,
       acceptDueAt: acceptDueSql(at),
       createdAt: at,
       updatedAt: at,
@@ -60,9 +64,9 @@ export async function fileVisitProblems(tx: DbOrTx, summary: DomainEvents['visit
 export const visitProblemFollowUps: ProblemFollowUps = {
   async of(db: DbOrTx, visitId: number): Promise<VisitProblem[]> {
     const rows = await db
-      .select({ key: appeals.visitProblemKey, appealId: appeals.id, appealNumber: appeals.number, title: appeals.title, status: appeals.status })
+      .select({ key: appeals.sourceKey, appealId: appeals.id, appealNumber: appeals.number, title: appeals.title, status: appeals.status })
       .from(appeals)
-      .where(eq(appeals.visitId, visitId))
+      .where(ofVisit(visitId))
       .orderBy(asc(appeals.id));
     // An appeal the enterprise filed about the visit is one of its problems too (with no key).
     return rows.map((r) => ({
@@ -78,7 +82,7 @@ export const visitProblemFollowUps: ProblemFollowUps = {
     const [row] = await db
       .select({ raised: count(), solved: sql<number>`count(*) filter (where ${appeals.status} = 'closed')`.mapWith(Number) })
       .from(appeals)
-      .where(sql`${appeals.visitId} in (${visitIds})`);
+      .where(and(eq(appeals.sourceKind, VISIT_KIND), sql`${appeals.sourceId} in (${visitIds})`));
     return row ?? { raised: 0, solved: 0 };
   },
 };
