@@ -26,6 +26,7 @@ import calendarPlugin from './services/calendar/plugin';
 import filesRoutes from './services/files/routes';
 import appealRoutes from './services/appeal/routes';
 import entcodeRoutes, { ENTCODE_BUDGET } from './services/entcode/routes';
+import { enterpriseRecord } from './compose/enterprise-record';
 import visitRoutes from './services/visit/routes';
 import dictConsoleRoutes from './services/dict/console-routes';
 import dictPlugin from './services/dict/plugin';
@@ -149,7 +150,8 @@ export async function buildApp(opts: AppOptions) {
   // 企业诉求 follows up the problems raised on visits: it registers with the visit service.
   await app.register(visitRoutes, { publicUrl: config.publicUrl });
   await app.register(appealRoutes);
-  await app.register(entcodeRoutes, { publicUrl: config.publicUrl, bureauPhone: config.platform.bureau.phone });
+  // 企业码's staff record shows the enterprise's appeals and visits, composed above the services.
+  await app.register(entcodeRoutes, { publicUrl: config.publicUrl, bureauPhone: config.platform.bureau.phone, record: enterpriseRecord });
   await app.register(policyConsoleRoutes, { uploadsDir: config.uploadsDir });
 
   await app.register(webPlugin, { webDist: config.webDist });

@@ -1,5 +1,5 @@
 // What other services use of 企业诉求: its table, for the dictionary's usage count of a category
 // (an appeal's category code cannot be deleted from 字典管理 while appeals use it); an enterprise's
-// open appeals, for the record staff open by its 企业码.
+// open appeals, for the record staff open by its 企业码 (compose/enterprise-record.ts).
 export { appeals } from './schema';
 export { openAppealsOf } from './queries';

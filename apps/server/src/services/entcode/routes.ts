@@ -10,13 +10,13 @@ import { ok } from '../../lib/envelope';
 import { assignCode } from './assign';
 import { declareEntcodeJobs } from './jobs';
 import { codePage, scansPerDay } from './queries';
-import { codeDetail, codeOfEnterprise, lookupCard, myCodes, stepResult } from './service';
+import { codeDetail, codeOfEnterprise, lookupCard, myCodes, stepResult, type EntcodeDeps } from './service';
 
 /** The rate-limit budget of the card's look-ups (plugins/rate-limit.ts; ENTCODE_RATE_LIMIT per minute). */
 export const ENTCODE_BUDGET = 'entcode';
 
-const routes: FastifyPluginAsyncTypebox<{ publicUrl: string; bureauPhone: string }> = async (app, opts) => {
-  const deps = { db: app.db, events: app.events, dicts: app.dicts, publicUrl: opts.publicUrl, bureauPhone: opts.bureauPhone };
+const routes: FastifyPluginAsyncTypebox<Pick<EntcodeDeps, 'publicUrl' | 'bureauPhone' | 'record'>> = async (app, opts) => {
+  const deps: EntcodeDeps = { db: app.db, events: app.events, dicts: app.dicts, ...opts };
   declareEntcodeJobs(app.jobs, app.db);
   // 一企一码: an enterprise has its code from its creation on, in the transaction that adds it.
   app.events.on('enterprise.created', (tx, enterprise) => assignCode(tx, enterprise));

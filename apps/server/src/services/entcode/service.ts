@@ -19,20 +19,19 @@ import {
   type EntcodeStatus,
   type EntcodeViewer,
   type MyEntcode,
+  type StaffCard,
   type VisitorCard,
 } from '@hqt/contract/entcode';
 import { entcodeStatusLabel, type EntcodeDetail, type EntcodeStepBody, type EntcodeStepResult } from '@hqt/contract/entcode-console';
 import type { Condition, EligibilityRules } from '@hqt/contract/policy';
 import { permittedSteps, roleKeyOf } from '@hqt/contract/workflow';
 import { chinaDate } from '@hqt/contract/working-days';
-import type { Db } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import { enterprises, guides } from '../../db/schema/index';
 import { audit } from '../../lib/audit';
 import { isSignedIn, type Ctx, type SignedInCtx } from '../../lib/ctx';
 import { AppError, conflict, isUniqueViolation, notFound } from '../../lib/errors';
 import { start as startFlow, step, timeline, type FlowDeps, type Subject, type SubjectNotices } from '../../lib/workflow';
-import { openAppealsOf } from '../appeal/public';
-import { visitsOfEnterprise } from '../visit/public';
 import { dictLabel, type DictionaryStore } from '../dict/public';
 import { guidePage } from '../policy/public';
 import { assignCode } from './assign';
@@ -47,13 +46,15 @@ export interface EntcodeDeps extends FlowDeps {
   publicUrl: string;
   /** The bureau's phone when the dictionary `department` item `gxj` names none. */
   bureauPhone: string;
+  /** What staff's record shows of the enterprise from other services, composed above them. */
+  record: EnterpriseRecord;
 }
+
+/** Staff's record of an enterprise, from other services: its open appeals and its visits, the latest of each with their counts. */
+export type EnterpriseRecord = (db: DbOrTx, enterpriseId: number) => Promise<Pick<StaffCard, 'openAppealCount' | 'openAppeals' | 'visitCount' | 'visits'>>;
 
 /** Guides on the card: open now, for the enterprise's industry and scale, newest first. */
 const CARD_GUIDES = 5;
-/** Open appeals listed on staff's record (with the latest saved 测算's 符合 guides). */
-const CARD_APPEALS = 10;
-const CARD_VISITS = 10;
 
 /** The bureau's phone, as the dictionary `department` says it for 工信局 (gxj). */
 export async function bureauPhone(deps: Pick<EntcodeDeps, 'dicts' | 'bureauPhone'>): Promise<string> {
@@ -125,8 +126,6 @@ export async function lookupCard(deps: EntcodeDeps, ctx: Ctx, typed: string, now
   };
   if (viewer === 'visitor') return card;
   if (viewer === 'owner') return { ...card, viewer, enterpriseId: enterprise.id };
-  const appeals = await openAppealsOf(deps.db, enterprise.id, CARD_APPEALS);
-  const visits = await visitsOfEnterprise(deps.db, enterprise.id, CARD_VISITS);
   return {
     ...card,
     viewer,
@@ -134,10 +133,7 @@ export async function lookupCard(deps: EntcodeDeps, ctx: Ctx, typed: string, now
     enterpriseId: enterprise.id,
     legalPerson: enterprise.legalPerson,
     contactPhone: enterprise.contactPhone,
-    openAppealCount: appeals.total,
-    openAppeals: appeals.list,
-    visitCount: visits.total,
-    visits: visits.list,
+    ...(await deps.record(deps.db, enterprise.id)),
     lastEvaluation: await latestEvaluation(deps.db, enterprise.id),
   };
 }

@@ -1,6 +1,4 @@
-// An enterprise's visits as another service shows them (企业赋码's staff record). Apart from
-// queries.ts, which reads appeals: what services/visit/public.ts exports must not import the appeal
-// service, whose schema imports this service's table (a module cycle at load).
+// An enterprise's visits as staff's record of it shows them (composed in compose/enterprise-record.ts).
 import { desc, eq } from 'drizzle-orm';
 import { VISIT_FLOW, type VisitStatus } from '@hqt/contract/visit';
 import type { DbOrTx } from '../../db/client';
