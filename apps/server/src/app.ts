@@ -15,17 +15,17 @@ import flowTimersPlugin from './plugins/flow-timers';
 import mailPlugin from './services/mail/plugin';
 import errorsPlugin, { clientErrorHandler, frameworkErrors, safeError } from './plugins/errors';
 import inputGuardPlugin from './plugins/input-guard';
-import rateLimitPlugin, { accountBudgets } from './plugins/rate-limit';
+import rateLimitPlugin from './plugins/rate-limit';
 import securityPlugin from './plugins/security';
 import webPlugin, { readInlineScripts } from './plugins/web';
 import accountConsoleRoutes from './services/account/console-routes';
 import accountRoutes from './services/account/routes';
 import auditRoutes from './services/audit/routes';
-import authRoutes, { AUTH_BUDGET } from './services/auth/routes';
+import authRoutes from './services/auth/routes';
 import calendarPlugin from './services/calendar/plugin';
 import filesRoutes from './services/files/routes';
 import appealRoutes from './services/appeal/routes';
-import entcodeRoutes, { ENTCODE_BUDGET } from './services/entcode/routes';
+import entcodeRoutes from './services/entcode/routes';
 import { enterpriseRecord } from './compose/enterprise-record';
 import visitRoutes from './services/visit/routes';
 import dictConsoleRoutes from './services/dict/console-routes';
@@ -119,13 +119,7 @@ export async function buildApp(opts: AppOptions) {
   await app.register(eventsPlugin);
   await app.register(clockPlugin, { testClock: config.testClock });
   await app.register(authPlugin, { secret: opts.jwtSecret, accessTtlS: config.accessTokenTtlS, connectionString: opts.databaseUrl });
-  await app.register(rateLimitPlugin, {
-    budgets: {
-      [AUTH_BUDGET]: { max: config.loginRateLimitPerMinute, windowS: 60 },
-      [ENTCODE_BUDGET]: { max: config.entcodeRateLimitPerMinute, windowS: 60 },
-      ...accountBudgets(config.accountRateLimits),
-    },
-  });
+  await app.register(rateLimitPlugin);
   await app.register(docsPlugin);
   await app.register(jobsPlugin, { connectionString: opts.databaseUrl, monitorIntervalS: config.jobs.monitorIntervalS });
   await app.register(flowTimersPlugin);
@@ -136,8 +130,8 @@ export async function buildApp(opts: AppOptions) {
   await app.register(filesRoutes, { uploadsDir: config.uploadsDir });
   await app.register(dictPlugin, { connectionString: opts.databaseUrl });
   await app.register(calendarPlugin, { connectionString: opts.databaseUrl });
-  await app.register(authRoutes, { captchaTestAnswer: config.captchaTestAnswer });
-  await app.register(accountRoutes);
+  await app.register(authRoutes, { ...config.auth, captchaTestAnswer: config.captchaTestAnswer });
+  await app.register(accountRoutes, config.account);
   await app.register(sysinfoRoutes, { platform: config.platform, passwordResetByEmail: app.mail.enabled });
   await app.register(marketPagesPlugin, { connectionString: opts.databaseUrl });
   await app.register(policyRoutes);
@@ -148,10 +142,10 @@ export async function buildApp(opts: AppOptions) {
   await app.register(messageRoutes, { connectionString: opts.databaseUrl });
   await app.register(pushRoutes, config.push);
   // 企业诉求 follows up the problems raised on visits: it registers with the visit service.
-  await app.register(visitRoutes, { publicUrl: config.publicUrl });
-  await app.register(appealRoutes);
+  await app.register(visitRoutes, { ...config.visit, publicUrl: config.publicUrl });
+  await app.register(appealRoutes, config.appeal);
   // 企业码's staff record shows the enterprise's appeals and visits, composed above the services.
-  await app.register(entcodeRoutes, { publicUrl: config.publicUrl, bureauPhone: config.platform.bureau.phone, record: enterpriseRecord });
+  await app.register(entcodeRoutes, { ...config.entcode, publicUrl: config.publicUrl, bureauPhone: config.platform.bureau.phone, record: enterpriseRecord });
   await app.register(policyConsoleRoutes, { uploadsDir: config.uploadsDir });
 
   await app.register(webPlugin, { webDist: config.webDist });

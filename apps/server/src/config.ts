@@ -22,25 +22,34 @@ export interface Config {
   webDist: string;
   /** Fastify's trustProxy: false, a number of proxy hops, or the proxies' addresses (CIDR, comma-separated). */
   trustProxy: false | number | string;
-  /** Login endpoints: requests per address per minute. */
-  loginRateLimitPerMinute: number;
-  /** 企业码 look-ups (the public card): requests per address per minute. */
-  entcodeRateLimitPerMinute: number;
-  /** Per-account limits (docs/rate-limits.md), each per clock hour. */
-  accountRateLimits: {
-    /** Changes of one's phone or e-mail (each asks whether another account holds the value), per account. */
-    contactChanges: number;
-    /** The same, per client address (over every account it signs in as). */
-    contactChangesPerAddress: number;
-    /** 忘记密码 mails to one account (the requests are answered alike; past it no mail is made). */
-    resetMails: number;
-    /** Appeals filed, per account. */
-    appeals: number;
-    /** Visit requests (each messages every administrator), per account. */
-    visitRequests: number;
-  };
   /** The site's public address (PUBLIC_URL, no trailing slash): the mails' links and the 企业码 QR codes' address. */
   publicUrl: string;
+  // Each service's own settings, a section apiece: the options its plugin is registered with
+  // (app.ts). Its rate limits (docs/rate-limits.md) are budgets it declares from them.
+  auth: {
+    /** Login, refresh, captcha, registration and reset requests: per address per minute, one budget. */
+    loginPerMinute: number;
+    /** 忘记密码 mails to one account per hour (the requests are answered alike; past it no mail is made). */
+    resetMailsPerHour: number;
+  };
+  account: {
+    /** Changes of one's phone or e-mail (each asks whether another account holds the value), per account per hour. */
+    contactChangesPerHour: number;
+    /** The same, per client address (over every account it signs in as). */
+    contactChangesPerAddressPerHour: number;
+  };
+  appeal: {
+    /** Appeals filed, per account per hour. */
+    filingsPerHour: number;
+  };
+  visit: {
+    /** Visit requests (each messages every administrator), per account per hour. */
+    requestsPerHour: number;
+  };
+  entcode: {
+    /** 企业码 look-ups (the public card): per address per minute. */
+    lookupsPerMinute: number;
+  };
   push: {
     /** Messages written per transaction of a fan-out. */
     batchSize: number;
@@ -155,16 +164,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL || (nodeEnv === 'test' ? 'silent' : 'info'),
     webDist: path.resolve(env.WEB_DIST || path.join(repoRoot, 'apps/web/dist')),
     trustProxy: trustProxy(env.TRUST_PROXY),
-    loginRateLimitPerMinute: int('LOGIN_RATE_LIMIT', env.LOGIN_RATE_LIMIT, 30),
-    entcodeRateLimitPerMinute: int('ENTCODE_RATE_LIMIT', env.ENTCODE_RATE_LIMIT, 30),
-    accountRateLimits: {
-      contactChanges: int('CONTACT_RATE_LIMIT', env.CONTACT_RATE_LIMIT, 10),
-      contactChangesPerAddress: int('CONTACT_ADDRESS_RATE_LIMIT', env.CONTACT_ADDRESS_RATE_LIMIT, 30),
-      resetMails: int('RESET_MAIL_RATE_LIMIT', env.RESET_MAIL_RATE_LIMIT, 3),
-      appeals: int('APPEAL_RATE_LIMIT', env.APPEAL_RATE_LIMIT, 20),
-      visitRequests: int('VISIT_REQUEST_RATE_LIMIT', env.VISIT_REQUEST_RATE_LIMIT, 10),
-    },
     publicUrl: sitePublicUrl(env, host, port),
+    auth: {
+      loginPerMinute: int('LOGIN_RATE_LIMIT', env.LOGIN_RATE_LIMIT, 30),
+      resetMailsPerHour: int('RESET_MAIL_RATE_LIMIT', env.RESET_MAIL_RATE_LIMIT, 3),
+    },
+    account: {
+      contactChangesPerHour: int('CONTACT_RATE_LIMIT', env.CONTACT_RATE_LIMIT, 10),
+      contactChangesPerAddressPerHour: int('CONTACT_ADDRESS_RATE_LIMIT', env.CONTACT_ADDRESS_RATE_LIMIT, 30),
+    },
+    appeal: { filingsPerHour: int('APPEAL_RATE_LIMIT', env.APPEAL_RATE_LIMIT, 20) },
+    visit: { requestsPerHour: int('VISIT_REQUEST_RATE_LIMIT', env.VISIT_REQUEST_RATE_LIMIT, 10) },
+    entcode: { lookupsPerMinute: int('ENTCODE_RATE_LIMIT', env.ENTCODE_RATE_LIMIT, 30) },
     push: {
       batchSize: int('PUSH_BATCH_SIZE', env.PUSH_BATCH_SIZE, 2000),
     },

@@ -2,13 +2,13 @@
 // restart does not reset them (docs/rate-limits.md). A budget counts per client address (the login
 // endpoints, 企业码) or per signed-in account (filing appeals, asking for visits). A route names its
 // budgets (`config: { rateBudget: 'auth' }`, or several); every route naming the same budget draws on
-// one count per address or account and window. A service spends a budget itself where only it knows
-// what to count (`app.rateLimits`): a changed phone or e-mail, a reset mail in its job.
+// one count per address or account and window. Each service declares its budgets from its own
+// settings (`app.rateLimits.declare`, before its routes name them), and spends one itself where only
+// it knows what to count: a changed phone or e-mail, a reset mail in its job.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { sql } from 'drizzle-orm';
 import { OWN_MSG } from '@hqt/contract/messages';
-import type { Config } from '../config';
 import type { DbOrTx } from '../db/client';
 import { AppError } from '../lib/errors';
 
@@ -26,6 +26,8 @@ export interface Budget {
 }
 
 export interface RateLimits {
+  /** Declares a budget, before any route names it (a service's plugin, from its settings). */
+  declare(name: string, budget: Budget): void;
   /**
    * Spends one of `budget` for `key` (an address, an account id); past the budget throws its 429,
    * with Retry-After when a reply is given.
@@ -47,11 +49,11 @@ declare module 'fastify' {
 /** Old windows are swept now and then, beside the requests (never holding one up): no timer, no job. */
 const SWEEP_EVERY = 200;
 
-export default fp<{ budgets: Record<string, Budget> }>(
-  async (app, opts) => {
-    const budgets = new Map(Object.entries(opts.budgets));
+export default fp(
+  async (app) => {
+    const budgets = new Map<string, Budget>();
     // A window is of no use once it has ended: the longest budget's window decides what is old.
-    const keepS = Math.max(3600, ...[...budgets.values()].map((b) => b.windowS));
+    const keepS = () => Math.max(3600, ...[...budgets.values()].map((b) => b.windowS));
     let sinceSweep = 0;
 
     const budgetOf = (name: string): Budget => {
@@ -72,7 +74,7 @@ export default fp<{ budgets: Record<string, Budget> }>(
       if (++sinceSweep >= SWEEP_EVERY) {
         sinceSweep = 0;
         app.db
-          .execute(sql`delete from rate_limit_hits where window_start < now() - make_interval(secs => ${keepS})`)
+          .execute(sql`delete from rate_limit_hits where window_start < now() - make_interval(secs => ${keepS()})`)
           .catch((err: unknown) => app.log.warn({ err }, 'rate-limit sweep failed'));
       }
       const { hits, reset_s: resetS } = rows[0]!;
@@ -80,6 +82,10 @@ export default fp<{ budgets: Record<string, Budget> }>(
     }
 
     const rateLimits: RateLimits = {
+      declare(name, budget) {
+        if (budgets.has(name)) throw new Error(`rate-limit budget "${name}" declared twice`);
+        budgets.set(name, budget);
+      },
       async spend(db, name, key, reply) {
         const { budget, hits, resetS } = await hit(db, name, key);
         reply?.header('x-ratelimit-limit', budget.max).header('x-ratelimit-remaining', Math.max(0, budget.max - hits));
@@ -123,24 +129,3 @@ export default fp<{ budgets: Record<string, Budget> }>(
   },
   { name: 'rate-limit', dependencies: ['db'] },
 );
-
-/** The per-account budgets' names: routes name them in `rateBudget`, services spend them. */
-export const ACCOUNT_BUDGETS = {
-  contact: 'contact',
-  contactAddress: 'contact-address',
-  resetMail: 'reset-mail',
-  appeal: 'appeal-file',
-  visitRequest: 'visit-request',
-} as const;
-
-/** The per-account budgets from the settings (config.ts `accountRateLimits`), each per clock hour. */
-export function accountBudgets(limits: Config['accountRateLimits']): Record<string, Budget> {
-  const hour = 3600;
-  return {
-    [ACCOUNT_BUDGETS.contact]: { max: limits.contactChanges, windowS: hour, message: OWN_MSG.contactTooFrequent },
-    [ACCOUNT_BUDGETS.contactAddress]: { max: limits.contactChangesPerAddress, windowS: hour, message: OWN_MSG.contactTooFrequent },
-    [ACCOUNT_BUDGETS.resetMail]: { max: limits.resetMails, windowS: hour },
-    [ACCOUNT_BUDGETS.appeal]: { max: limits.appeals, windowS: hour, per: 'account', message: OWN_MSG.appealTooFrequent },
-    [ACCOUNT_BUDGETS.visitRequest]: { max: limits.visitRequests, windowS: hour, per: 'account', message: OWN_MSG.visitRequestTooFrequent },
-  };
-}

@@ -3,8 +3,9 @@ import Type from 'typebox';
 import { ACCOUNT_PATHS, ProfileSaveQuery, UpdateEmailBody, UpdatePasswordBody, UpdatePhoneBody } from '@hqt/contract/account';
 import { ApiListByIdQuery, ApiPath, AUTH_PATHS, CreateUserBody, MenuInfo, ROLES, UserInfo } from '@hqt/contract/auth';
 import { Envelope } from '@hqt/contract/envelope';
-import { MSG } from '@hqt/contract/messages';
+import { MSG, OWN_MSG } from '@hqt/contract/messages';
 import { ConfirmEmailBody, PASSWORD_RESET_PATHS, RESET_MSG } from '@hqt/contract/password-reset';
+import type { Config } from '../../config';
 import { ok } from '../../lib/envelope';
 import { forbidden, notFound } from '../../lib/errors';
 import { signedIn } from '../../lib/ctx';
@@ -14,9 +15,11 @@ import { enterprises } from '../../db/schema/index';
 import { AUTH_BUDGET } from '../auth/public';
 import { codesIn } from '../dict/public';
 import { confirmEmail } from './email-confirm';
-import { changePassword, createAccount, roleName, saveProfile, updateContacts, userInfo } from './service';
+import { changePassword, CONTACT_ADDRESS_BUDGET, CONTACT_BUDGET, createAccount, roleName, saveProfile, updateContacts, userInfo } from './service';
 
-const routes: FastifyPluginAsyncTypebox = async (app) => {
+const routes: FastifyPluginAsyncTypebox<Config['account']> = async (app, opts) => {
+  app.rateLimits.declare(CONTACT_BUDGET, { max: opts.contactChangesPerHour, windowS: 3600, message: OWN_MSG.contactTooFrequent });
+  app.rateLimits.declare(CONTACT_ADDRESS_BUDGET, { max: opts.contactChangesPerAddressPerHour, windowS: 3600, message: OWN_MSG.contactTooFrequent });
   const tags = ['账号'];
   const deps = { db: app.db, mail: app.mail, rateLimits: app.rateLimits };
   const anyAccount = { access: 'account' } as const;

@@ -34,9 +34,9 @@ export interface ContactDeps {
   reply?: FastifyReply;
 }
 
-/** The limits' budgets (plugins/rate-limit.ts ACCOUNT_BUDGETS), per account and per client address, per hour. */
-const CONTACT_BUDGET = 'contact';
-const CONTACT_ADDRESS_BUDGET = 'contact-address';
+/** The limits' budgets (declared by the routes), per account and per client address, per hour. */
+export const CONTACT_BUDGET = 'contact';
+export const CONTACT_ADDRESS_BUDGET = 'contact-address';
 
 export const roleName = (roleId: number) => Object.values(ROLES).find((r) => r.id === roleId)?.name ?? '';
 

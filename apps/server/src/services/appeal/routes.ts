@@ -7,7 +7,9 @@ import { APPEAL_FLOW, APPEAL_KIND, APPEAL_MSG, APPEAL_PATHS, AppealDetail, Appea
 import { APPEAL_CONSOLE_PATHS, AppealCounts, AppealHandler, AppealCountsQuery, AppealQueueQuery, AppealQueueRow } from '@hqt/contract/appeal-console';
 import { APPEAL_STATS_PATHS, AppealFiguresQuery, AppealFiguresResult, AppealMyCounts, AppealTotals } from '@hqt/contract/appeal-stats';
 import { Envelope, Page } from '@hqt/contract/envelope';
+import { OWN_MSG } from '@hqt/contract/messages';
 import { isNotNull } from 'drizzle-orm';
+import type { Config } from '../../config';
 import { signedIn, systemCtx } from '../../lib/ctx';
 import { codesIn } from '../dict/public';
 import { ok } from '../../lib/envelope';
@@ -19,7 +21,11 @@ import { canSeeAppeal, handlerAccounts } from './queries';
 import { appealDetail, enterpriseList, queueCounts, queuePage, saveAppeal, takeStep } from './service';
 import { appealFigures, appealTotals, myAppealCounts } from './stats';
 
-const routes: FastifyPluginAsyncTypebox = async (app) => {
+/** Appeals filed per account and hour (APPEAL_RATE_LIMIT). */
+const FILING_BUDGET = 'appeal-file';
+
+const routes: FastifyPluginAsyncTypebox<Config['appeal']> = async (app, opts) => {
+  app.rateLimits.declare(FILING_BUDGET, { max: opts.filingsPerHour, windowS: 3600, per: 'account', message: OWN_MSG.appealTooFrequent });
   const deps = { db: app.db, events: app.events, calendar: app.calendar, dicts: app.dicts };
   app.files.register(APPEAL_KIND, (db, ctx, id) => canSeeAppeal(db, ctx.scope, id));
   // The problems raised on visits are filed and followed up here (visit-problems.ts).
@@ -34,7 +40,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   const tags = ['企业诉求'];
   const enterprise = { access: 'enterprise' } as const;
 
-  app.post(APPEAL_PATHS.save, { schema: { tags, summary: '提交诉求', body: AppealSaveBody, response: { 200: Envelope(AppealDetail) } }, config: { ...enterprise, rateBudget: 'appeal-file' } }, async (request) => {
+  app.post(APPEAL_PATHS.save, { schema: { tags, summary: '提交诉求', body: AppealSaveBody, response: { 200: Envelope(AppealDetail) } }, config: { ...enterprise, rateBudget: FILING_BUDGET } }, async (request) => {
     const ctx = signedIn(request);
     const detail = await saveAppeal(deps, ctx, request.body);
     return ok(detail, APPEAL_MSG.submitted(detail.number));

@@ -36,8 +36,8 @@ export interface ResetJob {
   ip: string | null;
 }
 
-/** Reset mails per account and hour (plugins/rate-limit.ts ACCOUNT_BUDGETS, RESET_MAIL_RATE_LIMIT). */
-const RESET_MAIL_BUDGET = 'reset-mail';
+/** Reset mails per account and hour (RESET_MAIL_RATE_LIMIT; declared by the routes). */
+export const RESET_MAIL_BUDGET = 'reset-mail';
 
 export interface ResetJobDeps {
   db: Db;

@@ -14,11 +14,12 @@ import {
 import { Envelope } from '@hqt/contract/envelope';
 import { MSG, OWN_MSG } from '@hqt/contract/messages';
 import { PASSWORD_RESET_PATHS, RESET_MSG, ResetBody, ResetRequestBody } from '@hqt/contract/password-reset';
+import type { Config } from '../../config';
 import { ok } from '../../lib/envelope';
 import { bearerToken } from '../../lib/ctx';
 import { captchaAnswer, checkCaptcha, createCaptcha } from './captcha';
 import { loadDigitClips, speakDigits } from './captcha-audio';
-import { declarePasswordResetJob, requestPasswordReset, resetPassword } from './password-reset';
+import { declarePasswordResetJob, requestPasswordReset, RESET_MAIL_BUDGET, resetPassword } from './password-reset';
 import { login, logout, refresh, register } from './service';
 
 /** The token endpoints answer in the OAuth 2 form and in the envelope at once. */
@@ -33,7 +34,9 @@ const tokenAnswer = (tokens: Tokens) => ({ ...ok(tokens), ...tokens });
 /** The login endpoints share one budget per client address (plugins/rate-limit.ts). */
 export const AUTH_BUDGET = 'auth';
 
-const routes: FastifyPluginAsyncTypebox<{ captchaTestAnswer?: string }> = async (app, opts) => {
+const routes: FastifyPluginAsyncTypebox<Config['auth'] & { captchaTestAnswer?: string }> = async (app, opts) => {
+  app.rateLimits.declare(AUTH_BUDGET, { max: opts.loginPerMinute, windowS: 60 });
+  app.rateLimits.declare(RESET_MAIL_BUDGET, { max: opts.resetMailsPerHour, windowS: 3600 });
   const deps = { db: app.db, tokens: app.tokens };
   const open = { access: 'public', rateBudget: AUTH_BUDGET } as const;
   const tags = ['账号与会话'];

@@ -5,6 +5,7 @@ import fp from 'fastify-plugin';
 import { CodeIdParams, CodeQuery, ENTCODE_FLOW, ENTCODE_MSG, ENTCODE_PATHS, EntcodeCard, MyEntcodes } from '@hqt/contract/entcode';
 import { ENTCODE_CONSOLE_PATHS, EnterpriseIdParams, EntcodeDetail, EntcodePageQuery, EntcodeRow, EntcodeScans, EntcodeScansQuery, EntcodeStepBody, EntcodeStepResult } from '@hqt/contract/entcode-console';
 import { Envelope, Page } from '@hqt/contract/envelope';
+import type { Config } from '../../config';
 import { signedIn } from '../../lib/ctx';
 import { ok } from '../../lib/envelope';
 import { assignCode } from './assign';
@@ -15,8 +16,10 @@ import { codeDetail, codeOfEnterprise, lookupCard, myCodes, stepResult, type Ent
 /** The rate-limit budget of the card's look-ups (plugins/rate-limit.ts; ENTCODE_RATE_LIMIT per minute). */
 export const ENTCODE_BUDGET = 'entcode';
 
-const routes: FastifyPluginAsyncTypebox<Pick<EntcodeDeps, 'publicUrl' | 'bureauPhone' | 'record'>> = async (app, opts) => {
-  const deps: EntcodeDeps = { db: app.db, events: app.events, dicts: app.dicts, ...opts };
+const routes: FastifyPluginAsyncTypebox<Config['entcode'] & Pick<EntcodeDeps, 'publicUrl' | 'bureauPhone' | 'record'>> = async (app, opts) => {
+  app.rateLimits.declare(ENTCODE_BUDGET, { max: opts.lookupsPerMinute, windowS: 60 });
+  const { publicUrl, bureauPhone, record } = opts;
+  const deps: EntcodeDeps = { db: app.db, events: app.events, dicts: app.dicts, publicUrl, bureauPhone, record };
   declareEntcodeJobs(app.jobs, app.db);
   // 一企一码: an enterprise has its code from its creation on, in the transaction that adds it.
   app.events.on('enterprise.created', (tx, enterprise) => assignCode(tx, enterprise));

@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import fp from 'fastify-plugin';
 import Type from 'typebox';
 import { Envelope, Page } from '@hqt/contract/envelope';
+import { OWN_MSG } from '@hqt/contract/messages';
 import {
   VISIT_FLOW,
   VISIT_KIND,
@@ -31,6 +32,7 @@ import {
   VisitSummaryBody,
 } from '@hqt/contract/visit-console';
 import { isNotNull } from 'drizzle-orm';
+import type { Config } from '../../config';
 import { signedIn } from '../../lib/ctx';
 import { codesIn } from '../dict/public';
 import { ok } from '../../lib/envelope';
@@ -48,7 +50,11 @@ declare module 'fastify' {
 }
 
 /** `publicUrl`: its host names the calendar entries (UID visit-<id>@<host>). */
-const routes: FastifyPluginAsyncTypebox<{ publicUrl: string }> = async (app, opts) => {
+/** Visit requests per account and hour (VISIT_REQUEST_RATE_LIMIT): each messages every administrator. */
+const REQUEST_BUDGET = 'visit-request';
+
+const routes: FastifyPluginAsyncTypebox<Config['visit'] & { publicUrl: string }> = async (app, opts) => {
+  app.rateLimits.declare(REQUEST_BUDGET, { max: opts.requestsPerHour, windowS: 3600, per: 'account', message: OWN_MSG.visitRequestTooFrequent });
   const host = new URL(opts.publicUrl).hostname;
   const followUps = new FollowUpSlot();
   app.decorate('visitFollowUps', followUps);
@@ -90,7 +96,7 @@ const routes: FastifyPluginAsyncTypebox<{ publicUrl: string }> = async (app, opt
   );
   app.post(
     VISIT_PATHS.request,
-    { schema: { tags, summary: '申请走访', body: VisitRequestBody, response: { 200: Envelope(VisitDetail) } }, config: { ...enterprise, rateBudget: 'visit-request' } },
+    { schema: { tags, summary: '申请走访', body: VisitRequestBody, response: { 200: Envelope(VisitDetail) } }, config: { ...enterprise, rateBudget: REQUEST_BUDGET } },
     async (request) => {
       const ctx = signedIn(request);
       const detail = await visitDetail(deps, ctx, await requestVisit(deps, ctx, request.body, app.clock.now()), app.clock.now());
