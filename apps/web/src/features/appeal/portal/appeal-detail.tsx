@@ -2,33 +2,19 @@
 // notice): its state and due date, what was filed, the latest reply with its files, the rating and
 // the timeline; the buttons are the steps the server says it may take. Another enterprise's id
 // answers 404 like a wrong one: 诉求不存在, with the way back.
-import { ArrowLeftOutlined } from '@ant-design/icons';
-import { Button, Card, Descriptions, Flex, Typography } from 'antd';
+import { Descriptions, Typography } from 'antd';
 import dayjs from 'dayjs';
-import { useId, type ReactNode } from 'react';
 import type { AppealDetail } from '@hqt/contract/appeal';
 import { guidePortalLink } from '@hqt/contract/policy-links';
-import { useIsMobile } from '@/shared/lib/use-is-mobile';
+import { visitPortalLink } from '@hqt/contract/visit';
 import { AttachmentList } from '@/shared/upload/attachments';
-import { WorkflowTimeline } from '@/shared/ui/workflow-timeline';
 import { OwnedItem } from '@/shared/ui/owned-item';
+import { ItemFrame, ItemSection } from '@/shared/workflow/item-frame';
 import { appealQueries } from '../api/appeal-api';
 import { AcceptDue, AppealDue, appealStepLabel, AppealStatusTag } from '../ui/appeal-status';
 import { AppealActions } from './appeal-actions';
 
 const when = (iso: string) => dayjs(iso).format('YYYY-MM-DD HH:mm');
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  const id = useId();
-  return (
-    <section className="appeal-section" aria-labelledby={id}>
-      <Typography.Title level={5} id={id}>
-        {title}
-      </Typography.Title>
-      {children}
-    </section>
-  );
-}
 
 function Due({ appeal }: { appeal: AppealDetail }) {
   if (appeal.status === 'submitted') return <Typography.Text type="secondary">{appeal.limitDays ? `受理后按 ${appeal.limitDays} 个工作日计算办理期限` : '受理后计算办理期限'}</Typography.Text>;
@@ -51,83 +37,72 @@ function Reply({ appeal }: { appeal: AppealDetail }) {
   const files = appeal.attachments.filter((f) => f.role === 'reply');
   if (!reply) return null;
   return (
-    <Section title="答复">
+    <ItemSection title="答复">
       <Typography.Paragraph type="secondary" style={{ marginBottom: 4 }}>
         {when(reply.at)}
         {replyNote(appeal, at)}
       </Typography.Paragraph>
       <Typography.Paragraph style={{ whiteSpace: 'pre-wrap' }}>{reply.note}</Typography.Paragraph>
       <AttachmentList files={files} />
-    </Section>
+    </ItemSection>
   );
 }
 
 function Body({ appeal, onBack }: { appeal: AppealDetail; onBack: () => void }) {
-  const isMobile = useIsMobile();
   const filed = appeal.attachments.filter((f) => f.role === 'appeal' || f.role === null);
   const supplements = appeal.attachments.filter((f) => f.role === 'supplement');
   return (
-    <Card
+    <ItemFrame
       className="appeal-detail"
-      title={
-        <Flex gap={8} align="center" wrap>
-          <Button type="text" icon={<ArrowLeftOutlined />} onClick={onBack} aria-label="返回诉求列表" />
-          <span className="appeal-detail-title">{appeal.title}</span>
-          <AppealStatusTag status={appeal.status} />
-        </Flex>
-      }
+      title={appeal.title}
+      status={<AppealStatusTag status={appeal.status} />}
+      backLabel="返回诉求列表"
+      onBack={onBack}
+      actions={<AppealActions appeal={appeal} />}
+      facts={() => (
+        <>
+          <Descriptions.Item label="诉求编号">{appeal.number}</Descriptions.Item>
+          <Descriptions.Item label="办理状态">{appeal.statusLabel}</Descriptions.Item>
+          <Descriptions.Item label="诉求类别">{appeal.categoryName}</Descriptions.Item>
+          <Descriptions.Item label="诉求企业">{appeal.enterpriseName}</Descriptions.Item>
+          <Descriptions.Item label="提交时间">{when(appeal.createdAt)}</Descriptions.Item>
+          <Descriptions.Item label="办理期限">
+            <Due appeal={appeal} />
+          </Descriptions.Item>
+          {appeal.status === 'submitted' && appeal.acceptDueAt && (
+            <Descriptions.Item label="受理期限">
+              <AcceptDue appeal={appeal} />
+            </Descriptions.Item>
+          )}
+          <Descriptions.Item label="联系人">{appeal.contact}</Descriptions.Item>
+          <Descriptions.Item label="联系电话">{appeal.phone}</Descriptions.Item>
+          {appeal.departmentName && <Descriptions.Item label="承办部门">{appeal.departmentName}</Descriptions.Item>}
+          {appeal.visitId && appeal.visitNumber && (
+            <Descriptions.Item label="来源">
+              <a href={visitPortalLink(appeal.visitId)}>企业走访 {appeal.visitNumber}</a>
+            </Descriptions.Item>
+          )}
+          {appeal.guideId && (
+            <Descriptions.Item label="关联申报指南">
+              <a href={guidePortalLink(appeal.guideId)}>#{appeal.guideId}</a>
+            </Descriptions.Item>
+          )}
+        </>
+      )}
+      rating={{ label: appeal.ratingLabel, comment: appeal.comment }}
+      timeline={{ title: '办理记录', entries: appeal.timeline, stepLabel: appealStepLabel, empty: '暂无办理记录' }}
     >
-      <AppealActions appeal={appeal} />
-      <Descriptions column={isMobile ? 1 : 2} size="small" bordered styles={{ label: { width: 96, whiteSpace: 'nowrap' } }}>
-        <Descriptions.Item label="诉求编号">{appeal.number}</Descriptions.Item>
-        <Descriptions.Item label="办理状态">{appeal.statusLabel}</Descriptions.Item>
-        <Descriptions.Item label="诉求类别">{appeal.categoryName}</Descriptions.Item>
-        <Descriptions.Item label="诉求企业">{appeal.enterpriseName}</Descriptions.Item>
-        <Descriptions.Item label="提交时间">{when(appeal.createdAt)}</Descriptions.Item>
-        <Descriptions.Item label="办理期限">
-          <Due appeal={appeal} />
-        </Descriptions.Item>
-        {appeal.status === 'submitted' && appeal.acceptDueAt && (
-          <Descriptions.Item label="受理期限">
-            <AcceptDue appeal={appeal} />
-          </Descriptions.Item>
-        )}
-        <Descriptions.Item label="联系人">{appeal.contact}</Descriptions.Item>
-        <Descriptions.Item label="联系电话">{appeal.phone}</Descriptions.Item>
-        {appeal.departmentName && <Descriptions.Item label="承办部门">{appeal.departmentName}</Descriptions.Item>}
-        {appeal.visitId && appeal.visitNumber && (
-          <Descriptions.Item label="来源">
-            <a href={`/enterpriseVisit/enterpriseVisit?id=${appeal.visitId}`}>企业走访 {appeal.visitNumber}</a>
-          </Descriptions.Item>
-        )}
-        {appeal.guideId && (
-          <Descriptions.Item label="关联申报指南">
-            <a href={guidePortalLink(appeal.guideId)}>#{appeal.guideId}</a>
-          </Descriptions.Item>
-        )}
-      </Descriptions>
-      <Section title="诉求内容">
+      <ItemSection title="诉求内容">
         <Typography.Paragraph style={{ whiteSpace: 'pre-wrap' }}>{appeal.content}</Typography.Paragraph>
         <AttachmentList files={filed} />
-      </Section>
+      </ItemSection>
       {supplements.length > 0 && (
-        <Section title="补充材料附件">
+        <ItemSection title="补充材料附件">
           <AttachmentList files={supplements} />
-        </Section>
+        </ItemSection>
       )}
       <Reply appeal={appeal} />
-      {appeal.ratingLabel && (
-        <Section title="我的评价">
-          <Typography.Paragraph style={{ marginBottom: 4 }}>
-            <Typography.Text strong>{appeal.ratingLabel}</Typography.Text>
-          </Typography.Paragraph>
-          {appeal.comment && <Typography.Paragraph style={{ whiteSpace: 'pre-wrap' }}>{appeal.comment}</Typography.Paragraph>}
-        </Section>
-      )}
-      <Section title="办理记录">
-        <WorkflowTimeline entries={appeal.timeline} stepLabel={appealStepLabel} empty="暂无办理记录" />
-      </Section>
-    </Card>
+    </ItemFrame>
   );
 }
 
