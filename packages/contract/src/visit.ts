@@ -63,12 +63,21 @@ export const VISIT_FLOW = defineFlow({
   steps: {
     plan: { label: '发起走访', from: [], to: 'pending', roles: ['staff', 'admin'], notify: [{ to: 'owner', kind: 'visit.invited' }] },
     request: { label: '申请走访', from: [], to: 'requested', roles: ['enterprise'], notify: [{ to: 'admins', kind: 'visit.requested' }] },
-    schedule: { label: '安排走访', from: ['requested'], to: 'pending', roles: ['staff', 'admin'], notify: [{ to: 'owner', kind: 'visit.invited' }] },
-    refuse: { label: '不予安排', from: ['requested'], to: 'declined', roles: ['staff', 'admin'], noteRequired: true, notify: [{ to: 'owner', kind: 'visit.declined' }] },
+    schedule: { label: '安排走访', from: ['requested'], to: 'pending', roles: ['staff', 'admin'], notify: [{ to: 'owner', kind: 'visit.invited' }], tone: 'primary' },
+    refuse: {
+      label: '不予安排',
+      from: ['requested'],
+      to: 'declined',
+      roles: ['staff', 'admin'],
+      noteRequired: true,
+      notify: [{ to: 'owner', kind: 'visit.declined' }],
+      tone: 'danger',
+      noteLabel: '不予安排的理由（企业可见）',
+    },
     approve: { label: '确认走访', from: ['pending'], to: 'confirmed', roles: ['enterprise'], ownerOnly: true, notify: [{ to: 'participants', kind: 'visit.confirmed' }] },
     decline: { label: '拒绝走访', from: ['pending'], to: 'declined', roles: ['enterprise'], ownerOnly: true, noteRequired: true, notify: [{ to: 'participants', kind: 'visit.declined' }] },
     propose: { label: '提议改期', from: ['pending'], to: 'rescheduling', roles: ['enterprise'], ownerOnly: true, notify: [{ to: 'participants', kind: 'visit.proposed' }] },
-    accept: { label: '同意改期', from: ['rescheduling'], to: 'confirmed', roles: ['staff', 'admin'], notify: [{ to: 'owner', kind: 'visit.confirmed' }] },
+    accept: { label: '同意改期', from: ['rescheduling'], to: 'confirmed', roles: ['staff', 'admin'], notify: [{ to: 'owner', kind: 'visit.confirmed' }], tone: 'primary' },
     repropose: { label: '重新提议时间', from: ['rescheduling'], to: 'pending', roles: ['staff', 'admin'], notify: [{ to: 'owner', kind: 'visit.invited' }] },
     cancel: {
       label: '取消走访',
@@ -80,6 +89,8 @@ export const VISIT_FLOW = defineFlow({
         { to: 'owner', kind: 'visit.cancelled' },
         { to: 'participants', kind: 'visit.cancelled' },
       ],
+      tone: 'danger',
+      noteLabel: '取消原因（企业可见）',
     },
     summarize: { label: '填写走访纪要', from: ['confirmed', 'visited'], to: 'visited', roles: ['staff', 'admin'], notify: [{ to: 'owner', kind: 'visit.summary' }] },
     appraise: {

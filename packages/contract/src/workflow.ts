@@ -38,6 +38,16 @@ export interface FlowStep<S extends string> {
   internal?: boolean;
   /** Who is told of it, and with which message kind. */
   notify?: readonly StepNotice[];
+  // What the web's step dialog (apps/web shared/workflow/step-dialog.tsx) needs, said once here.
+  /** The step's button: the one usually taken (primary), or one that refuses or ends (danger). */
+  tone?: 'primary' | 'danger';
+  /** What the dialog says before its fields, when it says the same of every item. */
+  confirm?: string;
+  /** The note field's label (who reads it, whether optional); a step with no label asks a note only if required. */
+  noteLabel?: string;
+  notePlaceholder?: string;
+  /** A step that cannot be undone: the sentence the actor ticks before it is sent. */
+  acknowledge?: string;
 }
 
 /**

@@ -13,10 +13,11 @@ import { ADMIN_BASE } from '@/config/routes';
 import { ApiError } from '@/shared/api/http';
 import { AttachmentList } from '@/shared/upload/attachments';
 import { WorkflowTimeline } from '@/shared/ui/workflow-timeline';
+import { HIDDEN_FROM_ENTERPRISE } from '@/shared/workflow/step-dialog';
 import { appealConsoleQueries } from '../api/appeal-api';
 import { AppealDue, AppealStatusTag, appealStepLabel } from '../ui/appeal-status';
 import { APPEAL_QUEUE, idOf } from './paths';
-import { HIDDEN_FROM_ENTERPRISE, StepButtons } from './step-dialog';
+import { AppealStepButtons } from './step-dialog';
 
 const TIME = 'YYYY-MM-DD HH:mm';
 const at = (iso: string | null) => (iso ? dayjs(iso).format(TIME) : '—');
@@ -56,7 +57,7 @@ function AppealView({ appeal: a }: { appeal: AppealDetail }) {
       {a.extensionDays !== null && <Alert type="warning" showIcon title={`有待审批的延期申请：延长 ${a.extensionDays} 个工作日`} />}
       <section aria-label="办理">
         <Typography.Title level={5}>办理</Typography.Title>
-        <StepButtons appeal={a} />
+        <AppealStepButtons appeal={a} />
       </section>
       <Descriptions
         title="诉求信息"

@@ -15,7 +15,7 @@ import { CodeQr } from './code-qr';
 import { ENTCODE_LIST, entcodeDetailPath, enterprisePath, idOf } from './paths';
 import { ScansPanel } from './scans-panel';
 import { EntcodeStatusTag } from './status-tag';
-import { StepButtons } from './step-dialog';
+import { EntcodeStepButtons } from './step-dialog';
 
 const TIME = 'YYYY-MM-DD HH:mm';
 const at = (iso: string | null) => (iso ? dayjs(iso).format(TIME) : '—');
@@ -95,7 +95,7 @@ function CodeView({ code: c }: { code: EntcodeDetail }) {
       </Flex>
       <section aria-label="操作">
         <Typography.Title level={5}>操作</Typography.Title>
-        <StepButtons code={c} />
+        <EntcodeStepButtons code={c} />
       </section>
       <section aria-label="企业码记录">
         <Typography.Title level={5}>企业码记录</Typography.Title>

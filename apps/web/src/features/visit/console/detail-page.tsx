@@ -15,7 +15,7 @@ import { AttachmentList } from '@/shared/upload/attachments';
 import { WorkflowTimeline } from '@/shared/ui/workflow-timeline';
 import { visitConsoleQueries } from '../api/visit-console-api';
 import { appealConsolePath, idOf, VISIT_BASE } from './paths';
-import { StepButtons } from './step-dialog';
+import { VisitStepButtons } from './step-dialog';
 import { SummaryForm } from './summary-form';
 import { originLabel, spanText, TIME, VisitStatusTag, visitStepLabel } from './visit-ui';
 
@@ -43,7 +43,7 @@ function VisitView({ visit: v }: { visit: VisitDetail }) {
       {v.status === 'rescheduling' && v.proposed && <Alert type="warning" showIcon title={`企业提议改期到 ${spanText(v.proposed.start, v.proposed.end)}`} />}
       <section aria-label="办理">
         <Typography.Title level={5}>办理</Typography.Title>
-        <StepButtons visit={v} />
+        <VisitStepButtons visit={v} />
       </section>
       <Descriptions
         title="走访信息"
