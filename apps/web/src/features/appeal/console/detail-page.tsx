@@ -2,21 +2,20 @@
 // contact, the category and due date with 剩余/已超期, who handles it, 整改 and a pending extension,
 // the rating, the attachments by what they came with, the whole timeline with the internal steps
 // marked 企业不可见 — and a button for each step the server says this account may take now.
-import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, Descriptions, Flex, Result, Typography } from 'antd';
+import { Alert, Descriptions, Flex, Typography } from 'antd';
 import dayjs from 'dayjs';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link } from 'react-router';
 import { APPEAL_FLOW, APPEAL_MAX_REOPENINGS, type AppealDetail, type AppealStep } from '@hqt/contract/appeal';
 import type { AttachedFile } from '@hqt/contract/files';
 import { OWN_MSG } from '@hqt/contract/messages';
 import { ADMIN_BASE } from '@/config/routes';
-import { ApiError } from '@/shared/api/http';
 import { AttachmentList } from '@/shared/upload/attachments';
 import { WorkflowTimeline } from '@/shared/ui/workflow-timeline';
+import { ConsoleItemPage, ConsoleSection } from '@/shared/workflow/console-item';
 import { HIDDEN_FROM_ENTERPRISE } from '@/shared/workflow/step-dialog';
 import { appealConsoleQueries } from '../api/appeal-api';
 import { AppealDue, AppealStatusTag, appealStepLabel } from '../ui/appeal-status';
-import { APPEAL_QUEUE, idOf } from './paths';
+import { APPEAL_QUEUE } from './paths';
 import { AppealStepButtons } from './step-dialog';
 
 const TIME = 'YYYY-MM-DD HH:mm';
@@ -29,23 +28,10 @@ const timelineLabel = (step: string) => (APPEAL_FLOW.steps[step as AppealStep]?.
 const attachmentRole = (role: string | null) => (role === null || role === 'appeal' ? '诉求附件' : `${appealStepLabel(role)}附件`);
 
 export default function AppealDetailPage() {
-  const id = idOf(useParams().id);
-  const navigate = useNavigate();
-  const { data, isLoading, error } = useQuery({ ...appealConsoleQueries.detail(id ?? 0), enabled: id !== null });
-  const back = <Button onClick={() => void navigate(APPEAL_QUEUE)}>返回列表</Button>;
-
-  if (id === null || (error instanceof ApiError && error.code === 404)) return <Result status="404" title={OWN_MSG.notFound} extra={back} />;
-  if (error) return <Result status="error" title="诉求加载失败" extra={back} />;
-
   return (
-    <Card
-      title={data ? `${data.number} ${data.title}` : '诉求详情'}
-      loading={isLoading}
-      extra={back}
-      styles={{ header: { flexWrap: 'wrap' }, title: { whiteSpace: 'normal' } }}
-    >
-      {data && <AppealView appeal={data} />}
-    </Card>
+    <ConsoleItemPage query={appealConsoleQueries.detail} notFound={OWN_MSG.notFound} noun="诉求" back={{ label: '返回列表', to: APPEAL_QUEUE }} title={(a) => `${a.number} ${a.title}`}>
+      {(appeal) => <AppealView appeal={appeal} />}
+    </ConsoleItemPage>
   );
 }
 
@@ -55,10 +41,9 @@ function AppealView({ appeal: a }: { appeal: AppealDetail }) {
   return (
     <Flex vertical gap={20}>
       {a.extensionDays !== null && <Alert type="warning" showIcon title={`有待审批的延期申请：延长 ${a.extensionDays} 个工作日`} />}
-      <section aria-label="办理">
-        <Typography.Title level={5}>办理</Typography.Title>
+      <ConsoleSection title="办理">
         <AppealStepButtons appeal={a} />
-      </section>
+      </ConsoleSection>
       <Descriptions
         title="诉求信息"
         bordered
@@ -84,12 +69,10 @@ function AppealView({ appeal: a }: { appeal: AppealDetail }) {
           ...(a.guideId === null ? [] : [{ key: 'guide', label: '关联申报指南', children: <Link to={`${ADMIN_BASE}/guides/${a.guideId}`}>查看指南</Link> }]),
         ]}
       />
-      <section aria-label="诉求内容">
-        <Typography.Title level={5}>诉求内容</Typography.Title>
+      <ConsoleSection title="诉求内容">
         <Typography.Paragraph style={{ whiteSpace: 'pre-wrap' }}>{a.content}</Typography.Paragraph>
-      </section>
-      <section aria-label="附件">
-        <Typography.Title level={5}>附件</Typography.Title>
+      </ConsoleSection>
+      <ConsoleSection title="附件">
         {groups.size === 0 ? (
           <Typography.Text type="secondary">没有附件</Typography.Text>
         ) : (
@@ -100,11 +83,10 @@ function AppealView({ appeal: a }: { appeal: AppealDetail }) {
             </div>
           ))
         )}
-      </section>
-      <section aria-label="办理记录">
-        <Typography.Title level={5}>办理记录</Typography.Title>
+      </ConsoleSection>
+      <ConsoleSection title="办理记录">
         <WorkflowTimeline entries={a.timeline} stepLabel={timelineLabel} empty="暂无办理记录" />
-      </section>
+      </ConsoleSection>
     </Flex>
   );
 }

@@ -12,10 +12,11 @@ import { useDictionaries } from '@/shared/api/dictionaries';
 import { ConsoleList, SearchFilter } from '@/shared/console/console-list';
 import type { ExportColumn } from '@/shared/lib/export-format';
 import type { ListParams, ListSpec } from '@/shared/lists/use-list-params';
+import { idInAddress } from '@/shared/lib/address-id';
 import { appealConsoleQueries, appealQueries } from '../api/appeal-api';
 import { AppealStatusTag, dueDay } from '../ui/appeal-status';
 import { useHandlerOptions } from './handlers';
-import { appealDetailPath, idOf } from './paths';
+import { appealDetailPath } from './paths';
 
 const FILTERS = {
   status: 'string',
@@ -40,7 +41,7 @@ const isStatus = (v: string | undefined): v is AppealStatus => v !== undefined &
 
 /** The filters besides the status and the page, as the server takes them (the tabs count under these). */
 function countsQuery(p: Params): AppealCountsQuery {
-  const handlerId = idOf(p.handlerId);
+  const handlerId = idInAddress(p.handlerId);
   return {
     ...(p.keyword ? { keyword: p.keyword } : {}),
     ...(p.category ? { category: p.category } : {}),
@@ -132,7 +133,7 @@ function QueueFilters({ params, update }: { params: Params; update: (patch: Part
   const { data: categories } = useQuery(appealQueries.categories());
   const dicts = useDictionaries(['department']);
   const handlers = useHandlerOptions();
-  const handlerId = idOf(params.handlerId);
+  const handlerId = idInAddress(params.handlerId);
   return (
     <>
       <StatusTabs params={params} update={update} />
@@ -189,7 +190,7 @@ function QueueFilters({ params, update }: { params: Params; update: (patch: Part
 export default function AppealQueuePage() {
   const queryClient = useQueryClient();
   const [search] = useSearchParams();
-  const opened = idOf(search.get('id'));
+  const opened = idInAddress(search.get('id'));
   if (opened) return <Navigate to={appealDetailPath(opened)} replace />;
   return (
     <ConsoleList<AppealQueueRow, Filters>

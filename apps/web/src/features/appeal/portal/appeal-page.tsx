@@ -9,17 +9,13 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { useIsMobile } from '@/shared/lib/use-is-mobile';
 import { useSession } from '@/shared/session/session-store';
 import { useRefreshOnNotice } from '@/shared/workflow/use-refresh-on-notice';
+import { idInAddress } from '@/shared/lib/address-id';
 import { appealQueries } from '../api/appeal-api';
 import { AppealDetailView } from './appeal-detail';
 import { AppealForm, type AppealAbout } from './appeal-form';
 import { AppealList } from './appeal-list';
 import { enterprisesQuery } from './enterprises';
 import './appeal.css';
-
-const positiveId = (raw: string | null) => {
-  const n = Number(raw);
-  return Number.isSafeInteger(n) && n > 0 ? n : null;
-};
 
 const isCategories = (q: Query) => q.queryKey[1] === 'categories';
 
@@ -28,8 +24,8 @@ export default function AppealPage() {
   const isMobile = useIsMobile();
   const navigate = useNavigate();
   const account = useSession((s) => s.name) ?? '';
-  const openId = positiveId(params.get('id'));
-  const about: AppealAbout = { guideId: positiveId(params.get('guideId')), visitId: positiveId(params.get('visitId')) };
+  const openId = idInAddress(params.get('id'));
+  const about: AppealAbout = { guideId: idInAddress(params.get('guideId')), visitId: idInAddress(params.get('visitId')) };
   const formOpen = params.get('new') === '1' || about.guideId !== null || about.visitId !== null;
   const closedForm = { new: null, guideId: null, visitId: null };
   const { data: enterprises, isLoading } = useQuery(enterprisesQuery());
@@ -50,7 +46,7 @@ export default function AppealPage() {
   if (openId !== null) return <AppealDetailView key={openId} id={openId} onBack={() => openAppeal(null)} />;
   if (isLoading || !enterprises) return <Card title="企业诉求"><Skeleton active /></Card>;
 
-  const asked = positiveId(params.get('enterprise'));
+  const asked = idInAddress(params.get('enterprise'));
   const chosen = enterprises.find((e) => e.id === asked) ?? enterprises[0] ?? null;
   if (!chosen) {
     return (

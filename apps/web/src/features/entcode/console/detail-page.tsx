@@ -2,17 +2,16 @@
 // reason of its last step, the code it replaced or was replaced by, its scans (7 and 30 days, by who
 // scanned), the timeline of every code its enterprise has had, a button for each step the server
 // says this account may take now, and the scans per day of all codes as a chart with a table.
-import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, Descriptions, Flex, Result, Tag, Typography } from 'antd';
+import { Alert, Descriptions, Flex, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link } from 'react-router';
 import { ENTCODE_FLOW, ENTCODE_MSG, ENTCODE_VIEWER_LIST, ENTCODE_VIEWERS, formatCode, type EntcodeStep } from '@hqt/contract/entcode';
 import type { EntcodeDetail } from '@hqt/contract/entcode-console';
-import { ApiError } from '@/shared/api/http';
 import { WorkflowTimeline } from '@/shared/ui/workflow-timeline';
+import { ConsoleItemPage, ConsoleSection } from '@/shared/workflow/console-item';
 import { entcodeConsoleQueries } from '../api/entcode-console-api';
 import { CodeQr } from './code-qr';
-import { ENTCODE_LIST, entcodeDetailPath, enterprisePath, idOf } from './paths';
+import { ENTCODE_LIST, entcodeDetailPath, enterprisePath } from './paths';
 import { ScansPanel } from './scans-panel';
 import { EntcodeStatusTag } from './status-tag';
 import { EntcodeStepButtons } from './step-dialog';
@@ -22,23 +21,10 @@ const at = (iso: string | null) => (iso ? dayjs(iso).format(TIME) : '—');
 const stepLabel = (step: string) => ENTCODE_FLOW.steps[step as EntcodeStep]?.label ?? step;
 
 export default function EntcodeDetailPage() {
-  const id = idOf(useParams().id);
-  const navigate = useNavigate();
-  const { data, isLoading, error } = useQuery({ ...entcodeConsoleQueries.detail(id ?? 0), enabled: id !== null });
-  const back = <Button onClick={() => void navigate(ENTCODE_LIST)}>返回列表</Button>;
-
-  if (id === null || (error instanceof ApiError && error.code === 404)) return <Result status="404" title={ENTCODE_MSG.notFound} extra={back} />;
-  if (error) return <Result status="error" title="企业码加载失败" extra={back} />;
-
   return (
-    <Card
-      title={data ? `${data.enterpriseName} 的企业码` : '企业码详情'}
-      loading={isLoading}
-      extra={back}
-      styles={{ header: { flexWrap: 'wrap' }, title: { whiteSpace: 'normal' } }}
-    >
-      {data && <CodeView code={data} />}
-    </Card>
+    <ConsoleItemPage query={entcodeConsoleQueries.detail} notFound={ENTCODE_MSG.notFound} noun="企业码" back={{ label: '返回列表', to: ENTCODE_LIST }} title={(c) => `${c.enterpriseName} 的企业码`}>
+      {(code) => <CodeView code={code} />}
+    </ConsoleItemPage>
   );
 }
 
@@ -93,19 +79,16 @@ function CodeView({ code: c }: { code: EntcodeDetail }) {
           ]}
         />
       </Flex>
-      <section aria-label="操作">
-        <Typography.Title level={5}>操作</Typography.Title>
+      <ConsoleSection title="操作">
         <EntcodeStepButtons code={c} />
-      </section>
-      <section aria-label="企业码记录">
-        <Typography.Title level={5}>企业码记录</Typography.Title>
+      </ConsoleSection>
+      <ConsoleSection title="企业码记录">
         <Typography.Paragraph type="secondary">该企业历次企业码的冻结、解冻、注销与换发，按时间先后。</Typography.Paragraph>
         <WorkflowTimeline entries={c.timeline} stepLabel={stepLabel} empty="发码以来未做过变更" />
-      </section>
-      <section aria-label="扫码趋势">
-        <Typography.Title level={5}>扫码趋势</Typography.Title>
+      </ConsoleSection>
+      <ConsoleSection title="扫码趋势">
         <ScansPanel />
-      </section>
+      </ConsoleSection>
     </Flex>
   );
 }

@@ -3,18 +3,17 @@
 // topics), a proposed time, the note, the summary with its guides, files and each problem's appeal
 // (its number and state now), the appraisal and the timeline — a button for each step the server
 // allows, and the summary form for the lead.
-import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, Descriptions, Flex, Result, Tag, Typography } from 'antd';
+import { Alert, Descriptions, Flex, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link } from 'react-router';
 import { OWN_MSG } from '@hqt/contract/messages';
 import { VISIT_SUMMARY_HINT, type VisitDetail } from '@hqt/contract/visit';
 import { ADMIN_BASE } from '@/config/routes';
-import { ApiError } from '@/shared/api/http';
 import { AttachmentList } from '@/shared/upload/attachments';
 import { WorkflowTimeline } from '@/shared/ui/workflow-timeline';
+import { ConsoleItemPage, ConsoleSection } from '@/shared/workflow/console-item';
 import { visitConsoleQueries } from '../api/visit-console-api';
-import { appealConsolePath, idOf, VISIT_BASE } from './paths';
+import { appealConsolePath, VISIT_BASE } from './paths';
 import { VisitStepButtons } from './step-dialog';
 import { SummaryForm } from './summary-form';
 import { originLabel, spanText, TIME, VisitStatusTag, visitStepLabel } from './visit-ui';
@@ -22,18 +21,10 @@ import { originLabel, spanText, TIME, VisitStatusTag, visitStepLabel } from './v
 const at = (iso: string | null) => (iso ? dayjs(iso).format(TIME) : '—');
 
 export default function VisitDetailPage() {
-  const id = idOf(useParams().id);
-  const navigate = useNavigate();
-  const { data, isLoading, error } = useQuery({ ...visitConsoleQueries.detail(id ?? 0), enabled: id !== null });
-  const back = <Button onClick={() => void navigate(VISIT_BASE)}>返回走访管理</Button>;
-
-  if (id === null || (error instanceof ApiError && error.code === 404)) return <Result status="404" title={OWN_MSG.notFound} extra={back} />;
-  if (error) return <Result status="error" title="走访加载失败" extra={back} />;
-
   return (
-    <Card title={data ? `${data.number} ${data.subject}` : '走访详情'} loading={isLoading} extra={back} styles={{ header: { flexWrap: 'wrap' }, title: { whiteSpace: 'normal' } }}>
-      {data && <VisitView visit={data} />}
-    </Card>
+    <ConsoleItemPage query={visitConsoleQueries.detail} notFound={OWN_MSG.notFound} noun="走访" back={{ label: '返回走访管理', to: VISIT_BASE }} title={(v) => `${v.number} ${v.subject}`}>
+      {(visit) => <VisitView visit={visit} />}
+    </ConsoleItemPage>
   );
 }
 
@@ -41,10 +32,9 @@ function VisitView({ visit: v }: { visit: VisitDetail }) {
   return (
     <Flex vertical gap={20}>
       {v.status === 'rescheduling' && v.proposed && <Alert type="warning" showIcon title={`企业提议改期到 ${spanText(v.proposed.start, v.proposed.end)}`} />}
-      <section aria-label="办理">
-        <Typography.Title level={5}>办理</Typography.Title>
+      <ConsoleSection title="办理">
         <VisitStepButtons visit={v} />
-      </section>
+      </ConsoleSection>
       <Descriptions
         title="走访信息"
         bordered
@@ -72,8 +62,7 @@ function VisitView({ visit: v }: { visit: VisitDetail }) {
           { key: 'rating', label: '企业评价', children: v.ratingLabel ? `${v.ratingLabel}${v.comment ? `：${v.comment}` : ''}` : '—' },
         ]}
       />
-      <section aria-label="走访纪要">
-        <Typography.Title level={5}>走访纪要</Typography.Title>
+      <ConsoleSection title="走访纪要">
         {v.summary ? (
           <>
             <Typography.Paragraph style={{ whiteSpace: 'pre-wrap' }}>{v.summary}</Typography.Paragraph>
@@ -98,9 +87,8 @@ function VisitView({ visit: v }: { visit: VisitDetail }) {
             <AttachmentList files={v.attachments} />
           </div>
         )}
-      </section>
-      <section aria-label="提出的问题">
-        <Typography.Title level={5}>提出的问题（转为企业诉求办理）</Typography.Title>
+      </ConsoleSection>
+      <ConsoleSection title="提出的问题（转为企业诉求办理）" name="提出的问题">
         {v.problems.length === 0 ? (
           <Typography.Text type="secondary">没有提出问题</Typography.Text>
         ) : (
@@ -114,17 +102,16 @@ function VisitView({ visit: v }: { visit: VisitDetail }) {
             ))}
           </Flex>
         )}
-      </section>
+      </ConsoleSection>
       {v.steps.includes('summarize') ? (
         <SummaryForm visit={v} />
       ) : (
         // Before the visit's start the server lists no summary (a summary records what happened).
         v.status === 'confirmed' && <Typography.Text type="secondary">{VISIT_SUMMARY_HINT}</Typography.Text>
       )}
-      <section aria-label="办理记录">
-        <Typography.Title level={5}>办理记录</Typography.Title>
+      <ConsoleSection title="办理记录">
         <WorkflowTimeline entries={v.timeline} stepLabel={visitStepLabel} empty="暂无办理记录" />
-      </section>
+      </ConsoleSection>
     </Flex>
   );
 }

@@ -13,8 +13,9 @@ import { useDictionaries } from '@/shared/api/dictionaries';
 import { ConsoleList, SearchFilter } from '@/shared/console/console-list';
 import type { ExportColumn } from '@/shared/lib/export-format';
 import type { ListParams, ListSpec } from '@/shared/lists/use-list-params';
+import { idInAddress } from '@/shared/lib/address-id';
 import { visitConsoleQueries, visitPickQueries } from '../api/visit-console-api';
-import { idOf, VISIT_NEW, visitDetailPath } from './paths';
+import { VISIT_NEW, visitDetailPath } from './paths';
 import { originLabel, spanText, TIME, VisitStatusTag } from './visit-ui';
 
 const FILTERS = { status: 'string', keyword: 'string', staffId: 'string', town: 'string', month: 'string', view: 'string' } as const;
@@ -27,7 +28,7 @@ const DAY = 'YYYY-MM-DD';
 const isStatus = (v: string | undefined): v is VisitStatus => v !== undefined && (VISIT_STATUS_LIST as string[]).includes(v);
 
 const pageQuery = (p: Params): VisitPageQuery => {
-  const staffId = idOf(p.staffId);
+  const staffId = idInAddress(p.staffId);
   return {
     currentPage: p.currentPage,
     pageSize: p.pageSize,
@@ -145,7 +146,7 @@ function ListFilters({ params, update }: { params: Params; update: (patch: Parti
         options={VISIT_STATUS_LIST.map((s) => ({ value: s, label: VISIT_FLOW.states[s] }))}
         onChange={(status?: string) => update({ status })}
       />
-      <StaffTownFilters staffId={idOf(params.staffId)} town={params.town} onChange={update} />
+      <StaffTownFilters staffId={idInAddress(params.staffId)} town={params.town} onChange={update} />
       <DatePicker
         picker="month"
         aria-label="月份"
@@ -160,7 +161,7 @@ function ListFilters({ params, update }: { params: Params; update: (patch: Parti
 export default function VisitListPage() {
   const queryClient = useQueryClient();
   const [search, setSearch] = useSearchParams();
-  const opened = idOf(search.get('id'));
+  const opened = idInAddress(search.get('id'));
   if (opened) return <Navigate to={visitDetailPath(opened)} replace />;
   const view = search.get('view') === 'list' ? 'list' : 'calendar';
   const switchTo = (v: 'calendar' | 'list') => setSearch(v === 'list' ? { view: 'list' } : {});
@@ -236,7 +237,7 @@ function VisitCalendar({ switcher }: { switcher: ReactNode }) {
           staffId={staffId}
           town={town}
           onChange={(p) => {
-            if ('staffId' in p) setStaffId(idOf(p.staffId));
+            if ('staffId' in p) setStaffId(idInAddress(p.staffId));
             if ('town' in p) setTown(p.town);
           }}
         />

@@ -1,5 +1,4 @@
 // 走访管理's addresses, apart from the routes (which load the pages that link to them).
-import { MAX_INT } from '@hqt/contract/constants';
 import { ADMIN_BASE } from '@/config/routes';
 
 /** The calendar and the list; `?id=N` (visitConsoleLink, the staff's notices) opens that visit. */
@@ -9,8 +8,3 @@ export const VISIT_FIGURES = `${ADMIN_BASE}/visit-figures`;
 export const visitDetailPath = (id: number) => `${VISIT_BASE}/${id}`;
 export const appealConsolePath = (id: number) => `${ADMIN_BASE}/appeals/${id}`;
 
-/** An id in the address, or null when it is not one a visit could have. */
-export const idOf = (raw: string | null | undefined) => {
-  const n = Number(raw);
-  return raw && /^\d+$/.test(raw) && Number.isSafeInteger(n) && n >= 1 && n <= MAX_INT ? n : null;
-};

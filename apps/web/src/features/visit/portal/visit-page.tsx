@@ -6,21 +6,17 @@ import { Button, Card, Drawer } from 'antd';
 import { useSearchParams } from 'react-router';
 import { useIsMobile } from '@/shared/lib/use-is-mobile';
 import { useRefreshOnNotice } from '@/shared/workflow/use-refresh-on-notice';
+import { idInAddress } from '@/shared/lib/address-id';
 import { visitQueries } from '../api/visit-api';
 import { VisitDetailView } from './visit-detail';
 import { VisitList } from './visit-list';
 import { VisitRequestForm } from './visit-request-form';
 import './visit.css';
 
-const positiveId = (raw: string | null) => {
-  const n = Number(raw);
-  return Number.isSafeInteger(n) && n > 0 ? n : null;
-};
-
 export default function VisitPage() {
   const [params, setParams] = useSearchParams();
   const isMobile = useIsMobile();
-  const openId = positiveId(params.get('id'));
+  const openId = idInAddress(params.get('id'));
   const formOpen = params.get('new') === '1';
   // Staff's invitations, changes and summaries reach the lists and an opened visit while the page is open.
   useRefreshOnNotice('visit', visitQueries.all());

@@ -9,23 +9,17 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { INDICATOR_BOUNDS } from '@hqt/contract/calculator';
 import { YEARLY_FIELDS } from '@hqt/contract/calculator-engine';
 import { ACCOUNT_CONSOLE_MSG, type ConsoleEnterprise } from '@hqt/contract/account-console';
-import { MAX_INT } from '@hqt/contract/constants';
 import { SUBSCRIPTION_KINDS } from '@hqt/contract/push';
 import { ADMIN_BASE } from '@/config/routes';
 import { ApiError } from '@/shared/api/http';
 import { consoleKeys } from '@/shared/console/console-api';
 import { useEnterpriseCards } from '@/shared/enterprise-cards';
+import { idInAddress } from '@/shared/lib/address-id';
 import { accountConsoleApi } from '../../api/account-api';
 import { deletionText, EnterpriseStateTag } from './enterprise-state';
 
 const LIST = `${ADMIN_BASE}/enterprises`;
 const TIME = 'YYYY-MM-DD HH:mm';
-
-/** The id in the address, or null when it is not one an enterprise could have. */
-const idOf = (raw: string | undefined) => {
-  const n = Number(raw);
-  return raw && /^\d+$/.test(raw) && Number.isSafeInteger(n) && n >= 1 && n <= MAX_INT ? n : null;
-};
 
 const dash = (v: string | number | null | undefined) => (v === null || v === undefined || v === '' ? '—' : v);
 const labelOf = (c: { label: string } | null) => c?.label ?? '—';
@@ -34,7 +28,7 @@ const labelIn = <T extends Record<string, string>>(labels: T, key: string) => (k
 const recentOf = (shown: number, total: number) => (total > shown ? `最近 ${shown} 条，共 ${total} 条` : `共 ${total} 条`);
 
 export default function EnterpriseDetailPage() {
-  const id = idOf(useParams().id);
+  const id = idInAddress(useParams().id);
   const navigate = useNavigate();
   const { data, isLoading, error } = useQuery({
     queryKey: [...consoleKeys.area('enterprise'), 'item', id],
