@@ -28,8 +28,10 @@ export default defineConfig({
       output: {
         chunkFileNames: (chunk) => (chunk.facadeModuleId && CONSOLE_CODE.test(chunk.facadeModuleId) ? 'assets/console/[name]-[hash].js' : 'assets/[name]-[hash].js'),
         // The login page's frame and captcha in one chunk: pages that use only the frame (the reset
-        // links' pages) would otherwise split them, one more request on the login page.
-        codeSplitting: { groups: [{ name: 'auth', test: /\/features\/auth\/(auth-card|captcha-field)\.tsx$/ }] },
+        // links' pages) would otherwise split them, one more request on the login page. The market's
+        // address (contract/policy-links.ts: the route table and many pages use it) goes with them,
+        // into the chunk every page fetches, rather than into an 80-byte chunk of its own.
+        codeSplitting: { groups: [{ name: 'auth', test: /\/features\/auth\/(auth-card|captcha-field)\.tsx$|\/contract\/src\/policy-links\.ts$/ }] },
       },
     },
     // A console page's chunk fetches its own imports when it is opened: the list of them to preload
