@@ -1,6 +1,6 @@
 // 忘记密码 and the confirmation of a changed e-mail, with mail going out through a real SMTP server
 // in this process (docs/mail.md).
-import { AsyncLocalStorage } from 'node:async_hooks';
+import { AsyncLocalStorage, AsyncResource } from 'node:async_hooks';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
@@ -77,6 +77,11 @@ const resetJobs = async (target: App) => (await target.db.execute<{ n: number }>
 const recording = new AsyncLocalStorage<string[]>();
 const recorded = new WeakSet<pg.PoolClient>();
 function recordStatements(target: App) {
+  // pg-pool hands a waiting caller its client from whichever call frees one (another request's
+  // release, a job's), and runs the caller's callback there: bound to its caller, a \`pool.query\`'s
+  // statement counts as the caller's (unbound, one was lost on a loaded machine).
+  const connect = target.pgPool.connect.bind(target.pgPool) as (cb?: (...args: unknown[]) => void) => unknown;
+  target.pgPool.connect = ((cb?: (...args: unknown[]) => void) => (cb ? connect(AsyncResource.bind(cb)) : connect())) as typeof target.pgPool.connect;
   target.pgPool.on('acquire', (client) => {
     if (recorded.has(client)) return;
     recorded.add(client);
