@@ -1,12 +1,13 @@
 // Every service's declaration (service.ts), one line each: the message centre's sources and kinds,
 // the audit log's names and the dictionaries are collected from here.
 import { APPEAL_SERVICE } from './appeal';
+import { APPLY_SERVICE } from './apply';
 import { ENTCODE_SERVICE } from './entcode';
 import { PUSH_SERVICE } from './push';
 import { VISIT_SERVICE } from './visit';
 
 /** In the order the message centre lists their sources. */
-export const SERVICES = [PUSH_SERVICE, APPEAL_SERVICE, VISIT_SERVICE, ENTCODE_SERVICE] as const;
+export const SERVICES = [PUSH_SERVICE, APPEAL_SERVICE, VISIT_SERVICE, ENTCODE_SERVICE, APPLY_SERVICE] as const;
 
 type Declared = (typeof SERVICES)[number];
 /** The declarations' records of one field, as one record (their keys are the services' own). */

@@ -8,6 +8,7 @@
 // not meant as an end has a step out of it. Pure: no app, no database.
 import { describe, expect, test } from 'vitest';
 import { APPEAL_FLOW } from '../src/appeal';
+import { APPLY_FLOW } from '../src/apply';
 import { ROLES } from '../src/auth';
 import { MESSAGE_KINDS } from '../src/inbox';
 import { CONTENT_FLOW } from '../src/content-flow';
@@ -72,6 +73,22 @@ const FLOWS: Record<string, Declared> = {
       frozen: ['unfreeze', 'revoke', 'reissue'],
       revoked: ['reissue'],
       replaced: [],
+    },
+  },
+  apply: {
+    flow: APPLY_FLOW,
+    opening: ['submitted'],
+    ends: ['approved', 'rejected', 'refused', 'withdrawn'],
+    out: {
+      submitted: ['withdraw', 'accept', 'refuse'],
+      correcting: ['correct'],
+      accepted: ['askCorrection', 'firstReview', 'reject'],
+      reviewed: ['secondReview', 'reject'],
+      rechecked: ['jointOpinion', 'approve', 'reject'],
+      approved: [],
+      rejected: [],
+      refused: [],
+      withdrawn: [],
     },
   },
   'content-flow': {

@@ -39,6 +39,6 @@ describe('the services’ declarations', () => {
       }
     }
     // The sources in the order the inbox's filter offers them, the system's last.
-    expect(Object.keys(MESSAGE_SOURCES)).toEqual(['policy', 'appeal', 'visit', 'system']);
+    expect(Object.keys(MESSAGE_SOURCES)).toEqual(['policy', 'appeal', 'visit', 'apply', 'system']);
   });
 });

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { bigint, bigserial, check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { accounts } from './account';
 
-const SOURCES = sql`('policy', 'appeal', 'visit', 'system')`;
+const SOURCES = sql`('policy', 'appeal', 'visit', 'apply', 'system')`;
 
 /**
  * The message centre: one row per notice and account (any role). `dedupe_key` makes a notice sent

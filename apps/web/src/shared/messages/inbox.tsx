@@ -15,7 +15,7 @@ import './inbox.css';
 
 // Spec §2 §9: lists start at DEFAULT_PAGE_SIZE (20) rows.
 const INBOX_LIST = { filters: { read: 'string', source: 'string', kind: 'string', keyword: 'string' } } as const;
-const SOURCE_COLORS: Record<MessageSource, string> = { policy: 'blue', appeal: 'orange', visit: 'green', system: 'default' };
+const SOURCE_COLORS: Record<MessageSource, string> = { policy: 'blue', appeal: 'orange', visit: 'green', apply: 'purple', system: 'default' };
 const kindsOf = (source: string | undefined) => Object.entries(MESSAGE_KINDS).filter(([, k]) => !source || k.source === source);
 
 function MessageItem({ message: m, onOpen }: { message: InboxMessage; onOpen: (m: InboxMessage) => void }) {

@@ -1,0 +1,63 @@
+// 政策申兑 in the staff console (申报受理): the queue, its tabs, one application, and each guide's
+// form and yearly budget. The steps go through APPLY_PATHS.step, whose roles APPLY_FLOW declares.
+import Type from 'typebox';
+import { Amount, APPLY_STATUS_LIST, ApplyDetail, ApplyFormBody, ApplyItem } from './apply';
+import { CONSOLE_PREFIX, IdField, KeywordField } from './console';
+import { PageQuery } from './envelope';
+
+export const APPLY_CONSOLE_PATHS = {
+  page: `${CONSOLE_PREFIX}/applications/page`,
+  counts: `${CONSOLE_PREFIX}/applications/counts`,
+  detail: `${CONSOLE_PREFIX}/applications/:id`,
+  /** A guide's application form: the current version (GET), a new version (PUT). */
+  form: `${CONSOLE_PREFIX}/applications/form/:id`,
+  /** A guide's 资金额度 for a year, and what is approved of it. */
+  budget: `${CONSOLE_PREFIX}/applications/budget/:id`,
+} as const;
+
+const queueFilters = {
+  guideId: Type.Optional(IdField('申报指南')),
+  /** Only those whose stage due date has passed while its clock runs. */
+  overdue: Type.Optional(Type.Boolean({ title: '已超期' })),
+  /** Over the number, the guide's title and the enterprise's name. */
+  keyword: KeywordField,
+};
+
+export const ApplyQueueQuery = Type.Object({
+  ...PageQuery.properties,
+  status: Type.Optional(Type.Enum(['', ...APPLY_STATUS_LIST], { title: '状态', errorMessage: '状态不正确' })),
+  ...queueFilters,
+});
+export type ApplyQueueQuery = Type.Static<typeof ApplyQueueQuery>;
+
+export const ApplyCountsQuery = Type.Object(queueFilters);
+export type ApplyCountsQuery = Type.Static<typeof ApplyCountsQuery>;
+export const ApplyCounts = Type.Object({ all: Type.Integer(), overdue: Type.Integer(), byStatus: Type.Record(Type.String(), Type.Integer()) });
+export type ApplyCounts = Type.Static<typeof ApplyCounts>;
+
+export const ApplyQueueRow = ApplyItem;
+
+/** Staff's detail: the enterprise's, plus the calculator's answer now and the budget of the guide's year. */
+export const ApplyConsoleDetail = Type.Object({
+  ...ApplyDetail.properties,
+  verdictNow: ApplyDetail.properties.verdictAtSubmit,
+  firstReviewer: Type.Union([Type.String(), Type.Null()]),
+  budget: Type.Union([Type.Object({ year: Type.Integer(), amount: Type.Number(), approved: Type.Number() }), Type.Null()]),
+});
+export type ApplyConsoleDetail = Type.Static<typeof ApplyConsoleDetail>;
+
+export const ApplyFormState = Type.Object({
+  guideId: Type.Integer(),
+  guideTitle: Type.String(),
+  /** null: the guide has no form yet. */
+  form: Type.Union([Type.Object({ ...ApplyFormBody.properties, version: Type.Integer(), savedAt: Type.String() }), Type.Null()]),
+});
+export type ApplyFormState = Type.Static<typeof ApplyFormState>;
+
+export const BudgetQuery = Type.Object({ year: Type.Integer({ title: '年度', minimum: 2000, maximum: 2100, errorMessage: '年度不正确' }) });
+export const BudgetBody = Type.Object({ ...BudgetQuery.properties, amount: Amount('资金额度') });
+export type BudgetBody = Type.Static<typeof BudgetBody>;
+export const Budget = Type.Object({ guideId: Type.Integer(), year: Type.Integer(), amount: Type.Union([Type.Number(), Type.Null()]), approved: Type.Number() });
+export type Budget = Type.Static<typeof Budget>;
+
+export const applyConsoleLink = (id: number) => `/admin/applications?id=${id}`;
