@@ -27,6 +27,13 @@ function morning(now: Date, days: number) {
   return { startsAt: start.toISOString(), endsAt: new Date(start.getTime() + 1.5 * HOUR).toISOString() };
 }
 
+/**
+ * Two hours after the `morning(now, days)` visit ended: when its summary is written. Counted from the
+ * visit, never from `now`'s hour: a summary before the visit's start is refused, and "ten days ago
+ * less four hours" fell before 10:00 when the demo was seeded between midnight and 06:00 China time.
+ */
+const afterVisit = (now: Date, days: number) => new Date(Date.parse(morning(now, days).endsAt) + 2 * HOUR);
+
 export async function seedVisitDemo(deps: VisitDeps, demoUsername: string, now = new Date()): Promise<void> {
   const [demo] = await deps.db.select().from(accounts).where(eq(accounts.username, demoUsername));
   const [enterprise] = await deps.db.select({ id: enterprises.id }).from(enterprises).where(eq(enterprises.accountId, demo!.id));
@@ -70,12 +77,12 @@ export async function seedVisitDemo(deps: VisitDeps, demoUsername: string, now =
         content: '走访了解企业生产经营情况：订单饱满，产能利用率约 90%。宣讲了研发费用加计扣除和技改补贴政策。企业反映用地紧张、技工招聘难。',
         problems: [{ category: 'talent', title: '数控技工招聘困难', content: '企业数控技工缺口约 10 人，希望对接县职业技术学校开展订单式培养。' }],
       },
-      ago(10 * DAY - 4 * HOUR),
+      afterVisit(now, -10),
     );
     // 已评价
     const appraised = await planVisit(deps, staff, body('专精特新申报辅导', 'policy', -40), ago(45 * DAY));
     await answerVisit(deps, owner, { id: appraised, action: 'approve' }, ago(44 * DAY));
-    await writeSummary(deps, staff, appraised, { content: '逐项对照专精特新中小企业认定条件，企业已具备申报条件，约定 3 月份提交材料。' }, ago(40 * DAY - 4 * HOUR));
+    await writeSummary(deps, staff, appraised, { content: '逐项对照专精特新中小企业认定条件，企业已具备申报条件，约定 3 月份提交材料。' }, afterVisit(now, -40));
     await appraiseVisit(deps, owner, { id: appraised, rating: 'verySatisfied', comment: '辅导细致，很有帮助' }, ago(39 * DAY));
     // 企业申请
     await requestVisit(
