@@ -23,7 +23,7 @@ import { registerAccount } from '../support/accounts';
 import { asIfAfter } from '../support/api';
 import { CAPTCHA_ANSWER, STAFF } from '../support/constants';
 import { ALL_HOSTILE, FORMULAS, HOSTILE, hostile } from '../support/hostile';
-import { openSignedIn } from '../support/session';
+import { hubConnected, openSignedIn } from '../support/session';
 
 const stamp = `x${Date.now().toString(36).slice(-5)}`;
 const withId = (p: string, id: number) => p.replace(':id', String(id));
@@ -228,8 +228,11 @@ test('the hostile corpus, saved through every shown field, runs on no page; the 
   await show(portal, portalRan, `/enterpriseDemands/enterpriseDemands?id=${appeal.id}`, [appealTitle, hostile('img'), hostile('mxss'), appealFile.name]);
   await show(portal, portalRan, '/enterpriseVisit/enterpriseVisit?tab=summaries', [subject]);
   await show(portal, portalRan, `/enterpriseVisit/enterpriseVisit?id=${visit.id}`, [subject, place, hostile('script'), photo.name, problem]);
+  // A live notice while the portal is open: staff close the appeal with a hostile note, once the
+  // page listens (a notice sent while the page's socket connects reaches the inbox, not a toast).
+  const listening = hubConnected(portal);
   await show(portal, portalRan, '/messageCenter/messageCenter', [appealTitle]);
-  // A live notice while the portal is open: staff close the appeal with a hostile note.
+  await listening;
   await call(request, staff, withId(APPEAL_PATHS.step, appeal.id), { step: 'close', note: fit(2000) });
   await expect(portal.locator('.hub-notice').filter({ hasText: appealTitle })).toBeVisible();
   await imagesSettled(portal);

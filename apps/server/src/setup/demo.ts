@@ -93,8 +93,11 @@ export async function seedDemo(db: Db): Promise<void> {
   });
 }
 
-/** After seedDemo, with the app built (ready): the workflow services' demo, filed and handled through them. */
-export async function seedWorkflowDemo(app: FastifyInstance): Promise<void> {
-  await seedAppealDemo({ db: app.db, events: app.events, calendar: app.calendar, dicts: app.dicts }, DEMO_ACCOUNTS.enterprise.username);
-  await seedVisitDemo({ db: app.db, calendar: app.calendar, dicts: app.dicts, events: app.events, followUps: app.visitFollowUps }, DEMO_ACCOUNTS.enterprise.username);
+/**
+ * After seedDemo, with the app built (ready): the workflow services' demo, filed and handled through
+ * them, as if seeded at `now` (its tests choose the hour).
+ */
+export async function seedWorkflowDemo(app: FastifyInstance, now = new Date()): Promise<void> {
+  await seedAppealDemo({ db: app.db, events: app.events, calendar: app.calendar, dicts: app.dicts }, DEMO_ACCOUNTS.enterprise.username, now);
+  await seedVisitDemo({ db: app.db, calendar: app.calendar, dicts: app.dicts, events: app.events, followUps: app.visitFollowUps }, DEMO_ACCOUNTS.enterprise.username, now);
 }
