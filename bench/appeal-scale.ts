@@ -19,7 +19,8 @@ import { CalendarStore } from '../apps/server/src/services/calendar/store';
 import { DictionaryStore } from '../apps/server/src/services/dict/store';
 import { enterpriseAppeals, enterpriseStatement, queueStatement } from '../apps/server/src/services/appeal/queries';
 import { appealFigures, appealTotals } from '../apps/server/src/services/appeal/stats';
-import { dueAfter, queueCounts, queuePage } from '../apps/server/src/services/appeal/service';
+import { queueCounts, queuePage } from '../apps/server/src/services/appeal/service';
+import { dueAfter } from '../apps/server/src/services/calendar/public';
 import { seedAppeals } from './appeal-seed';
 import { startBenchDatabase } from './support';
 

@@ -25,6 +25,7 @@ import authRoutes from './services/auth/routes';
 import calendarPlugin from './services/calendar/plugin';
 import filesRoutes from './services/files/routes';
 import appealRoutes from './services/appeal/routes';
+import applyRoutes from './services/apply/routes';
 import entcodeRoutes from './services/entcode/routes';
 import { enterpriseRecord } from './compose/enterprise-record';
 import visitRoutes from './services/visit/routes';
@@ -144,6 +145,7 @@ export async function buildApp(opts: AppOptions) {
   // 企业诉求 follows up the problems raised on visits: it registers with the visit service.
   await app.register(visitRoutes, { ...config.visit, publicUrl: config.publicUrl });
   await app.register(appealRoutes, config.appeal);
+  await app.register(applyRoutes);
   // 企业码's staff record shows the enterprise's appeals and visits, composed above the services.
   await app.register(entcodeRoutes, { ...config.entcode, publicUrl: config.publicUrl, bureauPhone: config.platform.bureau.phone, record: enterpriseRecord });
   await app.register(policyConsoleRoutes, { uploadsDir: config.uploadsDir });

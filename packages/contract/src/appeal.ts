@@ -8,6 +8,7 @@ import { AttachedFile, FileIds } from './files';
 import { PHONE_PATTERN } from './validation';
 import { defineService } from './service';
 import { defineFlow, laterSteps, TimelineEntry } from './workflow';
+import { calendarMissingMsg } from './working-days';
 
 // The categories (getappealcatepage, spec §7) are the dictionary `appealCategory` (code, label,
 // extra.limitDays: 办理时限 in working days), served as POLICY_PATHS.appealCategoryPage and kept by
@@ -235,7 +236,7 @@ export const APPEAL_MSG = {
   extensionDaysRequired: `申请延期须填写延长的工作日数（1–${APPEAL_MAX_EXTENSION_DAYS} 天）`,
   extensionPending: '已有待审批的延期申请',
   noExtensionPending: '没有待审批的延期申请',
-  calendarMissing: (year: number) => `${year} 年工作日历尚未发布，无法计算办理时限，请联系管理员`,
+  calendarMissing: calendarMissingMsg,
   remaining: (n: number) => `剩余 ${n} 个工作日`,
   overdue: '已超期',
   /** Still 已提交 past its 受理 deadline (APPEAL_RESPONSE_DAYS working days after the filing). */

@@ -10,6 +10,7 @@ import { FileIdParams } from './files';
 import { defineService } from './service';
 import { defineFlow, laterSteps, TimelineEntry } from './workflow';
 import { INDICATOR_BOUNDS } from './calculator';
+import { calendarMissingMsg } from './working-days';
 
 export const APPLY_PATHS = {
   /** What applying for a guide starts from: the form, its prefill, the calculator's answer, the draft. */
@@ -141,6 +142,8 @@ export const APPLY_MSG = {
   submitted: (number: string) => `申报已提交，编号 ${number}`,
   stepDone: (label: string) => `${label}成功`,
   draftSaved: '草稿已保存',
+  formSaved: '申报表单已保存',
+  budgetSaved: '资金额度已保存',
   notFound: '申报不存在',
   guideNotFound: '申报指南不存在或未发布',
   guideAuto: '该政策为免申即享，无需申报',
@@ -165,6 +168,7 @@ export const APPLY_MSG = {
   materialWrongKind: (label: string) => `所选材料不是${label}`,
   materialInUse: '该材料已用于申报，不能删除',
   materialSaved: '材料已保存',
+  validUntilWrong: '有效期至应为日期（如 2027-12-31）',
   materialRemoved: '材料已删除',
   signerRequired: '请填写承诺人姓名',
   commitmentRequired: '请阅读并确认信用承诺书',
@@ -178,13 +182,14 @@ export const APPLY_MSG = {
   amountOverRule: (max: number) => `金额不能超过政策标准测算的 ${max} 万元`,
   budgetMissing: (year: number) => `该指南 ${year} 年度资金额度尚未设置，请先在申报表单设置中设置`,
   budgetExceeded: (left: number) => `超出本年度资金额度，剩余可用 ${left} 万元`,
+  budgetBelowApproved: (approved: number) => `资金额度不能低于本年度已核定的 ${approved} 万元`,
   exclusive: (number: string, amount: number) => `同一年度同类政策不重复享受：该企业已获支持（${number}，${amount} 万元）`,
   exclusiveHint: (number: string, amount: number) => `该企业本年度已获同类政策支持（${number}，${amount} 万元），同类政策从高从优、不重复享受`,
   departmentRequired: '请选择给出意见的联审部门',
   departmentNotJoint: '该部门不在本指南的联审部门中',
   departmentDone: '该部门已给出联审意见',
   jointPending: (names: string) => `尚待联审意见：${names}`,
-  calendarMissing: (year: number) => `${year} 年工作日历尚未发布，无法计算办理时限，请联系管理员`,
+  calendarMissing: calendarMissingMsg,
   remaining: (n: number) => `剩余 ${n} 个工作日`,
   overdue: '已超期',
   paused: '补正中，计时暂停',
@@ -281,6 +286,9 @@ const Note = Type.String({ title: '说明', maxLength: APPLY_LENGTH.note, errorM
 export const Amount = (title: string) => Type.Number({ title, minimum: 0, maximum: 1e8, errorMessage: `${title}应为 0 到 100000000 之间的数（万元）` });
 
 export const ApplyIdParams = Type.Object({ id: Id('申报编号') });
+/** The 材料库's calls: an enterprise's (list), one document's (remove). */
+export const EnterpriseParams = Type.Object({ id: Id('企业') });
+export const MaterialIdParams = Type.Object({ id: Id('材料') });
 export const GuideEnterpriseQuery = Type.Object({ guideId: Id('申报指南'), enterpriseId: Id('企业') });
 export type GuideEnterpriseQuery = Type.Static<typeof GuideEnterpriseQuery>;
 
@@ -337,7 +345,7 @@ export const MaterialBody = Type.Object({
   name: Label('材料名称', 60),
   issuer: Type.String({ title: '发证机关', maxLength: 60, errorMessage: '发证机关不能超过 60 个字' }),
   /** null: valid without end. */
-  validUntil: Nullable(Type.String({ title: '有效期至', pattern: '^\\d{4}-\\d{2}-\\d{2}$', errorMessage: '有效期至应为日期（如 2027-12-31）' })),
+  validUntil: Nullable(Type.String({ title: '有效期至', pattern: '^\\d{4}-\\d{2}-\\d{2}$', errorMessage: APPLY_MSG.validUntilWrong })),
   fileId: FileIdParams.properties.id,
 });
 export type MaterialBody = Type.Static<typeof MaterialBody>;

@@ -111,6 +111,9 @@ export function workingDaysBetween(calendar: WorkingDayCalendar, from: DayOrInst
 /** How long before a year starts its missing calendar is warned about. */
 export const CALENDAR_WARN_DAYS = 60;
 
+/** A deadline refused for want of a published calendar: what the person is told. */
+export const calendarMissingMsg = (year: number) => `${year} 年工作日历尚未发布，无法计算办理时限，请联系管理员`;
+
 /**
  * The years the 工作台 warns about: this year (in China) when it is not covered, and next year
  * when it is not and it starts within CALENDAR_WARN_DAYS days.

@@ -15,7 +15,7 @@ import type { App } from '../../src/app';
 import { createTestApp } from '../helpers/app';
 import { buildWorld, multipart, ownerRows, pdf, slot, type Caller, type World } from './ownership-world';
 
-type Resource = 'profile' | 'evaluation' | 'subscription' | 'message' | 'appeal' | 'attachment' | 'timeline' | 'code' | 'visit' | 'summary' | 'file' | 'account';
+type Resource = 'profile' | 'evaluation' | 'subscription' | 'message' | 'appeal' | 'attachment' | 'timeline' | 'code' | 'visit' | 'summary' | 'file' | 'account' | 'application' | 'material';
 
 /** One call aimed at the owner's data: the route's params, query and body filled with the owner's ids. */
 interface Call {
@@ -90,12 +90,44 @@ const OWNED: Record<string, Owned> = {
   },
   'GET /api/v1/appeal/mycounts': { touches: ['appeal'], calls: () => [{ read: true }] },
 
+  'GET /api/v1/policyapply/start': { touches: ['application', 'material', 'profile'], calls: (w) => [{ query: { guideId: w.applyGuideId, enterpriseId: w.enterpriseId }, read: true }] },
+  'POST /api/v1/policyapply/draft': { touches: ['application'], calls: (w) => [{ body: { guideId: w.applyGuideId, enterpriseId: w.enterpriseId, values: { project: '冒名草稿' }, materials: {} } }] },
+  'POST /api/v1/policyapply/submit': {
+    touches: ['application', 'material'],
+    calls: (w) => {
+      const body = { guideId: w.applyGuideId, formVersion: 1, values: { project: '冒名申报' }, materials: { license: w.materialId }, signer: '冒名', agreed: true, bankAccount: { name: '乙方企业有限公司', bank: '某银行', number: '12345678' } };
+      // the owner's enterprise; its own enterprise with the owner's library document
+      return [{ body: { ...body, enterpriseId: w.enterpriseId } }, { body: { ...body, enterpriseId: w.intruderEnterpriseId } }];
+    },
+  },
+  'GET /api/v1/policyapply/list': { touches: ['application'], calls: (w) => [{ query: page, read: true }, { query: { ...page, enterpriseId: w.enterpriseId } }] },
+  'GET /api/v1/policyapply/detail/:id': { touches: ['application', 'material', 'timeline'], calls: (w) => [{ params: { id: w.applicationId }, read: true }] },
+  'POST /api/v1/policyapply/step/:id': {
+    touches: ['application', 'timeline'],
+    calls: (w) => [
+      // the enterprise's steps (staff take theirs in the console's page of the application)
+      { params: { id: w.applicationId }, body: { step: 'withdraw' } },
+      { params: { id: w.applicationId }, body: { step: 'correct', values: { project: '冒名补正' } } },
+    ],
+  },
+  'GET /api/v1/policyapply/materials/:id': { touches: ['material'], calls: (w) => [{ params: { id: w.enterpriseId }, read: true }] },
+  'POST /api/v1/policyapply/material': {
+    touches: ['material', 'file'],
+    calls: (w) => [
+      { body: { enterpriseId: w.enterpriseId, kind: 'tax', name: '冒名材料', issuer: '', validUntil: null, fileId: w.fileId } },
+      // its own enterprise, the owner's uploaded file
+      { body: { enterpriseId: w.intruderEnterpriseId, kind: 'tax', name: '借用文件', issuer: '', validUntil: null, fileId: w.fileId } },
+    ],
+  },
+  'DELETE /api/v1/policyapply/material/:id': { touches: ['material'], calls: (w) => [{ params: { id: w.materialId } }] },
+
   'POST /api/files': { touches: ['file'], calls: () => [{ upload: true }] },
   'GET /api/files/:id': {
     touches: ['file', 'attachment'],
     calls: (w) => [
       { params: { id: w.fileId }, read: true },
       { params: { id: w.attachmentId }, read: true, staffReach: 'staff handle the appeal it is attached to' },
+      { params: { id: w.materialFileId }, read: true, staffReach: 'staff review the applications a library document goes with' },
     ],
   },
 
@@ -152,6 +184,8 @@ const OWNED: Record<string, Owned> = {
   'GET /api/console/visits/:id': { touches: ['visit', 'summary', 'timeline'], calls: (w) => [{ params: { id: w.visitHeld.id }, read: true }] },
   'POST /api/console/visits/:id/step': { touches: ['visit', 'timeline'], calls: (w) => [{ params: { id: w.visitConfirmed.id }, body: { step: 'cancel', note: '矩阵' } }] },
   'POST /api/console/visits/:id/summary': { touches: ['summary'], calls: (w) => [{ params: { id: w.visitHeld.id }, body: { content: '矩阵纪要' } }] },
+  'POST /api/console/applications/page': { touches: ['application'], calls: () => [{ body: page, read: true }] },
+  'GET /api/console/applications/:id': { touches: ['application', 'material', 'timeline'], calls: (w) => [{ params: { id: w.applicationId }, read: true }] },
   'GET /api/console/workbench': { touches: ['appeal', 'visit'], calls: () => [{ read: true }] },
 };
 
@@ -195,6 +229,11 @@ const UNOWNED: Record<string, string> = {
   'DELETE /api/console/dicts/items/:id': 'dictionary',
   'POST /api/console/audit/export': 'report',
   'POST /api/console/appeals/counts': 'figures',
+  'POST /api/console/applications/counts': 'figures',
+  'GET /api/console/applications/form/:id': 'content',
+  'PUT /api/console/applications/form/:id': 'content',
+  'GET /api/console/applications/budget/:id': 'figures',
+  'PUT /api/console/applications/budget/:id': 'figures',
   'POST /api/console/appeals/figures': 'figures',
   'GET /api/console/appeals/handlers': 'staff',
   'GET /api/console/entcodes/scans': 'figures',
@@ -279,7 +318,7 @@ describe('the route table', () => {
   });
 
   it('every owned resource is reached by at least one portal call in the table', () => {
-    const all: Resource[] = ['profile', 'evaluation', 'subscription', 'message', 'appeal', 'attachment', 'timeline', 'code', 'visit', 'summary', 'file', 'account'];
+    const all: Resource[] = ['profile', 'evaluation', 'subscription', 'message', 'appeal', 'attachment', 'timeline', 'code', 'visit', 'summary', 'file', 'account', 'application', 'material'];
     const portal = new Set(Object.entries(OWNED).filter(([k]) => !isConsole(k)).flatMap(([, o]) => o.touches));
     expect(all.filter((r) => !portal.has(r))).toEqual([]);
   });

@@ -6,6 +6,8 @@ import { randomBytes } from 'node:crypto';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { vi } from 'vitest';
 import { APPEAL_PATHS, type AppealDetail } from '@hqt/contract/appeal';
+import { APPLY_PATHS, type ApplyDetail, type Material } from '@hqt/contract/apply';
+import { APPLY_CONSOLE_PATHS } from '@hqt/contract/apply-console';
 import { ROLES } from '@hqt/contract/auth';
 import { CALCULATOR_PATHS, type Enterprise, type EnterpriseBody } from '@hqt/contract/calculator';
 import { ENTCODE_PATHS, formatCode, type MyEntcode } from '@hqt/contract/entcode';
@@ -18,6 +20,7 @@ import { chinaDate, chinaDayEnd } from '@hqt/contract/working-days';
 import type { App } from '../../src/app';
 import { accounts, attachments, enterprises, evaluations, files, guides, messageMailPrefs, messages, pushSubscriptions, workflowSteps } from '../../src/db/schema/index';
 import { appeals } from '../../src/services/appeal/schema';
+import { applicationDrafts, applicationMaterials, applications, enterpriseMaterials } from '../../src/services/apply/schema';
 import { calendarYears } from '../../src/services/calendar/schema';
 import { enterpriseCodes } from '../../src/services/entcode/schema';
 import { visits } from '../../src/services/visit/schema';
@@ -55,6 +58,11 @@ export interface World {
   visitConfirmed: VisitDetail;
   visitHeld: VisitDetail;
   guideId: number;
+  /** 政策申兑: a guide with a form, the owner's accepted application for it (and a draft), a library document and its file. */
+  applyGuideId: number;
+  applicationId: number;
+  materialId: number;
+  materialFileId: number;
   /** Every value that identifies the owner's data in an answer's body. */
   marks: string[];
 }
@@ -74,6 +82,12 @@ const OWNER = {
   fileMark: `OWNER-SECRET-${randomBytes(6).toString('hex')}`,
   fileName: 'jiafang-duyou.pdf',
   attachmentName: 'jiafang-fujian.pdf',
+  materialFileName: 'jiafang-zhizhao.pdf',
+  materialName: '甲方独有营业执照副本',
+  applyProject: '甲方独有技改项目',
+  applyDraft: '甲方独有申报草稿',
+  signer: '欧阳签甲',
+  bankNumber: '6222029988776655',
 };
 
 const thisYear = Number(new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 4));
@@ -183,6 +197,51 @@ export async function buildWorld(app: App): Promise<World> {
   const [message] = await app.db.select({ id: messages.id }).from(messages).where(eq(messages.accountId, owner.account.id)).orderBy(asc(messages.id));
   if (!message) throw new Error('no message to the owner');
 
+  // 政策申兑: a guide's form (staff), a library document, an application staff accept, a draft after it.
+  const applyGuideId = await insertDraftGuide(app, await insertPolicy(app), '矩阵用申报指南', { status: 'published' });
+  await expectOk(
+    app,
+    'form',
+    await app.inject({
+      method: 'PUT',
+      url: APPLY_CONSOLE_PATHS.form.replace(':id', String(applyGuideId)),
+      headers: lead.headers,
+      payload: {
+        sections: [{ title: '项目', fields: [{ key: 'project', label: '项目名称', type: 'text', required: true }] }],
+        materials: [{ kind: 'license', required: true }],
+        commitment: '本企业承诺所填信息真实有效。',
+        acceptDays: 2,
+        reviewDays: 10,
+        maxCorrections: 2,
+        promiseDays: 60,
+        departments: [],
+        exclusiveGroup: null,
+      },
+    }),
+  );
+  const materialFileId = await upload(OWNER.materialFileName);
+  const material = await expectOk<Material>(
+    app,
+    'material',
+    await inject('POST', APPLY_PATHS.saveMaterial, owner.headers, { enterpriseId: enterprise.id, kind: 'license', name: OWNER.materialName, issuer: '云溪县市场监督管理局', validUntil: null, fileId: materialFileId }),
+  );
+  const application = await expectOk<ApplyDetail>(
+    app,
+    'submit',
+    await inject('POST', APPLY_PATHS.submit, owner.headers, {
+      guideId: applyGuideId,
+      enterpriseId: enterprise.id,
+      formVersion: 1,
+      values: { project: OWNER.applyProject },
+      materials: { license: material.id },
+      signer: OWNER.signer,
+      agreed: true,
+      bankAccount: { name: OWNER_NAME, bank: '中国工商银行云溪支行', number: OWNER.bankNumber },
+    }),
+  );
+  await expectOk(app, 'accept application', await inject('POST', APPLY_PATHS.step.replace(':id', String(application.id)), lead.headers, { step: 'accept' }));
+  await expectOk(app, 'draft', await inject('POST', APPLY_PATHS.draft, owner.headers, { guideId: applyGuideId, enterpriseId: enterprise.id, values: { project: OWNER.applyDraft }, materials: {} }));
+
   // Visits proposed by staff: one to confirm, one confirmed, one held with its summary.
   let day = 20;
   const plan = async () =>
@@ -223,6 +282,7 @@ export async function buildWorld(app: App): Promise<World> {
     formatCode(code),
     owner.account.username,
     appeal.number,
+    application.number,
     visitPending.number,
     visitConfirmed.number,
     visitHeld.number,
@@ -252,6 +312,10 @@ export async function buildWorld(app: App): Promise<World> {
     visitConfirmed,
     visitHeld,
     guideId,
+    applyGuideId,
+    applicationId: application.id,
+    materialId: material.id,
+    materialFileId,
     marks,
   };
 }
@@ -277,13 +341,21 @@ export async function ownerRows(app: App, w: World) {
       .from(workflowSteps)
       .where(and(eq(workflowSteps.subjectKind, kind), inArray(workflowSteps.subjectId, some(ids))))
       .orderBy(asc(workflowSteps.id));
-  const [visitRows, codeRows, attachmentRows, appealSteps] = await Promise.all([
+  const [visitRows, codeRows, attachmentRows, appealSteps, applicationRows, materialRows, draftRows] = await Promise.all([
     app.db.select().from(visits).where(inArray(visits.enterpriseId, own)).orderBy(asc(visits.id)),
     app.db.select().from(enterpriseCodes).where(inArray(enterpriseCodes.enterpriseId, own)).orderBy(asc(enterpriseCodes.id)),
     app.db.select().from(attachments).where(inArray(attachments.fileId, some(fileRows.map((f) => f.id)))).orderBy(asc(attachments.id)),
     stepsOf('appeal', appealRows.map((r) => r.id)),
+    app.db.select().from(applications).where(inArray(applications.enterpriseId, own)).orderBy(asc(applications.id)),
+    app.db.select().from(enterpriseMaterials).where(inArray(enterpriseMaterials.enterpriseId, own)).orderBy(asc(enterpriseMaterials.id)),
+    app.db.select().from(applicationDrafts).where(inArray(applicationDrafts.enterpriseId, own)).orderBy(asc(applicationDrafts.guideId)),
   ]);
-  const [visitSteps, codeSteps] = await Promise.all([stepsOf('visit', visitRows.map((r) => r.id)), stepsOf('entcode', codeRows.map((r) => r.id))]);
+  const [visitSteps, codeSteps, applySteps, submittedMaterials] = await Promise.all([
+    stepsOf('visit', visitRows.map((r) => r.id)),
+    stepsOf('entcode', codeRows.map((r) => r.id)),
+    stepsOf('application', applicationRows.map((r) => r.id)),
+    app.db.select().from(applicationMaterials).where(inArray(applicationMaterials.applicationId, some(applicationRows.map((r) => r.id)))).orderBy(asc(applicationMaterials.applicationId), asc(applicationMaterials.kind)),
+  ]);
   return {
     account,
     enterprises: ents,
@@ -296,6 +368,10 @@ export async function ownerRows(app: App, w: World) {
     codes: codeRows,
     files: fileRows,
     attachments: attachmentRows,
-    timeline: [...appealSteps, ...visitSteps, ...codeSteps],
+    applications: applicationRows,
+    materials: materialRows,
+    submittedMaterials,
+    drafts: draftRows,
+    timeline: [...appealSteps, ...visitSteps, ...codeSteps, ...applySteps],
   };
 }

@@ -19,7 +19,8 @@ import type { SignedInCtx } from '../../src/lib/ctx';
 import { calendarYears } from '../../src/services/calendar/schema';
 import { flagDue, inviteRatings } from '../../src/services/appeal/jobs';
 import { appeals } from '../../src/services/appeal/schema';
-import { acceptDueSql, appealDetail, categoryLimit, dueAfter, dueState, enterpriseList, queueCounts, queuePage } from '../../src/services/appeal/service';
+import { acceptDueSql, appealDetail, categoryLimit, dueState, enterpriseList, queueCounts, queuePage } from '../../src/services/appeal/service';
+import { dueAfter } from '../../src/services/calendar/public';
 import { bearer, createAccount, createTestApp, databaseUrlOf, loginAs, type TestAccount } from '../helpers/app';
 import { expectOwnedCall, type Caller } from '../helpers/ownership';
 

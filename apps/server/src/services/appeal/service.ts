@@ -40,7 +40,7 @@ import { isSignedIn, type Ctx, type SignedInCtx } from '../../lib/ctx';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { insertNumbered, stampNumber } from '../../lib/numbering';
 import { opening, openingEntry, step, timeline, type FlowDeps, type Subject, type SubjectNotices } from '../../lib/workflow';
-import { CalendarYearMissingError, chinaDayEnd, workingDayIndexes, type CalendarStore } from '../calendar/public';
+import { dueAfter, workingDayIndexes, workingDaysLeft, type CalendarStore } from '../calendar/public';
 import { attach, attachmentsOf } from '../files/public';
 import { dictLabel, type DictionaryStore } from '../dict/public';
 import { appealCounts, appealQueue, departmentLabel, enterpriseAppeals, findAppeal, type DueKeys } from './queries';
@@ -67,19 +67,6 @@ export async function categoryLimit(dicts: DictionaryStore, code: string): Promi
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 const subject = (id: number): Subject<typeof appeals> => ({ kind: APPEAL_KIND, table: appeals, id, notFound: OWN_MSG.notFound, owner: { key: 'enterpriseId', by: 'enterprise' }, notices: NOTICES });
-
-/** A deadline refused for want of a published calendar says so, never guesses Monday–Friday. */
-async function counted<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (err) {
-    if (err instanceof CalendarYearMissingError) throw conflict(APPEAL_MSG.calendarMissing(err.year));
-    throw err;
-  }
-}
-
-/** The end of the China day on which `days` working days after `from` are done. */
-export const dueAfter = (calendar: CalendarStore, from: Date, days: number) => counted(async () => chinaDayEnd(await calendar.addWorkingDays(from, days)));
 
 const DAY_MS = 86_400_000;
 
@@ -122,14 +109,8 @@ export async function dueState(calendar: CalendarStore, row: ClockRow, now: Date
   const late = now.getTime() > due.getTime();
   const lateText = accepting ? APPEAL_MSG.acceptOverdue : APPEAL_MSG.overdue;
   const flags = { overdue: !accepting && late, acceptOverdue: accepting && late };
-  try {
-    // A due date is the instant its day ends (midnight after it): its day is the millisecond before.
-    const remainingDays = await calendar.workingDaysBetween(now, new Date(due.getTime() - 1));
-    return { dueText: late ? lateText : APPEAL_MSG.remaining(remainingDays), remainingDays, ...flags };
-  } catch (err) {
-    if (err instanceof CalendarYearMissingError) return { dueText: late ? lateText : null, remainingDays: null, ...flags };
-    throw err;
-  }
+  const remainingDays = await workingDaysLeft(calendar, due, now);
+  return { dueText: late ? lateText : remainingDays === null ? null : APPEAL_MSG.remaining(remainingDays), remainingDays, ...flags };
 }
 
 /** Items of a list with what their clocks say at `now`. */

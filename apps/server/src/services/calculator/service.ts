@@ -24,7 +24,9 @@ import {
   type ConditionResult,
   type EnterpriseFacts,
   type GuideResult,
+  type GuideVerdict,
   type LabelOf,
+  VERDICT_LABELS,
 } from '@hqt/contract/calculator-engine';
 import type { PageOf, PageQuery } from '@hqt/contract/envelope';
 import { OWN_MSG } from '@hqt/contract/messages';
@@ -331,6 +333,27 @@ export async function checkGuide(deps: Pick<CalculatorDeps, 'db' | 'dicts'>, ctx
       };
     }),
   };
+}
+
+/** An enterprise's profile and one guide's verdict on it at `at`, whatever the guide's state (政策申兑's; its caller checks who asks). */
+export async function guideVerdict(deps: Pick<CalculatorDeps, 'db' | 'dicts'>, enterpriseId: number, guideId: number, at: Date): Promise<{ enterprise: Enterprise; verdict: GuideVerdictText } | null> {
+  const [[row], [e]] = await Promise.all([
+    deps.db.select(ruleGuideColumns).from(guides).where(eq(guides.id, guideId)),
+    deps.db.select().from(enterprises).where(and(eq(enterprises.id, enterpriseId), isNull(enterprises.deletedAt))),
+  ]);
+  if (!row || !e) return null;
+  const enterprise = toEnterprise(e);
+  const r = evaluateGuide(toRuleGuide(row), factsOf(enterprise), at, labelsOf(await deps.dicts.all()));
+  return { enterprise, verdict: { verdict: r.verdict, verdictLabel: VERDICT_LABELS[r.verdict], reasons: r.verdict === 'eligible' ? [] : reasonsOf(r), amount: r.amount, amountText: r.amountText } };
+}
+
+/** A verdict in words, as an application keeps it. */
+export interface GuideVerdictText {
+  verdict: GuideVerdict;
+  verdictLabel: string;
+  reasons: string[];
+  amount: number | null;
+  amountText: string;
 }
 
 type SnapshotGuides = (typeof evaluations.$inferSelect)['guides'];

@@ -1,0 +1,411 @@
+// 政策申兑 (services/apply): a guide's versioned form and budget, the 材料库, what applying starts
+// from (prefill, verdict), the submission with its checks, APPLY_FLOW as taken through the calls
+// (补正 pausing the clock, 复审 by another person, 联审, 拟支持 within the rule and the budget), and
+// what another enterprise cannot reach.
+import { and, eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { ROLES } from '@hqt/contract/auth';
+import { APPLY_MSG, APPLY_PATHS, type ApplyDetail, type ApplyFormBody, type ApplyItem, type ApplyStart, type Material } from '@hqt/contract/apply';
+import { APPLY_CONSOLE_PATHS, type ApplyConsoleDetail, type ApplyCounts } from '@hqt/contract/apply-console';
+import { FILE_PATHS, type UploadedFile } from '@hqt/contract/files';
+import { chinaDate } from '@hqt/contract/working-days';
+import type { App } from '../../src/app';
+import { enterprises, messages } from '../../src/db/schema/index';
+import { calendarYears } from '../../src/services/calendar/schema';
+import { applications } from '../../src/services/apply/schema';
+import { bearer, createAccount, createTestApp, loginAs } from '../helpers/app';
+import { insertDraftGuide, insertPolicy } from '../helpers/content';
+import { multipart, pdf } from '../resilience/ownership-world';
+
+let app: App;
+type Headers = Record<string, string>;
+let as: Record<'ent' | 'other' | 'staff' | 'staff2', Headers>;
+let entId: number;
+let otherId: number;
+let entAccountId: number;
+const NAME = '云溪智造科技有限公司';
+
+const withId = (path: string, id: number) => path.replace(':id', String(id));
+
+async function call<T = unknown>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, headers: Headers, body?: object) {
+  const res = await app.inject({ method, url, headers, ...(body ? { payload: body } : {}) });
+  return { status: res.statusCode, body: res.json() as { code: number; msg: string; data: T } };
+}
+async function ok<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, headers: Headers, body?: object): Promise<T> {
+  const res = await call<T>(method, url, headers, body);
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body.data;
+}
+
+async function upload(headers: Headers, name = '营业执照.pdf'): Promise<number> {
+  const m = multipart(name, pdf(name));
+  const res = await app.inject({ method: 'POST', url: FILE_PATHS.upload, headers: { ...headers, ...m.headers }, payload: m.payload });
+  expect(res.statusCode, res.body).toBe(200);
+  return (res.json().data as UploadedFile[])[0]!.id;
+}
+
+async function material(headers: Headers, enterpriseId: number, kind: string, validUntil: string | null = null): Promise<Material> {
+  return ok<Material>('POST', APPLY_PATHS.saveMaterial, headers, { enterpriseId, kind, name: `${kind} 材料`, issuer: '云溪县市场监督管理局', validUntil, fileId: await upload(headers, `${kind}.pdf`) });
+}
+
+const FORM: ApplyFormBody = {
+  sections: [
+    {
+      title: '企业基本情况',
+      fields: [
+        { key: 'name', label: '企业名称', type: 'text', required: true, prefill: 'profile.name' },
+        { key: 'creditCode', label: '统一社会信用代码', type: 'text', required: true, prefill: 'profile.creditCode' },
+        { key: 'legal', label: '法定代表人', type: 'text', required: true, prefill: 'profile.legalPerson' },
+        { key: 'phone', label: '联系电话', type: 'phone', required: true, prefill: 'profile.contactPhone' },
+      ],
+    },
+    {
+      title: '项目情况',
+      fields: [
+        { key: 'project', label: '项目名称', type: 'text', required: true },
+        { key: 'invest', label: '项目投资额', type: 'money', required: true, max: 100000 },
+        { key: 'amount', label: '申请金额', type: 'money', required: true, prefill: 'calculator.amount' },
+      ],
+    },
+  ],
+  materials: [
+    { kind: 'license', required: true },
+    { kind: 'audit', label: '上年度审计报告', required: true },
+  ],
+  commitment: '本企业承诺所填报信息和提交材料真实、准确、完整，如有虚假，自愿承担相应责任。',
+  acceptDays: 2,
+  reviewDays: 10,
+  maxCorrections: 2,
+  promiseDays: 60,
+  departments: ['czj', 'kjj'],
+  exclusiveGroup: null,
+};
+
+/** A published guide open for application, 20 万元 for every enterprise, with the form (and budget) given. */
+async function guideWith(form: ApplyFormBody | null, budget: number | null = 100, over: Parameters<typeof insertDraftGuide>[3] = {}): Promise<number> {
+  const policyId = await insertPolicy(app);
+  const id = await insertDraftGuide(app, policyId, `技改设备补助 ${Math.random().toString(36).slice(2, 7)}`, { status: 'published', amountRule: { kind: 'fixed', amount: 20 }, ...over });
+  if (form) await ok('PUT', withId(APPLY_CONSOLE_PATHS.form, id), as.staff, form);
+  if (budget !== null) await ok('PUT', withId(APPLY_CONSOLE_PATHS.budget, id), as.staff, { year: Number(chinaDate(new Date()).slice(0, 4)), amount: budget });
+  return id;
+}
+
+const bank = { name: NAME, bank: '中国工商银行云溪支行', number: '6222020000123456789' };
+
+/** A complete submission for the guide: the prefill, the typed fields, both materials, the 承诺 and the account. */
+async function submission(guideId: number, enterpriseId = entId, headers = as.ent) {
+  const start = await ok<ApplyStart>('GET', `${APPLY_PATHS.start}?guideId=${guideId}&enterpriseId=${enterpriseId}`, headers);
+  const license = start.library.find((m) => m.kind === 'license' && !m.expired) ?? (await material(headers, enterpriseId, 'license'));
+  const audit = await material(headers, enterpriseId, 'audit', '2099-12-31');
+  return {
+    guideId,
+    enterpriseId,
+    formVersion: start.form.version,
+    values: { ...start.prefill, project: '智能产线技术改造', invest: '800' },
+    materials: { license: license.id, audit: audit.id },
+    signer: '王建国',
+    agreed: true,
+    bankAccount: { ...bank, name: start.enterpriseName },
+  };
+}
+
+const step = (id: number, headers: Headers, body: object) => call<ApplyConsoleDetail>('POST', withId(APPLY_PATHS.step, id), headers, body);
+const stepOk = async (id: number, headers: Headers, body: object) => {
+  const res = await step(id, headers, body);
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body.data;
+};
+
+beforeAll(async () => {
+  app = await createTestApp();
+  const ent = await createAccount(app, { name: NAME });
+  const other = await createAccount(app, { name: '乙方企业有限公司' });
+  const staff = await createAccount(app, { roleId: ROLES.staff.id, name: '张初审' });
+  const staff2 = await createAccount(app, { roleId: ROLES.staff.id, name: '李复审' });
+  entAccountId = ent.id;
+  as = {
+    ent: bearer((await loginAs(app, ent)).access_token),
+    other: bearer((await loginAs(app, other)).access_token),
+    staff: bearer((await loginAs(app, staff)).access_token),
+    staff2: bearer((await loginAs(app, staff2)).access_token),
+  };
+  [entId, otherId] = await Promise.all(
+    [ent, other].map(async (a) => (await app.db.select({ id: enterprises.id }).from(enterprises).where(eq(enterprises.accountId, a.id)))[0]!.id),
+  );
+  await app.db.update(enterprises).set({ legalPerson: '王建国', contactPhone: '13800138000' }).where(inArray(enterprises.id, [entId, otherId]));
+  // Stages count working days into this year and the next: published whenever this runs.
+  const year = new Date(Date.now() + 8 * 3_600_000).getUTCFullYear();
+  await app.db.insert(calendarYears).values([{ year }, { year: year + 1 }]).onConflictDoNothing();
+  await vi.waitFor(() => app.calendar.addWorkingDays(new Date(), 200), { timeout: 10_000 });
+});
+afterAll(() => app.close());
+
+describe("a guide's form and budget", () => {
+  it('saves each form as a new version, refuses an inconsistent one, and answers the current one', async () => {
+    const id = await guideWith(null);
+    expect((await ok<{ form: unknown }>('GET', withId(APPLY_CONSOLE_PATHS.form, id), as.staff)).form).toBeNull();
+    const twice = { ...FORM, sections: [{ title: '重复', fields: [FORM.sections[0]!.fields[0]!, FORM.sections[0]!.fields[0]!] }] };
+    const refused = await call('PUT', withId(APPLY_CONSOLE_PATHS.form, id), as.staff, twice);
+    expect(refused).toMatchObject({ status: 400, body: { msg: '字段标识「name」重复' } });
+    const unknownDept = await call('PUT', withId(APPLY_CONSOLE_PATHS.form, id), as.staff, { ...FORM, departments: ['nowhere'] });
+    expect(unknownDept).toMatchObject({ status: 400, body: { msg: APPLY_MSG.departmentNotJoint } });
+    const first = await ok<{ form: { version: number } }>('PUT', withId(APPLY_CONSOLE_PATHS.form, id), as.staff, FORM);
+    const second = await ok<{ form: { version: number; commitment: string } }>('PUT', withId(APPLY_CONSOLE_PATHS.form, id), as.staff, { ...FORM, commitment: '新的承诺书' });
+    expect([first.form.version, second.form.version]).toEqual([1, 2]);
+    expect((await ok<{ form: { commitment: string } }>('GET', withId(APPLY_CONSOLE_PATHS.form, id), as.staff)).form.commitment).toBe('新的承诺书');
+    // The console's calls are staff-only.
+    expect((await call('PUT', withId(APPLY_CONSOLE_PATHS.form, id), as.ent, FORM)).status).toBe(403);
+  });
+});
+
+describe('the 材料库', () => {
+  it("keeps an enterprise's documents, flags the expired, and never shows or removes another's", async () => {
+    const valid = await material(as.ent, entId, 'tax', '2099-01-01');
+    const expired = await material(as.ent, entId, 'social', '2020-01-01');
+    const list = await ok<Material[]>('GET', withId(APPLY_PATHS.materials, entId), as.ent);
+    expect(list.find((m) => m.id === valid.id)).toMatchObject({ kindLabel: '纳税证明', expired: false });
+    expect(list.find((m) => m.id === expired.id)).toMatchObject({ kindLabel: '社保缴纳证明', expired: true });
+    expect(list.findIndex((m) => m.id === expired.id)).toBeGreaterThan(list.findIndex((m) => m.id === valid.id));
+    // Another enterprise: its list of ours, our file, our removal — none.
+    expect(await call('GET', withId(APPLY_PATHS.materials, entId), as.other)).toMatchObject({ status: 404, body: { msg: APPLY_MSG.enterpriseNotFound } });
+    expect((await app.inject({ method: 'GET', url: valid.fileUrl, headers: as.other })).statusCode).toBe(404);
+    expect((await app.inject({ method: 'GET', url: valid.fileUrl, headers: as.ent })).statusCode).toBe(200);
+    expect(await call('DELETE', withId(APPLY_PATHS.removeMaterial, valid.id), as.other)).toMatchObject({ status: 404, body: { msg: APPLY_MSG.materialNotFound } });
+    // A file that is not the caller's own upload is refused, and nothing is kept.
+    const foreign = await upload(as.other);
+    const before = (await ok<Material[]>('GET', withId(APPLY_PATHS.materials, entId), as.ent)).length;
+    expect((await call('POST', APPLY_PATHS.saveMaterial, as.ent, { enterpriseId: entId, kind: 'tax', name: '纳税证明', issuer: '', validUntil: null, fileId: foreign })).status).toBe(400);
+    expect(await call('POST', APPLY_PATHS.saveMaterial, as.ent, { enterpriseId: entId, kind: 'tax', name: '纳税证明', issuer: '', validUntil: '2026-02-30', fileId: await upload(as.ent) })).toMatchObject({
+      status: 400,
+      body: { msg: APPLY_MSG.validUntilWrong },
+    });
+    expect((await ok<Material[]>('GET', withId(APPLY_PATHS.materials, entId), as.ent)).length).toBe(before);
+    await ok('DELETE', withId(APPLY_PATHS.removeMaterial, valid.id), as.ent);
+  });
+});
+
+describe('applying', () => {
+  it('starts from the form with what the bureau knows prefilled, the verdict and the library', async () => {
+    const guideId = await guideWith(FORM);
+    const start = await ok<ApplyStart>('GET', `${APPLY_PATHS.start}?guideId=${guideId}&enterpriseId=${entId}`, as.ent);
+    expect(start).toMatchObject({ enterpriseName: NAME, allowed: true, verdict: { verdict: 'eligible', amount: 20 }, draft: null, inProgress: null });
+    const [ent] = await app.db.select().from(enterprises).where(eq(enterprises.id, entId));
+    expect(start.prefill).toEqual({ name: NAME, creditCode: ent!.creditCode, legal: '王建国', phone: '13800138000', amount: '20' });
+    // Another enterprise's id, a guide without a form, a 免申即享 guide, a closed window: refused.
+    expect((await call('GET', `${APPLY_PATHS.start}?guideId=${guideId}&enterpriseId=${otherId}`, as.ent)).status).toBe(404);
+    expect((await call('GET', `${APPLY_PATHS.start}?guideId=${await guideWith(null)}&enterpriseId=${entId}`, as.ent)).body.msg).toBe(APPLY_MSG.noForm);
+    expect((await call('GET', `${APPLY_PATHS.start}?guideId=${await guideWith(FORM, null, { mode: 'auto' })}&enterpriseId=${entId}`, as.ent)).body.msg).toBe(APPLY_MSG.guideAuto);
+    const closed = await guideWith(FORM, null, { windowStart: new Date(Date.now() - 40 * 86_400_000), windowEnd: new Date(Date.now() - 86_400_000) });
+    expect((await call('GET', `${APPLY_PATHS.start}?guideId=${closed}&enterpriseId=${entId}`, as.ent)).body.msg).toBe(APPLY_MSG.windowClosed);
+  });
+
+  it('keeps one draft per enterprise and guide, shared by its accounts with who saved it last', async () => {
+    const guideId = await guideWith(FORM);
+    const saved = await ok<{ updatedBy: string }>('POST', APPLY_PATHS.draft, as.ent, { guideId, enterpriseId: entId, values: { project: '半成品' }, materials: {} });
+    expect(saved.updatedBy).toBe(NAME);
+    const start = await ok<ApplyStart>('GET', `${APPLY_PATHS.start}?guideId=${guideId}&enterpriseId=${entId}`, as.ent);
+    expect(start.draft).toMatchObject({ values: { project: '半成品' }, updatedBy: NAME });
+    expect(await call('POST', APPLY_PATHS.draft, as.ent, { guideId, enterpriseId: entId, values: { nothere: 'x' }, materials: {} })).toMatchObject({ status: 400, body: { msg: APPLY_MSG.unknownField('nothere') } });
+    expect((await call('POST', APPLY_PATHS.draft, as.other, { guideId, enterpriseId: entId, values: {}, materials: {} })).status).toBe(404);
+  });
+
+  it('refuses an incomplete, expired, mismatched or repeated submission, changing nothing', async () => {
+    const guideId = await guideWith(FORM);
+    const good = await submission(guideId);
+    const refusals: [object, string][] = [
+      [{ values: { ...good.values, project: '' } }, APPLY_MSG.fieldRequired('项目名称')],
+      [{ values: { ...good.values, invest: '很多' } }, APPLY_MSG.fieldNumber('项目投资额')],
+      [{ materials: { license: good.materials.license } }, APPLY_MSG.materialRequired('上年度审计报告')],
+      [{ materials: { ...good.materials, audit: (await material(as.ent, entId, 'audit', '2020-12-31')).id } }, APPLY_MSG.materialExpired('上年度审计报告')],
+      [{ materials: { ...good.materials, audit: good.materials.license } }, APPLY_MSG.materialWrongKind('上年度审计报告')],
+      [{ materials: { ...good.materials, audit: (await material(as.other, otherId, 'audit')).id } }, APPLY_MSG.materialNotFound],
+      [{ bankAccount: { ...bank, name: '别的公司' } }, APPLY_MSG.accountNameMismatch],
+      [{ bankAccount: { ...bank, number: '12ab' } }, '账号应为 8–30 位数字'],
+      [{ agreed: false }, APPLY_MSG.commitmentRequired],
+      [{ formVersion: good.formVersion + 1 }, APPLY_MSG.formChanged],
+    ];
+    for (const [change, msg] of refusals) {
+      const res = await call('POST', APPLY_PATHS.submit, as.ent, { ...good, ...change });
+      expect(res.body.msg, JSON.stringify(change)).toBe(msg);
+      expect(res.status).toBeGreaterThanOrEqual(400);
+    }
+    expect(await app.db.$count(applications, eq(applications.guideId, guideId))).toBe(0);
+    const first = await ok<ApplyDetail>('POST', APPLY_PATHS.submit, as.ent, good);
+    expect(first.number).toMatch(/^SB\d{8}-\d{4}$/);
+    const again = await call('POST', APPLY_PATHS.submit, as.ent, good);
+    expect(again).toMatchObject({ status: 409, body: { msg: APPLY_MSG.alreadyApplied(first.number) } });
+  });
+
+  it('refuses an enterprise the guide’s data rule out, and warns where the data cannot tell', async () => {
+    const largeOnly = { groups: [[{ field: 'scale', op: 'in', value: ['large'] }]] } as never;
+    const guideId = await guideWith(FORM, null, { eligibility: largeOnly });
+    const start = await ok<ApplyStart>('GET', `${APPLY_PATHS.start}?guideId=${guideId}&enterpriseId=${entId}`, as.ent);
+    // The profile has no scale: the calculator cannot tell (缺少数据): allowed, with the warning.
+    expect(start).toMatchObject({ allowed: true, verdict: { verdict: 'missing' }, warnings: [APPLY_MSG.unchecked] });
+    await app.db.update(enterprises).set({ scale: 'small' }).where(eq(enterprises.id, entId));
+    try {
+      const ruledOut = await ok<ApplyStart>('GET', `${APPLY_PATHS.start}?guideId=${guideId}&enterpriseId=${entId}`, as.ent);
+      expect(ruledOut).toMatchObject({ allowed: false, verdict: { verdict: 'ineligible' } });
+      const res = await call('POST', APPLY_PATHS.submit, as.ent, await submission(guideId));
+      expect(res.status).toBe(400);
+      expect(res.body.msg).toMatch(/^不符合申报条件：/);
+    } finally {
+      await app.db.update(enterprises).set({ scale: null }).where(eq(enterprises.id, entId));
+    }
+  });
+});
+
+describe('APPLY_FLOW as taken', () => {
+  it('受理, 补正 with the clock paused, 初审, 复审 by another person, 联审, 拟支持 — told to the enterprise at each step', async () => {
+    const guideId = await guideWith(FORM);
+    const submitted = await ok<ApplyDetail>('POST', APPLY_PATHS.submit, as.ent, await submission(guideId));
+    expect(submitted).toMatchObject({ status: 'submitted', statusLabel: '待受理', steps: ['withdraw'], commitment: { signer: '王建国', text: FORM.commitment } });
+    expect(submitted.dueText).toMatch(/^剩余 \d+ 个工作日$/);
+    const id = submitted.id;
+
+    const accepted = await stepOk(id, as.staff, { step: 'accept' });
+    expect(accepted).toMatchObject({ status: 'accepted', promiseWarn: false });
+    expect(accepted.promiseDueAt).not.toBeNull();
+    // 补正: everything at once; the clocks pause and say so.
+    expect((await step(id, as.staff, { step: 'askCorrection', note: '请补正', fields: ['nothere'] })).body.msg).toBe(APPLY_MSG.correctionUnknown);
+    expect((await step(id, as.staff, { step: 'askCorrection', note: '请补正' })).body.msg).toBe(APPLY_MSG.correctionNothing);
+    const asked = await stepOk(id, as.staff, { step: 'askCorrection', note: '投资额与审计报告不一致，请核对', fields: ['invest'], materialKinds: ['audit'] });
+    expect(asked).toMatchObject({ status: 'correcting', stageDueAt: null, promiseDueAt: null, dueText: APPLY_MSG.paused, asked: '投资额与审计报告不一致，请核对' });
+    expect(asked.corrections[0]).toMatchObject({ fields: [{ key: 'invest', label: '项目投资额' }], materials: [{ kind: 'audit', label: '上年度审计报告' }], answeredAt: null });
+    const mine = await ok<{ list: ApplyItem[] }>('GET', `${APPLY_PATHS.list}?currentPage=1&pageSize=10`, as.ent);
+    expect(mine.list.find((a) => a.id === id)).toMatchObject({ status: 'correcting', dueText: APPLY_MSG.paused, asked: '投资额与审计报告不一致，请核对' });
+    // The answer: every item asked, nothing else.
+    expect((await step(id, as.ent, { step: 'correct', values: { invest: '750' } })).body.msg).toBe(APPLY_MSG.correctionIncomplete('上年度审计报告'));
+    const newAudit = await material(as.ent, entId, 'audit', '2099-06-30');
+    expect((await step(id, as.ent, { step: 'correct', values: { invest: '750', project: '改名' }, materials: { audit: newAudit.id } })).body.msg).toBe(APPLY_MSG.correctionUnknown);
+    expect((await step(id, as.other, { step: 'correct', values: { invest: '750' }, materials: { audit: newAudit.id } })).status).toBe(404);
+    const corrected = await stepOk(id, as.ent, { step: 'correct', values: { invest: '750' }, materials: { audit: newAudit.id } });
+    expect(corrected).toMatchObject({ status: 'accepted', values: { invest: '750', project: '智能产线技术改造' } });
+    expect(corrected.stageDueAt).not.toBeNull();
+    expect(corrected.materials.find((m) => m.kind === 'audit')?.material?.id).toBe(newAudit.id);
+    expect(corrected.corrections[0]!.answeredAt).not.toBeNull();
+
+    // 初审 within the rule; 复审 by the same person refused, by another taken.
+    expect((await step(id, as.staff, { step: 'firstReview', note: '材料齐全', amount: 25 })).body.msg).toBe(APPLY_MSG.amountOverRule(20));
+    await stepOk(id, as.staff, { step: 'firstReview', note: '材料齐全，符合条件', amount: 18 });
+    expect(await step(id, as.staff, { step: 'secondReview', note: '同意' })).toMatchObject({ status: 403, body: { msg: APPLY_MSG.sameReviewer } });
+    const rechecked = await stepOk(id, as.staff2, { step: 'secondReview', note: '同意初审意见' });
+    expect(rechecked).toMatchObject({ status: 'rechecked', firstReviewer: '张初审', proposedAmount: 18 });
+    // 联审: each named department once, all before 拟支持.
+    expect((await step(id, as.staff, { step: 'approve', amount: 18 })).body.msg).toBe(APPLY_MSG.jointPending('云溪县财政局、云溪县科学技术局'));
+    await stepOk(id, as.staff, { step: 'jointOpinion', department: 'kjj', note: '同意' });
+    expect((await step(id, as.staff, { step: 'jointOpinion', department: 'kjj', note: '再次' })).body.msg).toBe(APPLY_MSG.departmentDone);
+    expect((await step(id, as.staff, { step: 'jointOpinion', department: 'swj', note: '同意' })).body.msg).toBe(APPLY_MSG.departmentNotJoint);
+    await stepOk(id, as.staff2, { step: 'jointOpinion', department: 'czj', note: '资金已落实' });
+    const approved = await stepOk(id, as.staff, { step: 'approve', amount: 18, note: '拟支持 18 万元' });
+    expect(approved).toMatchObject({ status: 'approved', statusLabel: '拟支持', approvedAmount: 18, budget: { amount: 100, approved: 18 } });
+
+    // The enterprise's view: no 联审, no internal step, staff by role; a message at each step that concerns it.
+    const own = await ok<ApplyDetail>('GET', withId(APPLY_PATHS.detail, id), as.ent);
+    expect(own.joint).toEqual([]);
+    expect(own.timeline.map((t) => t.step)).toEqual(['submit', 'accept', 'askCorrection', 'correct', 'firstReview', 'secondReview', 'approve']);
+    expect(own.timeline.filter((t) => t.role !== 'enterprise').every((t) => t.actor === null)).toBe(true);
+    const told = await app.db.select({ kind: messages.kind, title: messages.title, link: messages.link }).from(messages).where(and(eq(messages.accountId, entAccountId), eq(messages.source, 'apply')));
+    const ofThis = told.filter((m) => m.title.endsWith(submitted.number));
+    expect(ofThis.map((m) => m.kind).sort()).toEqual(['apply.accepted', 'apply.approved', 'apply.correction', 'apply.reviewed']);
+    expect(ofThis.every((m) => m.link === `/policyApply/mine?id=${id}`)).toBe(true);
+    // Another enterprise reads nothing of it.
+    expect(await call('GET', withId(APPLY_PATHS.detail, id), as.other)).toMatchObject({ status: 404, body: { msg: APPLY_MSG.notFound } });
+    expect((await ok<{ list: ApplyItem[] }>('GET', `${APPLY_PATHS.list}?currentPage=1&pageSize=50`, as.other)).list).toEqual([]);
+  });
+
+  it('asks for 补正 at most the form’s number of times; withdraws only before 受理; refuses with a reason', async () => {
+    const guideId = await guideWith({ ...FORM, maxCorrections: 1, departments: [] });
+    const a = await ok<ApplyDetail>('POST', APPLY_PATHS.submit, as.ent, await submission(guideId));
+    await stepOk(a.id, as.staff, { step: 'accept' });
+    expect((await step(a.id, as.ent, { step: 'withdraw' })).status).toBe(409);
+    await stepOk(a.id, as.staff, { step: 'askCorrection', note: '补正项目名称', fields: ['project'] });
+    await stepOk(a.id, as.ent, { step: 'correct', values: { project: '智能产线二期' } });
+    expect((await step(a.id, as.staff, { step: 'askCorrection', note: '再补', fields: ['project'] })).body.msg).toBe(APPLY_MSG.tooManyCorrections(1));
+    const rejected = await stepOk(a.id, as.staff, { step: 'reject', note: '项目不在支持范围' });
+    expect(rejected).toMatchObject({ status: 'rejected', stageDueAt: null });
+
+    const other = await guideWith(FORM);
+    const b = await ok<ApplyDetail>('POST', APPLY_PATHS.submit, as.ent, await submission(other));
+    expect((await step(b.id, as.staff, { step: 'refuse' })).status).toBe(400); // the reason is required
+    await stepOk(b.id, as.ent, { step: 'withdraw' });
+    // Withdrawn: a new application for the guide may follow.
+    expect((await ok<ApplyDetail>('POST', APPLY_PATHS.submit, as.ent, await submission(other))).status).toBe('submitted');
+  });
+
+  it('keeps a submitted application on its form version when the guide’s form changes', async () => {
+    const guideId = await guideWith(FORM);
+    const a = await ok<ApplyDetail>('POST', APPLY_PATHS.submit, as.ent, await submission(guideId));
+    await ok('PUT', withId(APPLY_CONSOLE_PATHS.form, guideId), as.staff, { ...FORM, sections: [{ title: '新表', fields: [{ key: 'only', label: '唯一字段', type: 'text', required: true }] }], commitment: '新承诺' });
+    const detail = await ok<ApplyConsoleDetail>('GET', withId(APPLY_CONSOLE_PATHS.detail, a.id), as.staff);
+    expect(detail.formVersion).toBe(1);
+    expect(detail.sections.map((s) => s.title)).toEqual(['企业基本情况', '项目情况']);
+    expect(detail.commitment.text).toBe(FORM.commitment);
+    // And a 补正 asks for the frozen form's fields, not the new one's.
+    await stepOk(a.id, as.staff, { step: 'accept' });
+    expect((await step(a.id, as.staff, { step: 'askCorrection', note: '补正', fields: ['only'] })).body.msg).toBe(APPLY_MSG.correctionUnknown);
+    await stepOk(a.id, as.staff, { step: 'askCorrection', note: '补正', fields: ['invest'] });
+  });
+});
+
+/** An application of `enterpriseId` brought to 待审定 (初审 by staff, 复审 by staff2). */
+async function atRecheck(guideId: number, enterpriseId: number, headers: Headers, amount: number): Promise<number> {
+  const a = await ok<ApplyDetail>('POST', APPLY_PATHS.submit, headers, await submission(guideId, enterpriseId, headers));
+  await stepOk(a.id, as.staff, { step: 'accept' });
+  await stepOk(a.id, as.staff, { step: 'firstReview', note: '同意', amount });
+  await stepOk(a.id, as.staff2, { step: 'secondReview', note: '同意' });
+  return a.id;
+}
+
+describe('拟支持 within the money', () => {
+  it('never exceeds the budget, also when two staff approve at once', async () => {
+    const guideId = await guideWith({ ...FORM, departments: [] }, 30);
+    const mine = await atRecheck(guideId, entId, as.ent, 18);
+    const theirs = await atRecheck(guideId, otherId, as.other, 18);
+    const both = await Promise.all([step(mine, as.staff, { step: 'approve', amount: 18 }), step(theirs, as.staff2, { step: 'approve', amount: 18 })]);
+    expect(both.map((r) => r.status).sort()).toEqual([200, 409]);
+    expect(both.find((r) => r.status === 409)!.body.msg).toBe(APPLY_MSG.budgetExceeded(12));
+    const budget = await ok<{ amount: number; approved: number }>('GET', `${withId(APPLY_CONSOLE_PATHS.budget, guideId)}?year=${chinaDate(new Date()).slice(0, 4)}`, as.staff);
+    expect(budget).toMatchObject({ amount: 30, approved: 18 });
+    // Nor may the budget be set below what is approved.
+    expect((await call('PUT', withId(APPLY_CONSOLE_PATHS.budget, guideId), as.staff, { year: Number(chinaDate(new Date()).slice(0, 4)), amount: 10 })).body.msg).toBe(APPLY_MSG.budgetBelowApproved(18));
+  });
+
+  it('refuses 拟支持 without a budget for the year', async () => {
+    const guideId = await guideWith({ ...FORM, departments: [] }, null);
+    const id = await atRecheck(guideId, entId, as.ent, 10);
+    expect((await step(id, as.staff, { step: 'approve', amount: 10 })).body.msg).toBe(APPLY_MSG.budgetMissing(Number(chinaDate(new Date()).slice(0, 4))));
+  });
+
+  it('不重复享受: an enterprise approved in the group this year is warned at 申报 and refused at 拟支持', async () => {
+    const group = { ...FORM, departments: [], exclusiveGroup: '技改类' };
+    const first = await guideWith(group);
+    const second = await guideWith(group);
+    const a = await atRecheck(first, entId, as.ent, 15);
+    const approved = await stepOk(a, as.staff, { step: 'approve', amount: 15 });
+    const start = await ok<ApplyStart>('GET', `${APPLY_PATHS.start}?guideId=${second}&enterpriseId=${entId}`, as.ent);
+    expect(start.warnings).toContain(APPLY_MSG.exclusiveHint(approved.number, 15));
+    const b = await atRecheck(second, entId, as.ent, 20);
+    expect(await step(b, as.staff, { step: 'approve', amount: 20 })).toMatchObject({ status: 409, body: { msg: APPLY_MSG.exclusive(approved.number, 15) } });
+    expect((await app.db.select({ status: applications.status }).from(applications).where(eq(applications.id, b)))[0]!.status).toBe('rechecked');
+  });
+});
+
+describe('the queue', () => {
+  it('lists, filters and counts for staff only, with each row’s clock', async () => {
+    const guideId = await guideWith(FORM);
+    const a = await ok<ApplyDetail>('POST', APPLY_PATHS.submit, as.ent, await submission(guideId));
+    const page = await ok<{ list: ApplyItem[]; total: number }>('POST', APPLY_CONSOLE_PATHS.page, as.staff, { currentPage: 1, pageSize: 10, guideId });
+    expect(page.total).toBe(1);
+    expect(page.list[0]).toMatchObject({ id: a.id, enterpriseName: NAME, statusLabel: '待受理', overdue: false });
+    expect((await ok<{ total: number }>('POST', APPLY_CONSOLE_PATHS.page, as.staff, { currentPage: 1, pageSize: 10, keyword: a.number })).total).toBe(1);
+    const counts = await ok<ApplyCounts>('POST', APPLY_CONSOLE_PATHS.counts, as.staff, { guideId });
+    expect(counts).toMatchObject({ all: 1, overdue: 0, byStatus: { submitted: 1, accepted: 0 } });
+    // Past its 受理 date: overdue, in the row and the counts.
+    await app.db.update(applications).set({ stageDueAt: new Date(Date.now() - 60_000) }).where(eq(applications.id, a.id));
+    expect((await ok<ApplyCounts>('POST', APPLY_CONSOLE_PATHS.counts, as.staff, { guideId, overdue: true })).overdue).toBe(1);
+    expect((await ok<{ list: ApplyItem[] }>('POST', APPLY_CONSOLE_PATHS.page, as.staff, { currentPage: 1, pageSize: 10, guideId, overdue: true })).list[0]).toMatchObject({ overdue: true, dueText: APPLY_MSG.overdue });
+    expect(await call('POST', APPLY_CONSOLE_PATHS.page, as.ent, { currentPage: 1, pageSize: 10 })).toMatchObject({ status: 403 });
+    expect((await call('GET', withId(APPLY_CONSOLE_PATHS.detail, a.id), as.ent)).status).toBe(403);
+  });
+});
