@@ -122,7 +122,7 @@ async function main() {
   if (seeded) {
     // The workflow services' demo goes through the services themselves (their calendar, messages).
     await app.ready();
-    await seedWorkflowDemo(app);
+    await seedWorkflowDemo(app, config.uploadsDir);
     log.info('empty database: demo data created');
   }
 

@@ -276,6 +276,8 @@ export const APPLY_OPEN_STATES: readonly ApplyStatus[] = ['submitted', 'correcti
 export const APPLY_CLOCK_STATES: readonly ApplyStatus[] = ['submitted', 'accepted', 'reviewed', 'rechecked'];
 
 export const applyPortalLink = (id: number) => `/policyApply/mine?id=${id}`;
+/** 在线申报 for a guide: where its 申报 button leads. */
+export const applyFormLink = (guideId: number) => `/policyApply/apply?guide=${guideId}`;
 
 // ---- inputs ----------------------------------------------------------------------------------------
 

@@ -15,9 +15,10 @@ const pool = createPool(databaseUrl, () => {}, 2);
 const db = createDb(pool);
 if (await isEmpty(db)) {
   await seedDemo(db);
-  const app = await buildApp({ config: loadConfig({ ...process.env, LOG_LEVEL: 'silent' }), databaseUrl, jwtSecret: 'seed' });
+  const config = loadConfig({ ...process.env, LOG_LEVEL: 'silent' });
+  const app = await buildApp({ config, databaseUrl, jwtSecret: 'seed' });
   await app.ready();
-  await seedWorkflowDemo(app);
+  await seedWorkflowDemo(app, config.uploadsDir);
   await app.close();
   process.stdout.write('demo data created\n');
 } else {

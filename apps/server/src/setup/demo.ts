@@ -7,6 +7,7 @@ import { accounts, enterprises } from '../db/schema/index';
 import { hashPassword } from '../services/auth/password';
 import { assignCode } from '../services/entcode/public';
 import { seedAppealDemo } from './demo-content/appeal';
+import { seedApplyDemo } from './demo-content/apply';
 import { seedVisitDemo } from './demo-content/visit';
 import { seedPolicyDemo } from './demo-content/policy';
 import { seedPushDemo } from './demo-content/push';
@@ -95,9 +96,11 @@ export async function seedDemo(db: Db): Promise<void> {
 
 /**
  * After seedDemo, with the app built (ready): the workflow services' demo, filed and handled through
- * them, as if seeded at `now` (its tests choose the hour).
+ * them, as if seeded at `now` (its tests choose the hour); the demo's documents are stored under
+ * `uploadsDir`.
  */
-export async function seedWorkflowDemo(app: FastifyInstance, now = new Date()): Promise<void> {
+export async function seedWorkflowDemo(app: FastifyInstance, uploadsDir: string, now = new Date()): Promise<void> {
   await seedAppealDemo({ db: app.db, events: app.events, calendar: app.calendar, dicts: app.dicts }, DEMO_ACCOUNTS.enterprise.username, now);
   await seedVisitDemo({ db: app.db, calendar: app.calendar, dicts: app.dicts, events: app.events, followUps: app.visitFollowUps }, DEMO_ACCOUNTS.enterprise.username, now);
+  await seedApplyDemo({ db: app.db, events: app.events, calendar: app.calendar, dicts: app.dicts }, uploadsDir, DEMO_ACCOUNTS.enterprise.username, now);
 }

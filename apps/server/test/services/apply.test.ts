@@ -129,9 +129,8 @@ beforeAll(async () => {
     staff: bearer((await loginAs(app, staff)).access_token),
     staff2: bearer((await loginAs(app, staff2)).access_token),
   };
-  [entId, otherId] = await Promise.all(
-    [ent, other].map(async (a) => (await app.db.select({ id: enterprises.id }).from(enterprises).where(eq(enterprises.accountId, a.id)))[0]!.id),
-  );
+  const enterpriseOf = async (a: { id: number }) => (await app.db.select({ id: enterprises.id }).from(enterprises).where(eq(enterprises.accountId, a.id)))[0]!.id;
+  [entId, otherId] = [await enterpriseOf(ent), await enterpriseOf(other)];
   await app.db.update(enterprises).set({ legalPerson: '王建国', contactPhone: '13800138000' }).where(inArray(enterprises.id, [entId, otherId]));
   // Stages count working days into this year and the next: published whenever this runs.
   const year = new Date(Date.now() + 8 * 3_600_000).getUTCFullYear();

@@ -1,11 +1,15 @@
 // The demo data as the README's start command creates them: the workflow services' part goes
 // through the services, so the demo enterprise meets its appeals in every state it acts on, with
 // real numbers, timelines and messages, and the figures have half a year of history.
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { and, asc, eq, isNull, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APPEAL_KIND } from '@hqt/contract/appeal';
 import type { App } from '../../src/app';
-import { accounts, enterprises, messages, workflowSteps } from '../../src/db/schema/index';
+import { accounts, enterprises, guides, messages, workflowSteps } from '../../src/db/schema/index';
+import { applications, enterpriseMaterials } from '../../src/services/apply/schema';
 import { appeals } from '../../src/services/appeal/public';
 import { ofVisit } from '../../src/services/appeal/visit-problems';
 import { visits } from '../../src/services/visit/public';
@@ -24,7 +28,7 @@ let app: App;
 beforeAll(async () => {
   app = await createTestApp();
   await seedDemo(app.db);
-  await seedWorkflowDemo(app, SEEDED_AT);
+  await seedWorkflowDemo(app, mkdtempSync(path.join(os.tmpdir(), 'hqt-demo-')), SEEDED_AT);
 });
 afterAll(() => app.close());
 
@@ -71,6 +75,22 @@ describe('the demo', () => {
     expect(all.some((a) => a.reopenCount > 0)).toBe(true);
     const oldest = Math.min(...all.map((a) => a.createdAt.getTime()));
     expect(Date.now() - oldest).toBeGreaterThan(150 * 86_400_000);
+  });
+
+  it('gives the demo enterprise a 材料库 and applications in the states it meets, leaving 企业研发投入补助 to apply for', async () => {
+    const [demo] = await app.db.select().from(accounts).where(eq(accounts.username, DEMO_ACCOUNTS.enterprise.username));
+    const [enterprise] = await app.db.select().from(enterprises).where(eq(enterprises.accountId, demo!.id));
+    const own = await app.db
+      .select({ status: applications.status, number: applications.number, guide: guides.title })
+      .from(applications)
+      .innerJoin(guides, eq(guides.id, applications.guideId))
+      .where(eq(applications.enterpriseId, enterprise!.id))
+      .orderBy(asc(applications.id));
+    expect(own.map((a) => a.status)).toEqual(['approved', 'correcting', 'submitted']);
+    expect(own.map((a) => a.guide)).not.toContain('企业研发投入补助');
+    expect(own.every((a) => /^SB\d{8}-\d{4}$/.test(a.number ?? ''))).toBe(true);
+    const library = await app.db.select({ kind: enterpriseMaterials.kind }).from(enterpriseMaterials).where(eq(enterpriseMaterials.enterpriseId, enterprise!.id));
+    expect(library.map((m) => m.kind).sort()).toEqual(['audit', 'license', 'social']);
   });
 
   it('gives every live enterprise its 企业码 from its creation on (no job has run in this app)', async () => {

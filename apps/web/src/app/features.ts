@@ -3,6 +3,7 @@
 // branch takes its own part (app/branches.ts), so the console's pages are behind its guard only.
 import { accountModule } from '@/features/account/module';
 import { appealModule } from '@/features/appeal/module';
+import { applyModule } from '@/features/apply/module';
 import { authModule } from '@/features/auth/module';
 import { calculatorModule } from '@/features/calculator/module';
 import { entcodeModule } from '@/features/entcode/module';
@@ -15,4 +16,4 @@ import type { FeatureModule } from '@/shared/feature-module';
 import { adminPagesModule } from './admin/module';
 import { appPagesModule } from './pages/module';
 
-export const FEATURES: FeatureModule[] = [appPagesModule, adminPagesModule, authModule, accountModule, systemModule, appealModule, calculatorModule, pushModule, entcodeModule, policyModule, messagesModule, visitModule];
+export const FEATURES: FeatureModule[] = [appPagesModule, adminPagesModule, authModule, accountModule, systemModule, appealModule, applyModule, calculatorModule, pushModule, entcodeModule, policyModule, messagesModule, visitModule];

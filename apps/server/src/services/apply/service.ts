@@ -48,7 +48,7 @@ import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from '..
 import { stampNumber } from '../../lib/numbering';
 import { opening, step, timeline, type FlowDeps, type Subject, type SubjectNotices } from '../../lib/workflow';
 import { guideVerdict } from '../calculator/public';
-import { dueAfter, workingDaysLeft, type CalendarStore } from '../calendar/public';
+import { dueAfter, dueAfterIfPublished, workingDaysLeft, type CalendarStore } from '../calendar/public';
 import { dictLabel, type DictionaryStore } from '../dict/public';
 import { attach } from '../files/public';
 import { applicationCounts, applicationQueue, currentForm, findApplication, materialsOf, openApplication, ownApplications, type ItemRow } from './queries';
@@ -609,9 +609,11 @@ export async function takeStep(deps: ApplyDeps, ctx: Ctx, id: number, body: Appl
       const f = form!;
       const touched = { updatedAt: now };
       const stage = (days: number) => dueAfter(deps.calendar, now, days);
+      // 快申快享's clock reaches months ahead: a year not yet published leaves it unknown, not the step refused.
+      const promise = (days: number) => dueAfterIfPublished(deps.calendar, now, days);
       switch (name) {
         case 'accept':
-          return { ...touched, acceptedAt: now, stageDueAt: await stage(f.reviewDays), promiseDueAt: await stage(f.promiseDays) };
+          return { ...touched, acceptedAt: now, stageDueAt: await stage(f.reviewDays), promiseDueAt: await promise(f.promiseDays) };
         case 'refuse':
         case 'withdraw':
         case 'reject':
@@ -634,7 +636,7 @@ export async function takeStep(deps: ApplyDeps, ctx: Ctx, id: number, body: Appl
             values: { ...row.values, ...Object.fromEntries(Object.entries(body.values ?? {}).map(([k, v]) => [k, v.trim()])) },
             corrections: row.corrections.map((c, i) => (i === row.corrections.length - 1 ? { ...c, answeredAt: now.toISOString() } : c)),
             stageDueAt: await stage(row.stageDaysLeft ?? f.reviewDays),
-            promiseDueAt: row.promiseDaysLeft === null ? row.promiseDueAt : await stage(row.promiseDaysLeft),
+            promiseDueAt: row.promiseDaysLeft === null ? row.promiseDueAt : await promise(row.promiseDaysLeft),
             stageDaysLeft: null,
             promiseDaysLeft: null,
           };

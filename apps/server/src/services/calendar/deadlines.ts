@@ -15,6 +15,16 @@ export async function dueAfter(calendar: CalendarStore, from: Date, days: number
   }
 }
 
+/** As dueAfter, or null while a year it reaches is not published (a long clock kept unknown, never guessed). */
+export async function dueAfterIfPublished(calendar: CalendarStore, from: Date, days: number): Promise<Date | null> {
+  try {
+    return chinaDayEnd(await calendar.addWorkingDays(from, days));
+  } catch (err) {
+    if (err instanceof CalendarYearMissingError) return null;
+    throw err;
+  }
+}
+
 /**
  * The working days left at `now` before `due` (an instant that ends its day: its day is the
  * millisecond before), or null when a year on the way is not published.

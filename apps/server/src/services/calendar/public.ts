@@ -6,4 +6,4 @@
 export { type CalendarStore } from './store';
 export { CalendarYearMissingError, chinaDayEnd } from '@hqt/contract/working-days';
 export { workingDayAt, workingDayIndexes } from './day-index';
-export { dueAfter, workingDaysLeft } from './deadlines';
+export { dueAfter, dueAfterIfPublished, workingDaysLeft } from './deadlines';

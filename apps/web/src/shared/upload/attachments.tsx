@@ -84,7 +84,7 @@ export function AttachmentField({ value = [], onChange, label = '上传附件' }
   );
 }
 
-async function save(file: AttachedFile) {
+async function save(file: Pick<AttachedFile, 'name' | 'url'>) {
   try {
     const url = URL.createObjectURL(await http.blob(file.url));
     const a = Object.assign(document.createElement('a'), { href: url, download: file.name });
@@ -95,15 +95,22 @@ async function save(file: AttachedFile) {
   }
 }
 
+/** A private file as a button that downloads it, named by `label` (its name, by default). */
+export function FileButton({ file, label = file.name }: { file: Pick<AttachedFile, 'name' | 'url'>; label?: string }) {
+  return (
+    <Button type="link" size="small" icon={<PaperClipOutlined />} onClick={() => void save(file)} style={{ paddingInline: 0, height: 'auto', whiteSpace: 'normal', textAlign: 'left' }}>
+      {label}
+    </Button>
+  );
+}
+
 /** An item's attached files, each a button that downloads it. */
 export function AttachmentList({ files }: { files: readonly AttachedFile[] }) {
   if (files.length === 0) return null;
   return (
     <Flex vertical gap={2} align="flex-start">
       {files.map((f) => (
-        <Button key={f.id} type="link" size="small" icon={<PaperClipOutlined />} onClick={() => void save(f)} style={{ paddingInline: 0, height: 'auto', whiteSpace: 'normal', textAlign: 'left' }}>
-          {f.name}（{formatSize(f.size)}）
-        </Button>
+        <FileButton key={f.id} file={f} label={`${f.name}（${formatSize(f.size)}）`} />
       ))}
     </Flex>
   );

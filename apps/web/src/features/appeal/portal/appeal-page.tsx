@@ -14,7 +14,7 @@ import { appealQueries } from '../api/appeal-api';
 import { AppealDetailView } from './appeal-detail';
 import { AppealForm, type AppealAbout } from './appeal-form';
 import { AppealList } from './appeal-list';
-import { enterprisesQuery } from './enterprises';
+import { enterprisesQuery } from '@/shared/api/enterprises';
 import './appeal.css';
 
 const isCategories = (q: Query) => q.queryKey[1] === 'categories';

@@ -1,7 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { Descriptions, Drawer, List, Skeleton, Steps, Tag, Typography } from 'antd';
+import { Button, Descriptions, Drawer, List, Skeleton, Steps, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useLayoutEffect, useRef } from 'react';
+import { useNavigate } from 'react-router';
+import { applyFormLink } from '@hqt/contract/apply';
+import { AUTO_MODE } from '@hqt/contract/calculator-engine';
 import { useIsMobile } from '@/shared/lib/use-is-mobile';
 import { guideQueries } from '../api/guide-queries';
 import { GuideStatusTag } from './guide-status-tag';
@@ -14,6 +17,7 @@ const fmt = (iso: string) => dayjs(iso).format('YYYY-MM-DD HH:mm');
 /** A guide in full: conditions in words, window, amount, contacts, materials, steps, the policy text. */
 export function GuideDetailDrawer({ id, onClose }: { id: number | null; onClose: () => void }) {
   const isMobile = useIsMobile();
+  const navigate = useNavigate();
   const { data: g, isLoading } = useQuery({ ...guideQueries.detail(id ?? 0), enabled: id !== null });
   // The keyboard goes back to what opened the drawer (a guide's link) as it closes. antd's own return
   // (after the closing animation) was seen to leave the focus on the page's body: the link opens the
@@ -74,6 +78,11 @@ export function GuideDetailDrawer({ id, onClose }: { id: number | null; onClose:
               </Descriptions.Item>
             )}
           </Descriptions>
+          {g.status === 'open' && g.mode !== AUTO_MODE && (
+            <Button type="primary" size="large" style={{ margin: '16px 0 4px' }} onClick={() => void navigate(applyFormLink(g.id))}>
+              在线申报
+            </Button>
+          )}
           <GuideVerdicts guideId={g.id} />
           <Typography.Title level={5}>申报材料</Typography.Title>
           <List size="small" bordered dataSource={g.materials} renderItem={(m, i) => <List.Item>{`${i + 1}. ${m}`}</List.Item>} />

@@ -1,7 +1,7 @@
 // 企业走访's enterprise calls, typed by the contract (VISIT_PATHS, under ['visit']): the visits by
 // filter, one visit, the answer to a proposed visit, the request, the appraisal and the .ics file.
 import { queryOptions } from '@tanstack/react-query';
-import { CALCULATOR_PATHS, withId, type EnterpriseSummary } from '@hqt/contract/calculator';
+import { withId } from '@hqt/contract/calculator';
 import type { PageOf } from '@hqt/contract/envelope';
 import { VISIT_PATHS, type VisitAppraisalBody, type VisitApprovalBody, type VisitDetail, type VisitItem, type VisitPortalQuery, type VisitRequestBody } from '@hqt/contract/visit';
 import { http, request } from '@/shared/api/http';
@@ -15,9 +15,6 @@ export const visitQueries = {
   /** Silent: the page says 走访不存在 or 走访加载失败 itself. */
   detail: (id: number) => queryOptions({ queryKey: [...visitQueries.all(), 'detail', id], queryFn: () => http.get<VisitDetail>(withId(VISIT_PATHS.detail, id), { silent: true }) }),
 };
-
-/** The account's enterprises (the calculator's getallenterprise, under its own query key): whom a request is for. */
-export const visitEnterprisesQuery = () => queryOptions({ queryKey: ['calculator', 'enterprises'], queryFn: () => http.get<EnterpriseSummary[]>(CALCULATOR_PATHS.allEnterprises) });
 
 /** saveappointmentapproval: approve, decline or propose; answers the visit now and the server's 「…成功」. */
 export const answerVisit = async (body: VisitApprovalBody) => {

@@ -8,7 +8,8 @@ import { useNavigate } from 'react-router';
 import { VISIT_LENGTH } from '@hqt/contract/visit';
 import { useWrite } from '@/shared/lists/use-write';
 import { toast } from '@/shared/ui/feedback';
-import { requestVisit, visitEnterprisesQuery, visitQueries } from '../api/visit-api';
+import { enterprisesQuery } from '@/shared/api/enterprises';
+import { requestVisit, visitQueries } from '../api/visit-api';
 import { spanProblem } from '../ui/visit-status';
 import { TimeRange, type Range } from './time-range';
 
@@ -31,7 +32,7 @@ interface Values {
 export function VisitRequestForm({ onDone }: { onDone: (id: number) => void }) {
   const navigate = useNavigate();
   const [form] = Form.useForm<Values>();
-  const { data: enterprises, isLoading } = useQuery(visitEnterprisesQuery());
+  const { data: enterprises, isLoading } = useQuery(enterprisesQuery());
   const send = useWrite(requestVisit, [visitQueries.all()]);
   if (isLoading || !enterprises) return <Skeleton active />;
   if (enterprises.length === 0) {

@@ -1,0 +1,171 @@
+// The demo's 政策申兑, made through the service itself at chosen times: a form (and this year's
+// 资金额度) for every guide one applies for, the demo enterprise's 材料库 (a valid 营业执照 and 审计报告,
+// an expired 社保缴纳证明), and its applications in the states it meets — one 拟支持 after 初审 and
+// 复审 by two people, one staff asked to 补正, one waiting for 受理, each for a guide open then —
+// leaving 企业研发投入补助 free to apply for. A step the service refuses (a calendar year not published, a guide not open) leaves
+// its application where it stands: demo data never stop the start.
+import { eq } from 'drizzle-orm';
+import type { ApplyFormBody } from '@hqt/contract/apply';
+import { ROLES } from '@hqt/contract/auth';
+import { AUTO_MODE } from '@hqt/contract/calculator-engine';
+import { accounts, enterprises, guides } from '../../db/schema/index';
+import type { SignedInCtx } from '../../lib/ctx';
+import { AppError } from '../../lib/errors';
+import { applyStart, saveBudget, saveForm, saveMaterial, submitApplication, takeStep, type ApplyDeps } from '../../services/apply/service';
+import { checkAttachment, storeAttachments } from '../../services/files/service';
+
+const HOUR = 3600_000;
+const DAY = 24 * HOUR;
+
+const ctxOf = (account: { id: number; username: string; name: string; roleId: number }, enterpriseIds: number[] = []): SignedInCtx => ({
+  ip: null,
+  actor: { accountId: account.id, username: account.username, name: account.name, roleId: account.roleId, sessionId: 'demo-seed' },
+  scope: { accountId: account.id, roleId: account.roleId, enterpriseIds },
+});
+
+/** The form every demo guide asks: what the bureau knows (prefilled), the project, two materials. */
+const FORM: ApplyFormBody = {
+  sections: [
+    {
+      title: '企业基本情况',
+      fields: [
+        { key: 'name', label: '企业名称', type: 'text', required: true, prefill: 'profile.name' },
+        { key: 'creditCode', label: '统一社会信用代码', type: 'text', required: true, prefill: 'profile.creditCode' },
+        { key: 'legalPerson', label: '法定代表人', type: 'text', required: true, prefill: 'profile.legalPerson' },
+        { key: 'phone', label: '联系电话', type: 'phone', required: true, prefill: 'profile.contactPhone' },
+        { key: 'revenue', label: '上年度营业收入（万元）', type: 'money', required: true, prefill: 'indicator.revenue' },
+        { key: 'rdExpense', label: '上年度研发费用（万元）', type: 'money', required: false, prefill: 'indicator.rdExpense' },
+        { key: 'staff', label: '上年度从业人数（人）', type: 'number', required: true, prefill: 'indicator.staff' },
+      ],
+    },
+    {
+      title: '申报事项',
+      fields: [
+        { key: 'amount', label: '申请金额', type: 'money', required: true, prefill: 'calculator.amount', help: '按政策标准测算，可按实际情况调整（不超过测算金额）' },
+        { key: 'contact', label: '经办人', type: 'text', required: true, max: 20 },
+        { key: 'summary', label: '项目情况说明', type: 'textarea', required: true, max: 1000, help: '简述项目内容、投入和成效' },
+      ],
+    },
+  ],
+  materials: [
+    { kind: 'license', required: true },
+    { kind: 'audit', label: '上年度财务审计报告', required: true },
+    { kind: 'social', label: '社保缴纳证明', required: false },
+  ],
+  commitment:
+    '本企业郑重承诺：所填报的信息和提交的材料真实、准确、完整，无虚假内容；同一项目未重复申报同类财政资金；如有弄虚作假，自愿退回已获得的扶持资金，并承担相应法律责任，接受将失信信息纳入信用记录。',
+  acceptDays: 2,
+  reviewDays: 10,
+  maxCorrections: 2,
+  promiseDays: 60,
+  departments: [],
+  exclusiveGroup: null,
+};
+
+/** 研发投入补助 is also reviewed by the 科技局 and the 财政局 (联审). */
+const JOINT: Record<string, Partial<ApplyFormBody>> = { 企业研发投入补助: { departments: ['kjj', 'czj'] } };
+
+const pdf = (title: string) => Buffer.from(`%PDF-1.4\n% ${title}\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n`);
+
+async function tolerate(work: () => Promise<unknown>): Promise<void> {
+  try {
+    await work();
+  } catch (err) {
+    if (!(err instanceof AppError)) throw err;
+  }
+}
+
+export async function seedApplyDemo(deps: ApplyDeps, uploadsDir: string, demoUsername: string, now = new Date()): Promise<void> {
+  const [demo] = await deps.db.select().from(accounts).where(eq(accounts.username, demoUsername));
+  const [enterprise] = await deps.db.select({ id: enterprises.id, name: enterprises.name }).from(enterprises).where(eq(enterprises.accountId, demo!.id));
+  const staffAccounts = await deps.db.select().from(accounts).where(eq(accounts.roleId, ROLES.staff.id));
+  const [adminAccount] = await deps.db.select().from(accounts).where(eq(accounts.roleId, ROLES.admin.id));
+  const owner = ctxOf(demo!, [enterprise!.id]);
+  const staff = ctxOf(staffAccounts[0]!);
+  const admin = ctxOf(adminAccount!);
+  const year = Number(new Date(now.getTime() + 8 * HOUR).toISOString().slice(0, 4));
+  const ago = (ms: number) => new Date(now.getTime() - ms);
+
+  // Every guide one applies for gets the form and a budget of 500 万元 for the year.
+  const applicable = (await deps.db.select({ id: guides.id, title: guides.title, mode: guides.mode, windowStart: guides.windowStart, windowEnd: guides.windowEnd }).from(guides).orderBy(guides.id)).filter(
+    (g) => g.mode !== AUTO_MODE,
+  );
+  for (const g of applicable) {
+    await tolerate(() => saveForm(deps, staff, g.id, { ...FORM, ...JOINT[g.title] }, ago(60 * DAY)));
+    await tolerate(() => saveBudget(deps.db, staff, g.id, { year, amount: 500 }));
+  }
+
+  // The 材料库, uploaded by the demo account.
+  const library: Record<string, number> = {};
+  const documents = [
+    { kind: 'license' as const, name: '营业执照（副本）', issuer: '云溪县市场监督管理局', validUntil: null },
+    { kind: 'audit' as const, name: `${year - 1} 年度财务审计报告`, issuer: '四川明信会计师事务所', validUntil: `${year + 1}-06-30` },
+    { kind: 'social' as const, name: '社保缴纳证明（上半年）', issuer: '云溪县社会保险事业管理局', validUntil: `${year - 1}-12-31` },
+  ];
+  for (const d of documents) {
+    const [file] = await storeAttachments(deps.db, owner, uploadsDir, [checkAttachment(pdf(d.name), `${d.name}.pdf`)!]);
+    library[d.kind] = (await saveMaterial(deps, owner, { enterpriseId: enterprise!.id, ...d, fileId: file!.id }, ago(30 * DAY))).id;
+  }
+
+  /**
+   * The demo enterprise applies, `days` ago, for the first guide open then that it may apply for
+   * (企业研发投入补助 left free, and those taken), with the prefill, its own words and its valid documents.
+   */
+  const taken = new Set(['企业研发投入补助']);
+  const apply = async (days: number) => {
+    const at = ago(days * DAY);
+    for (const guide of applicable.filter((g) => !taken.has(g.title) && g.windowStart <= at && at < g.windowEnd)) {
+      try {
+        const start = await applyStart(deps, owner, { guideId: guide.id, enterpriseId: enterprise!.id }, at);
+        if (!start.allowed) continue;
+        const detail = await submitApplication(
+          deps,
+          owner,
+          {
+            guideId: guide.id,
+            enterpriseId: enterprise!.id,
+            formVersion: start.form.version,
+            values: { ...start.prefill, contact: '王晓敏', summary: `${guide.title}：项目已按计划实施完成，相关投入已入账并经审计。` },
+            materials: { license: library.license!, audit: library.audit! },
+            signer: '陈立新',
+            agreed: true,
+            bankAccount: { name: enterprise!.name, bank: '中国农业银行云溪县支行', number: '22886601040012345' },
+          },
+          at,
+        );
+        taken.add(guide.title);
+        // What it asked for: the calculator's estimate, prefilled.
+        return { id: detail.id, at, amount: Number(start.prefill.amount ?? 0) };
+      } catch (err) {
+        if (!(err instanceof AppError)) throw err;
+      }
+    }
+    return null;
+  };
+  const step = (id: number, who: SignedInCtx, at: Date, body: Parameters<typeof takeStep>[3]) => takeStep(deps, who, id, body, at);
+
+  // 拟支持: 受理, 初审, 复审 by another person, then 拟支持.
+  await tolerate(async () => {
+    const a = await apply(14);
+    if (!a) return;
+    const t = (d: number) => new Date(a.at.getTime() + d * DAY);
+    await step(a.id, staff, t(1), { step: 'accept' });
+    await step(a.id, staff, t(3), { step: 'firstReview', note: '符合支持条件，材料齐全', amount: a.amount });
+    await step(a.id, admin, t(5), { step: 'secondReview', note: '同意初审意见' });
+    await step(a.id, admin, t(8), { step: 'approve', note: '经研究，拟予支持', amount: a.amount });
+  });
+  // 补正中: 受理, then staff asked for the project's figures and a newer audit report.
+  await tolerate(async () => {
+    const a = await apply(9);
+    if (!a) return;
+    await step(a.id, staff, new Date(a.at.getTime() + 20 * HOUR), { step: 'accept', note: '材料初步齐全，予以受理' });
+    await step(a.id, staff, new Date(a.at.getTime() + 3 * DAY), {
+      step: 'askCorrection',
+      note: '项目情况说明未写明投资额，请补充设备或项目投入的金额；审计报告请提供含相关明细的版本。',
+      fields: ['summary'],
+      materialKinds: ['audit'],
+    });
+  });
+  // 待受理: submitted two hours ago.
+  await tolerate(() => apply(2 / 24));
+}

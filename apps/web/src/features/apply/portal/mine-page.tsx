@@ -1,0 +1,185 @@
+// 我的申报 (/policyApply/mine): every application of the account's enterprises with its state, the
+// due day of the current stage and what the bureau asked for; one in full at ?id= (where the
+// message centre's notices lead): the frozen form as submitted, the materials, the 承诺, every 补正
+// asked and answered, the timeline; 撤回 before 受理 and the 补正 answer when one is open.
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Button, Card, Descriptions, Empty, Form, List, Modal, Popconfirm, Result, Skeleton, Space, Typography } from 'antd';
+import dayjs from 'dayjs';
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { APPLY_FLOW, APPLY_MSG, type ApplyDetail, type ApplyStepBody } from '@hqt/contract/apply';
+import { formFields } from '@hqt/contract/apply-form';
+import { guidePortalLink } from '@hqt/contract/policy-links';
+import { ApiError } from '@/shared/api/http';
+import { idInAddress } from '@/shared/lib/address-id';
+import { toast } from '@/shared/ui/feedback';
+import { ItemFrame } from '@/shared/workflow/item-frame';
+import { useRefreshOnNotice } from '@/shared/workflow/use-refresh-on-notice';
+import { useStepWrite } from '@/shared/workflow/use-step-write';
+import { Paginator } from '@/shared/ui/paginator';
+import { applyQueries, takeApplyStep } from '../api/apply-api';
+import { ApplicationContent } from '../ui/application-content';
+import { ApplyDue, ApplyStatusTag, PromiseDue, applyStepLabel } from '../ui/apply-status';
+import { FieldItem, MaterialItem } from './form-fields';
+import './apply.css';
+
+const when = (iso: string) => dayjs(iso).format('YYYY-MM-DD HH:mm');
+const PAGE_SIZE = 10;
+
+export default function MyApplicationsPage() {
+  const [params, setParams] = useSearchParams();
+  const openId = idInAddress(params.get('id'));
+  // Staff's steps reach the list and an opened application while the page is open.
+  useRefreshOnNotice('apply', applyQueries.all());
+  if (openId !== null) return <ApplicationView key={openId} id={openId} onBack={() => setParams({})} />;
+  return <ApplicationList onOpen={(id) => setParams({ id: String(id) })} />;
+}
+
+function ApplicationList({ onOpen }: { onOpen: (id: number) => void }) {
+  const [page, setPage] = useState(1);
+  const { data, isLoading } = useQuery(applyQueries.list({ currentPage: page, pageSize: PAGE_SIZE }));
+  return (
+    <Card title="我的申报" extra={<Link to="/policyMarket/policyMarket">去政策超市找政策</Link>}>
+      {isLoading || !data ? (
+        <Skeleton active />
+      ) : data.list.length === 0 ? (
+        <Empty description="还没有申报。在政策超市打开申报指南，点击“在线申报”即可申报。" />
+      ) : (
+        <>
+          <List
+            dataSource={data.list}
+            renderItem={(a) => (
+              <List.Item className="apply-mine-card" onClick={() => onOpen(a.id)}>
+                <List.Item.Meta
+                  title={
+                    <Space wrap>
+                      <Button type="link" style={{ padding: 0, height: 'auto', whiteSpace: 'normal', textAlign: 'left' }} onClick={() => onOpen(a.id)}>
+                        {a.guideTitle}
+                      </Button>
+                      <ApplyStatusTag status={a.status} />
+                    </Space>
+                  }
+                  description={
+                    <Space orientation="vertical" size={2} className="apply-mine-meta">
+                      <span>{`${a.number} · ${a.enterpriseName} · 提交于 ${when(a.submittedAt)}`}</span>
+                      <span>
+                        当前环节期限：<ApplyDue item={a} />
+                      </span>
+                      {a.asked && <Typography.Text type="warning">{`需补正：${a.asked}`}</Typography.Text>}
+                      {a.approvedAmount !== null && <Typography.Text type="success">{`拟支持 ${a.approvedAmount} 万元`}</Typography.Text>}
+                    </Space>
+                  }
+                />
+              </List.Item>
+            )}
+          />
+          <Paginator total={data.total} currentPage={page} pageSize={PAGE_SIZE} onChange={(p) => setPage(p)} />
+        </>
+      )}
+    </Card>
+  );
+}
+
+/** 提交补正: the fields and materials asked for, all at once, filled from what was submitted. */
+function CorrectionModal({ application: a, onClose, onSend, sending }: { application: ApplyDetail; onClose: () => void; onSend: (body: ApplyStepBody) => void; sending: boolean }) {
+  const asked = a.corrections.at(-1)!;
+  const fields = formFields(a.sections).filter((f) => asked.fields.some((x) => x.key === f.key));
+  const requirements = a.materials.filter((m) => asked.materials.some((x) => x.kind === m.kind)).map((m) => ({ kind: m.kind as never, label: m.label, required: true }));
+  const [form] = Form.useForm<{ values: Record<string, string>; materials: Record<string, number> }>();
+  const { data: library = [] } = useQuery({ ...applyQueries.materials(a.enterpriseId), enabled: requirements.length > 0 });
+  const [uploaded, setUploaded] = useState<typeof library>([]);
+  return (
+    <Modal open title={`提交补正：${a.number}`} okText="提交补正" cancelText="取消" onCancel={onClose} onOk={() => form.submit()} confirmLoading={sending} destroyOnHidden width={640}>
+      <Alert type="warning" showIcon title={asked.note} style={{ marginBottom: 16 }} />
+      <Form
+        form={form}
+        layout="vertical"
+        initialValues={{ values: Object.fromEntries(fields.map((f) => [f.key, a.values[f.key] ?? ''])) }}
+        onFinish={(v) => onSend({ step: 'correct', values: Object.fromEntries(Object.entries(v.values ?? {}).map(([k, x]) => [k, String(x ?? '').trim()])), materials: v.materials ?? {} })}
+      >
+        {fields.map((f) => (
+          <FieldItem key={f.key} field={{ ...f, required: true }} />
+        ))}
+        {requirements.map((r) => (
+          <MaterialItem key={r.kind} requirement={r} library={[...uploaded, ...library]} enterpriseId={a.enterpriseId} onUploaded={(m) => setUploaded((u) => [m, ...u])} />
+        ))}
+      </Form>
+    </Modal>
+  );
+}
+
+function Actions({ application: a }: { application: ApplyDetail }) {
+  const [correcting, setCorrecting] = useState(false);
+  const step = useStepWrite((body: ApplyStepBody) => takeApplyStep(a.id, body), { detail: applyQueries.detail(a.id).queryKey, answered: (r) => r.application, service: applyQueries.all() });
+  const send = (body: ApplyStepBody) =>
+    step.mutate(body, {
+      onSuccess: (res) => {
+        setCorrecting(false);
+        void toast.success(res.msg);
+      },
+    });
+  if (!a.steps.includes('withdraw') && !a.steps.includes('correct')) return null;
+  return (
+    <Space wrap style={{ marginBottom: 16 }}>
+      {a.steps.includes('correct') && (
+        <Button type="primary" onClick={() => setCorrecting(true)}>
+          {APPLY_FLOW.steps.correct.label}
+        </Button>
+      )}
+      {a.steps.includes('withdraw') && (
+        <Popconfirm title="撤回后可重新申报，确定撤回？" okText="撤回" cancelText="取消" onConfirm={() => send({ step: 'withdraw' })}>
+          <Button danger loading={step.isPending}>
+            {APPLY_FLOW.steps.withdraw.label}
+          </Button>
+        </Popconfirm>
+      )}
+      {correcting && <CorrectionModal application={a} onClose={() => setCorrecting(false)} onSend={send} sending={step.isPending} />}
+    </Space>
+  );
+}
+
+function ApplicationView({ id, onBack }: { id: number; onBack: () => void }) {
+  const { data: a, error } = useQuery(applyQueries.detail(id));
+  const backButton = <Button onClick={onBack}>返回我的申报</Button>;
+  if (error instanceof ApiError && error.code === 404) return <Result status="404" title={APPLY_MSG.notFound} extra={backButton} />;
+  if (error) return <Result status="error" title="申报加载失败" extra={backButton} />;
+  if (!a) return <Card title="申报详情"><Skeleton active /></Card>;
+  const open = a.corrections.at(-1);
+  return (
+    <ItemFrame
+      className="apply-detail"
+      title={a.guideTitle}
+      status={<ApplyStatusTag status={a.status} />}
+      backLabel="返回我的申报"
+      onBack={onBack}
+      actions={
+        <>
+          {a.status === 'correcting' && open && <Alert type="warning" showIcon style={{ marginBottom: 16 }} title={`请补正：${[...open.fields.map((f) => f.label), ...open.materials.map((m) => m.label)].join('、')}`} description={`${open.note}（${APPLY_MSG.paused}）`} />}
+          <Actions application={a} />
+        </>
+      }
+      facts={() => (
+        <>
+          <Descriptions.Item label="申报编号">{a.number}</Descriptions.Item>
+          <Descriptions.Item label="申报企业">{a.enterpriseName}</Descriptions.Item>
+          <Descriptions.Item label="提交时间">{when(a.submittedAt)}</Descriptions.Item>
+          <Descriptions.Item label="当前期限">
+            <ApplyDue item={a} />
+          </Descriptions.Item>
+          <Descriptions.Item label="兑现时限">
+            <PromiseDue item={a} />
+          </Descriptions.Item>
+          <Descriptions.Item label="核定金额">{a.approvedAmount === null ? '—' : `${a.approvedAmount} 万元`}</Descriptions.Item>
+          <Descriptions.Item label="申报指南">
+            <Link to={guidePortalLink(a.guideId)}>查看指南</Link>
+          </Descriptions.Item>
+          <Descriptions.Item label="补正次数">{`${a.corrections.length} / ${a.maxCorrections}`}</Descriptions.Item>
+        </>
+      )}
+      rating={{ label: null, comment: null }}
+      timeline={{ title: '办理记录', entries: a.timeline, stepLabel: applyStepLabel, empty: '暂无办理记录' }}
+    >
+      <ApplicationContent application={a} />
+    </ItemFrame>
+  );
+}
