@@ -5,23 +5,12 @@
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO, STAFF } from '../support/constants';
 import { choose, openSignedIn } from '../support/session';
+import { consoleStep } from '../support/workflow';
 
 const stamp = Date.now().toString(36).slice(-5);
 const title = `技改设备补助申报咨询 ${stamp}`;
 /** A small PDF: an attachment the server recognises by its bytes. */
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
-
-/** One step in the console's 办理 row: its button opens a dialog whose OK button carries the step's name. */
-async function consoleStep(page: Page, label: string, fill?: (dialog: ReturnType<Page['getByRole']>) => Promise<void>) {
-  const spaced = new RegExp(`^${[...label].join('\\s*')}$`);
-  await page.getByRole('region', { name: '办理' }).getByRole('button', { name: spaced }).click();
-  const dialog = page.getByRole('dialog');
-  await expect(dialog).toBeVisible();
-  await fill?.(dialog);
-  await dialog.getByRole('button', { name: spaced }).click();
-  await expect(page.getByText(`${label}成功`)).toBeVisible();
-  await expect(dialog).toBeHidden();
-}
 
 async function rate(portal: Page, rating: string, comment?: string) {
   await portal.getByRole('button', { name: /评\s*价/ }).click();

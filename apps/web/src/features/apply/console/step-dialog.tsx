@@ -20,7 +20,7 @@ const pendingJoint = (a: ApplyConsoleDetail) => a.joint.filter((j) => j.opinion 
 
 const amountField = (label: string) => (
   <Form.Item label={label} name="amount" rules={[{ required: true, message: APPLY_MSG.amountRequired }]}>
-    <InputNumber min={0} max={1e8} precision={4} addonAfter="万元" style={{ width: 240 }} />
+    <InputNumber min={0} max={1e8} addonAfter="万元" style={{ width: 240 }} />
   </Form.Item>
 );
 
