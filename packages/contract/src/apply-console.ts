@@ -61,3 +61,5 @@ export const Budget = Type.Object({ guideId: Type.Integer(), year: Type.Integer(
 export type Budget = Type.Static<typeof Budget>;
 
 export const applyConsoleLink = (id: number) => `/admin/applications?id=${id}`;
+/** A guide's 申报表单 designer and 资金额度 in the console (linked from the guide's own page). */
+export const applyFormConsoleLink = (guideId: number) => `/admin/applications/forms/${guideId}`;

@@ -16,4 +16,6 @@ export const applyConsoleRoutes: FeatureRoute[] = [
     icon: lazyIcon(() => import('@ant-design/icons/es/icons/AuditOutlined')),
   },
   { path: `${APPLY_QUEUE}/:id`, title: '申报详情', access: 'private', page: () => import('./detail-page') },
+  // A guide's form designer and budget (applyFormConsoleLink, from the guide's own page).
+  { path: `${APPLY_QUEUE}/forms/:id`, title: '申报表单', access: 'private', page: () => import('./form-page') },
 ];

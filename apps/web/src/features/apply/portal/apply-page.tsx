@@ -15,7 +15,7 @@ import { enterprisesQuery } from '@/shared/api/enterprises';
 import { idInAddress } from '@/shared/lib/address-id';
 import { toast } from '@/shared/ui/feedback';
 import { applyQueries, saveDraft, submitApplication } from '../api/apply-api';
-import { FieldItem, MaterialItem } from './form-fields';
+import { FieldItem, MaterialItem } from '../ui/form-fields';
 import './apply.css';
 
 interface Values {

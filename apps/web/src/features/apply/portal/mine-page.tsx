@@ -20,7 +20,7 @@ import { Paginator } from '@/shared/ui/paginator';
 import { applyQueries, takeApplyStep } from '../api/apply-api';
 import { ApplicationContent } from '../ui/application-content';
 import { ApplyDue, ApplyStatusTag, PromiseDue, applyStepLabel } from '../ui/apply-status';
-import { FieldItem, MaterialItem } from './form-fields';
+import { FieldItem, MaterialItem } from '../ui/form-fields';
 import './apply.css';
 
 const when = (iso: string) => dayjs(iso).format('YYYY-MM-DD HH:mm');

@@ -2,7 +2,7 @@
 // stage's due day with 剩余 N 个工作日 / 已超期 / 补正中，计时暂停 (the server counts and says which).
 import { Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
-import { APPLY_FLOW, type ApplyItem, type ApplyStatus } from '@hqt/contract/apply';
+import { APPLY_FLOW, APPLY_MSG, type ApplyItem, type ApplyStatus } from '@hqt/contract/apply';
 
 const COLOURS: Record<ApplyStatus, string> = {
   submitted: 'blue',
@@ -34,8 +34,11 @@ export function ApplyDue({ item }: { item: Pick<ApplyItem, 'stageDueAt' | 'dueTe
   );
 }
 
-/** 快申快享: to be paid by the day, warned at 80 % of the clock spent. */
-export function PromiseDue({ item }: { item: Pick<ApplyItem, 'promiseDueAt' | 'promiseWarn'> }) {
-  if (!item.promiseDueAt) return <Typography.Text type="secondary">受理后计算</Typography.Text>;
+/** 快申快享: to be paid by the day, warned at 80 % of the clock spent; before 受理, while paused, or not yet countable, said so. */
+export function PromiseDue({ item }: { item: Pick<ApplyItem, 'status' | 'promiseDueAt' | 'promiseWarn'> }) {
+  if (!item.promiseDueAt) {
+    const why = item.status === 'submitted' ? '受理后计算' : item.status === 'correcting' ? APPLY_MSG.paused : '—';
+    return <Typography.Text type="secondary">{why}</Typography.Text>;
+  }
   return <Typography.Text type={item.promiseWarn ? 'danger' : undefined}>{`${dueDay(item.promiseDueAt)} 前兑现${item.promiseWarn ? '（时限已用 80%）' : ''}`}</Typography.Text>;
 }

@@ -4,7 +4,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Card, Col, DatePicker, Form, Input, InputNumber, Row, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
+import { applyFormConsoleLink } from '@hqt/contract/apply-console';
 import type { GuideInput } from '@hqt/contract/policy-console';
 import { ruleProblems } from '@hqt/contract/policy';
 import { ADMIN_BASE } from '@/config/routes';
@@ -145,6 +146,11 @@ export default function GuideEditPage() {
           <Col xs={24} lg={12}>{text('conditionsText', '申报条件（文字）', 4000)}</Col>
           <Col xs={24}>{text('supportStandard', '支持标准（文字）', 4000)}</Col>
         </Row>
+        {id !== null && (
+          <Card size="small" title="在线申报" style={{ marginBottom: 16 }}>
+            <Link to={applyFormConsoleLink(id)}>设计申报表单、申报材料、办理时限和年度资金额度</Link>
+          </Card>
+        )}
         <Card size="small" title="资格与金额规则（政策计算器据此测算）" style={{ marginBottom: 16 }}>
           <RulesForm value={rules} onChange={setRules} labelOf={dicts.labelOf} options={dicts.options} />
         </Card>
