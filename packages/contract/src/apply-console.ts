@@ -17,6 +17,8 @@ export const APPLY_CONSOLE_PATHS = {
 
 const queueFilters = {
   guideId: Type.Optional(IdField('申报指南')),
+  /** One enterprise's (its 企业详情 card). */
+  enterpriseId: Type.Optional(IdField('企业')),
   /** Only those whose stage due date has passed while its clock runs. */
   overdue: Type.Optional(Type.Boolean({ title: '已超期' })),
   /** Over the number, the guide's title and the enterprise's name. */

@@ -93,6 +93,37 @@ export function addWorkingDays(calendar: WorkingDayCalendar, from: DayOrInstant,
   return fromMs(ms);
 }
 
+/** The working days from the first published day up to and including each day, over the published years when they run without a gap. */
+interface DayIndex {
+  firstMs: number;
+  lastMs: number;
+  count: Int32Array;
+}
+const dayIndexes = new WeakMap<WorkingDayCalendar, DayIndex | null>();
+
+/**
+ * A calendar's running count of working days, built once per calendar (its sets are never changed:
+ * a new arrangement is a new calendar): every list row's 剩余 N 个工作日 is then two reads, not a walk
+ * over the days between (a queue page of long clocks took longer than its query).
+ */
+function dayIndexOf(calendar: WorkingDayCalendar): DayIndex | null {
+  const known = dayIndexes.get(calendar);
+  if (known !== undefined) return known;
+  const years = [...calendar.years].sort((x, y) => x - y);
+  const gapless = years.length > 0 && years.every((y, i) => y === years[0]! + i);
+  let index: DayIndex | null = null;
+  if (gapless) {
+    const firstMs = Date.UTC(years[0]!, 0, 1);
+    const lastMs = Date.UTC(years.at(-1)!, 11, 31);
+    const count = new Int32Array((lastMs - firstMs) / DAY_MS + 1);
+    let n = 0;
+    for (let i = 0; i < count.length; i++) count[i] = n += isWorkingDay(calendar, fromMs(firstMs + i * DAY_MS)) ? 1 : 0;
+    index = { firstMs, lastMs, count };
+  }
+  dayIndexes.set(calendar, index);
+  return index;
+}
+
 /**
  * The working days after `from`'s day up to and including `to`'s day (the same rule as
  * addWorkingDays: workingDaysBetween(c, d, addWorkingDays(c, d, n)) === n). When `to` is before
@@ -103,6 +134,8 @@ export function workingDaysBetween(calendar: WorkingDayCalendar, from: DayOrInst
   const a = dayMs(asDay(from));
   const b = dayMs(asDay(to));
   if (b < a) return -workingDaysBetween(calendar, to, from);
+  const index = dayIndexOf(calendar);
+  if (index && a >= index.firstMs - DAY_MS && b <= index.lastMs) return index.count[(b - index.firstMs) / DAY_MS]! - (a < index.firstMs ? 0 : index.count[(a - index.firstMs) / DAY_MS]!);
   let count = 0;
   for (let ms = a + DAY_MS; ms <= b; ms += DAY_MS) if (isWorkingDay(calendar, fromMs(ms))) count++;
   return count;

@@ -351,7 +351,8 @@ type Clock = Pick<ApplyItem, 'stageDueAt' | 'dueText' | 'overdue' | 'promiseDueA
  */
 export async function clockOf(calendar: CalendarStore, row: Pick<ItemRow, 'status' | 'stageDueAt' | 'promiseDueAt' | 'promiseDays'>, now: Date): Promise<Clock> {
   const promise = row.promiseDueAt && row.status !== 'rejected' ? row.promiseDueAt : null;
-  const promiseLeft = promise ? await workingDaysLeft(calendar, promise, now) : null;
+  // A clock already past needs no count: it warns.
+  const promiseLeft = promise && now <= promise ? await workingDaysLeft(calendar, promise, now) : null;
   const promiseWarn = promise !== null && (now > promise || (promiseLeft !== null && promiseLeft <= row.promiseDays * (1 - APPLY_PROMISE_WARN)));
   const base = { promiseDueAt: promise?.toISOString() ?? null, promiseWarn };
   if (row.status === 'correcting') return { ...base, stageDueAt: null, dueText: APPLY_MSG.paused, overdue: false };

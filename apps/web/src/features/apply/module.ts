@@ -2,7 +2,7 @@
 // and 我的申报 (each application's state, 补正 and timeline); in the console, 申报受理 (the queue and
 // one application with its steps).
 import { lazyIcon, type FeatureModule } from '@/shared/feature-module';
-import { applyConsoleRoutes } from './console/routes';
+import { applyConsoleRoutes, applyEnterpriseCard, applyWorkbench } from './console/routes';
 
 export const applyModule: FeatureModule = {
   name: 'apply',
@@ -20,4 +20,6 @@ export const applyModule: FeatureModule = {
     },
   ],
   console: applyConsoleRoutes,
+  workbench: applyWorkbench,
+  enterpriseCard: applyEnterpriseCard,
 };

@@ -1,0 +1,2 @@
+DROP INDEX "applications_stage_due_idx";--> statement-breakpoint
+CREATE INDEX "applications_stage_due_idx" ON "applications" USING btree ("stage_due_at") WHERE "applications"."status" in ('submitted', 'accepted', 'reviewed', 'rechecked');
