@@ -1,12 +1,15 @@
 // Where every login lands: this account's enterprises and their estimated support, guides newly
 // open for them, what to do next, and the entries to the other services. An app page: it composes
 // the calculator's account figures (under the calculator's query key), the message centre's unread count and
-// 企业诉求's open and to-rate counts, and 企业走访's upcoming, to-confirm and to-appraise counts.
+// 企业诉求's open and to-rate counts, 企业走访's upcoming, to-confirm and to-appraise counts, and the
+// 政策申报 in progress with what each waits for.
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Col, Empty, List, Row, Skeleton, Space, Statistic, Tag } from 'antd';
+import { Button, Card, Col, Empty, List, Row, Skeleton, Space, Statistic, Tag, Typography } from 'antd';
 import { Link } from 'react-router';
 import { CALCULATOR_PATHS, type AccountCalculatorInfo } from '@hqt/contract/calculator';
+import { APPLY_OPEN_STATES, applyPortalLink, type ApplyStatus } from '@hqt/contract/apply';
 import { appealStatsQueries } from '@/features/appeal/api/appeal-stats-api';
+import { applyQueries } from '@/features/apply/api/apply-api';
 import { PORTAL_INBOX } from '@/features/messages/paths';
 import { visitCountQuery } from '@/features/visit/api/visit-api';
 import { http } from '@/shared/api/http';
@@ -18,6 +21,7 @@ const calculatorLink = (enterpriseId?: number, edit = false) =>
 
 const APPEALS = '/enterpriseDemands/enterpriseDemands';
 const VISITS = '/enterpriseVisit/enterpriseVisit';
+const APPLICATIONS = '/policyApply/mine';
 
 const ENTRIES = [
   { to: '/policyCalculation/policyCalculation', title: '政策计算' },
@@ -50,6 +54,8 @@ export default function DataOverviewPage() {
   const { data: upcoming } = useQuery(visitCountQuery('upcoming'));
   const { data: toConfirm } = useQuery(visitCountQuery('toConfirm'));
   const { data: toAppraise } = useQuery(visitCountQuery('toAppraise'));
+  const { data: applied } = useQuery(applyQueries.list({ currentPage: 1, pageSize: 50 }));
+  const inProgress = (applied?.list ?? []).filter((a) => APPLY_OPEN_STATES.includes(a.status as ApplyStatus));
   if (!info) return <Skeleton active />;
   const evaluated = info.enterprises.filter((e) => e.lastEvaluation);
   const amount = evaluated.reduce((sum, e) => sum + e.lastEvaluation!.amount, 0);
@@ -145,6 +151,24 @@ export default function DataOverviewPage() {
             </Link>
           </Col>
         </Row>
+      </Card>
+      <Card title="政策申报" size="small" extra={<Link to={APPLICATIONS}>查看我的申报</Link>}>
+        {inProgress.length ? (
+          <List
+            size="small"
+            dataSource={inProgress.slice(0, 5)}
+            renderItem={(a) => (
+              <List.Item extra={<Tag color={a.status === 'correcting' ? 'warning' : 'processing'}>{a.statusLabel}</Tag>}>
+                <Link to={applyPortalLink(a.id)}>{a.guideTitle}</Link>
+                <Typography.Text type={a.status === 'correcting' ? 'warning' : 'secondary'} style={{ marginInlineStart: 12 }}>
+                  {a.status === 'correcting' ? `需补正：${a.asked ?? ''}` : (a.dueText ?? '')}
+                </Typography.Text>
+              </List.Item>
+            )}
+          />
+        ) : (
+          <Empty description="没有办理中的申报" />
+        )}
       </Card>
       <Card title="服务入口" size="small">
         <Space wrap>
