@@ -16,6 +16,11 @@ export type DialogName = 'profile' | 'password' | 'theme' | null;
  * choice in it: on the way from the greeting to an entry the pointer may cross the header while the
  * menu still slides into place, and a menu that closed then would lose the user's next click (CI, 2
  * Dec: the entry under the header, then gone).
+ * The menu is rendered inside the header (getPopupContainer), which is sticky: in <body> it sat at a
+ * place in the page, so a scroll of the page carried it up with the content, and antd put it back
+ * under the greeting only after the scroll's event (not at all while it slid in). A click begun on an
+ * entry in between ended elsewhere: no entry's click (CI: the page scrolled, the menu still open, no
+ * dialog).
  */
 export function UserArea({ onDialog, greeting }: { onDialog: (d: DialogName) => void; greeting: RefObject<HTMLButtonElement | null> }) {
   const name = useSession((s) => s.name);
@@ -43,6 +48,7 @@ export function UserArea({ onDialog, greeting }: { onDialog: (d: DialogName) => 
     <div className="user-area">
       <Dropdown
         menu={{ items }}
+        getPopupContainer={(trigger) => trigger.parentElement ?? document.body}
         trigger={pinned ? ['click'] : ['click', 'hover']}
         open={open}
         onOpenChange={(next) => {
