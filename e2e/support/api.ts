@@ -70,7 +70,7 @@ export async function draftGuide(request: APIRequestContext, title: string): Pro
     deptPhone: '0839-7202345',
     materials: ['申请表'],
     steps: ['网上申报'],
-    onlineUrl: null,
+    onlineUrl: 'https://www.yunxi.gov.cn/sb',
   };
   return (await call<{ id: number }>(request, headers, POLICY_CONSOLE_PATHS.guideCreate, guide)).id;
 }

@@ -99,6 +99,14 @@ test('staff write a policy and a guide, publish both to the portal, and withdraw
   await page.getByLabel('申报材料（每行一项）').fill('申请表\n营业执照复印件');
   await page.getByRole('button', { name: /^保\s*存$/ }).click();
   await expect(page.getByText('已保存').first()).toBeVisible();
+  // A guide one applies for needs a way to apply: a 申报表单 here, or an outside address.
+  await confirmPopover(page, '发布');
+  await expect(page.getByText(/^申报类指南须先设置申报表单（或填写在线申报地址）才能发布/)).toBeVisible();
+  await expect(page.locator('.ant-card-extra').getByText('草稿')).toBeVisible();
+  await page.getByLabel('在线申报地址').fill('https://www.yunxi.gov.cn/sb');
+  await expect(page.getByText('已保存')).toHaveCount(0); // the last save's toast gone: the next one is this save's
+  await page.getByRole('button', { name: /^保\s*存$/ }).click();
+  await expect(page.getByText('已保存').first()).toBeVisible();
   await confirmPopover(page, '发布');
   await expect(page.locator('.ant-card-extra').getByText('已发布')).toBeVisible();
 

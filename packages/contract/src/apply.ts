@@ -149,6 +149,7 @@ export const APPLY_MSG = {
   guideAuto: '该政策为免申即享，无需申报',
   windowClosed: '该指南不在申报期内',
   noForm: '该指南尚未设置申报表单，暂不能在线申报',
+  publishNoForm: '申报类指南须先设置申报表单（或填写在线申报地址）才能发布：请在指南页的“在线申报”中设计申报表单',
   formChanged: '申报表单已更新，请刷新后重新确认',
   enterpriseNotFound: '请选择您名下的企业',
   ineligible: (reasons: string) => `不符合申报条件：${reasons}`,

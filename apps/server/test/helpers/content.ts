@@ -34,6 +34,8 @@ export async function insertDraftGuide(app: App, policyId: number, title: string
       deptName: '云溪县工业和信息化局',
       deptAddress: '人民路88号',
       deptPhone: '0839-7202345',
+      // Applied for at an outside address: publishable without a form of 政策申兑's.
+      onlineUrl: 'https://www.yunxi.gov.cn/sb',
       ...over,
     })
     .returning({ id: guides.id });

@@ -7,10 +7,12 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ROLES } from '@hqt/contract/auth';
 import { APPLY_MSG, APPLY_PATHS, type ApplyDetail, type ApplyFormBody, type ApplyItem, type ApplyStart, type Material } from '@hqt/contract/apply';
 import { APPLY_CONSOLE_PATHS, type ApplyConsoleDetail, type ApplyCounts } from '@hqt/contract/apply-console';
+import { consolePath } from '@hqt/contract/console';
 import { FILE_PATHS, type UploadedFile } from '@hqt/contract/files';
+import { POLICY_CONSOLE_PATHS } from '@hqt/contract/policy-console';
 import { chinaDate } from '@hqt/contract/working-days';
 import type { App } from '../../src/app';
-import { enterprises, messages } from '../../src/db/schema/index';
+import { enterprises, guides, messages } from '../../src/db/schema/index';
 import { calendarYears } from '../../src/services/calendar/schema';
 import { applications } from '../../src/services/apply/schema';
 import { bearer, createAccount, createTestApp, loginAs } from '../helpers/app';
@@ -154,6 +156,17 @@ describe("a guide's form and budget", () => {
     expect((await ok<{ form: { commitment: string } }>('GET', withId(APPLY_CONSOLE_PATHS.form, id), as.staff)).form.commitment).toBe('新的承诺书');
     // The console's calls are staff-only.
     expect((await call('PUT', withId(APPLY_CONSOLE_PATHS.form, id), as.ent, FORM)).status).toBe(403);
+  });
+});
+
+describe('publishing a guide one applies for', () => {
+  it('is refused without a form or an outside address, and taken once the form is saved', async () => {
+    const guideId = await insertDraftGuide(app, await insertPolicy(app), '需要申报表单的指南', { onlineUrl: null });
+    const publish = () => call('POST', consolePath(POLICY_CONSOLE_PATHS.guideState, { id: guideId }), as.staff, { action: 'publish' });
+    expect(await publish()).toMatchObject({ status: 409, body: { msg: APPLY_MSG.publishNoForm } });
+    expect((await app.db.select({ status: guides.status }).from(guides).where(eq(guides.id, guideId)))[0]!.status).toBe('draft');
+    await ok('PUT', withId(APPLY_CONSOLE_PATHS.form, guideId), as.staff, FORM);
+    expect((await publish()).status).toBe(200);
   });
 });
 

@@ -71,7 +71,7 @@ const guideInput = (policyId: number, over: Partial<GuideInput> = {}): GuideInpu
   deptPhone: '0839-7202345',
   materials: ['申请表'],
   steps: ['网上申报'],
-  onlineUrl: null,
+  onlineUrl: 'https://www.yunxi.gov.cn/sb',
   ...over,
 });
 

@@ -33,6 +33,7 @@ import {
   applyDetail,
   applyStart,
   canReadMaterial,
+  checkPublishable,
   formState,
   guideBudget,
   materialLibrary,
@@ -51,6 +52,8 @@ import {
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   const deps = { db: app.db, events: app.events, calendar: app.calendar, dicts: app.dicts };
   app.files.register(MATERIAL_KIND, (db, ctx, id) => canReadMaterial(db, ctx, id));
+  // A guide one applies for is published only with a way to apply (its form, or an outside address).
+  app.events.onStep('guide', ['publish'], (tx, published) => checkPublishable(tx, published.id));
 
   const tags = ['政策申兑'];
   const enterprise = { access: 'enterprise' } as const;

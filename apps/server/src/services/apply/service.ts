@@ -40,7 +40,8 @@ import type { PageOf } from '@hqt/contract/envelope';
 import { FILE_MSG, fileUrl } from '@hqt/contract/files';
 import { permittedSteps, roleKeyOf } from '@hqt/contract/workflow';
 import { chinaDate } from '@hqt/contract/working-days';
-import type { Db } from '../../db/client';
+import { AUTO_MODE } from '@hqt/contract/calculator-engine';
+import type { Db, DbOrTx } from '../../db/client';
 import { accounts, files, guides, policies, workflowSteps } from '../../db/schema/index';
 import { audit, auditRecord } from '../../lib/audit';
 import { isSignedIn, type Ctx, type SignedInCtx } from '../../lib/ctx';
@@ -188,7 +189,7 @@ async function applicableGuide(db: Db | Tx, guideId: number, now: Date) {
     .innerJoin(policies, eq(policies.id, guides.policyId))
     .where(and(eq(guides.id, guideId), eq(guides.status, 'published'), eq(policies.status, 'published')));
   if (!guide) throw notFound(APPLY_MSG.guideNotFound);
-  if (guide.mode === 'auto') throw conflict(APPLY_MSG.guideAuto);
+  if (guide.mode === AUTO_MODE) throw conflict(APPLY_MSG.guideAuto);
   if (now < guide.windowStart || now >= guide.windowEnd) throw conflict(APPLY_MSG.windowClosed);
   const form = await currentForm(db, guideId);
   if (!form) throw conflict(APPLY_MSG.noForm);
@@ -662,6 +663,16 @@ export async function takeStep(deps: ApplyDeps, ctx: Ctx, id: number, body: Appl
 }
 
 // ---- a guide's form and budget (console) ------------------------------------------------------------
+
+/**
+ * A guide one applies for (any mode but 免申即享) is published with a way to apply: its form here or an
+ * outside 在线申报地址. Run inside the publish's transaction (events.onStep): a refusal undoes it.
+ */
+export async function checkPublishable(tx: DbOrTx, guideId: number): Promise<void> {
+  const [guide] = await tx.select({ mode: guides.mode, onlineUrl: guides.onlineUrl }).from(guides).where(eq(guides.id, guideId));
+  if (!guide || guide.mode === AUTO_MODE || guide.onlineUrl) return;
+  if ((await tx.$count(applyForms, eq(applyForms.guideId, guideId))) === 0) throw conflict(APPLY_MSG.publishNoForm);
+}
 
 export async function formState(db: Db, guideId: number): Promise<ApplyFormState> {
   const [guide] = await db.select({ id: guides.id, title: guides.title }).from(guides).where(eq(guides.id, guideId));
