@@ -13,7 +13,23 @@ export const APPLY_CONSOLE_PATHS = {
   form: `${CONSOLE_PREFIX}/applications/form/:id`,
   /** A guide's 资金额度 for a year, and what is approved of it. */
   budget: `${CONSOLE_PREFIX}/applications/budget/:id`,
+  /** The 工作台's mark: policies published FORMLESS_DAYS working days ago or more whose guides offer no way to apply. */
+  formless: `${CONSOLE_PREFIX}/applications/formless`,
 } as const;
+
+/** 四川's rule for 申兑指南: a new policy's guides are ready to apply for within this many working days. */
+export const FORMLESS_DAYS = 7;
+
+export const FormlessPolicy = Type.Object({
+  policyId: Type.Integer(),
+  policyTitle: Type.String(),
+  publishedAt: Type.String(),
+  /** Working days since it was published. */
+  days: Type.Integer(),
+  /** Its guides one applies for that have neither a form nor an outside address (drafts included). */
+  guides: Type.Array(Type.Object({ id: Type.Integer(), title: Type.String() })),
+});
+export type FormlessPolicy = Type.Static<typeof FormlessPolicy>;
 
 const queueFilters = {
   guideId: Type.Optional(IdField('申报指南')),

@@ -230,6 +230,7 @@ const UNOWNED: Record<string, string> = {
   'POST /api/console/audit/export': 'report',
   'POST /api/console/appeals/counts': 'figures',
   'POST /api/console/applications/counts': 'figures',
+  'GET /api/console/applications/formless': 'content',
   'GET /api/console/applications/form/:id': 'content',
   'PUT /api/console/applications/form/:id': 'content',
   'GET /api/console/applications/budget/:id': 'figures',

@@ -6,7 +6,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ROLES } from '@hqt/contract/auth';
 import { APPLY_MSG, APPLY_PATHS, type ApplyDetail, type ApplyFormBody, type ApplyItem, type ApplyStart, type Material } from '@hqt/contract/apply';
-import { APPLY_CONSOLE_PATHS, type ApplyConsoleDetail, type ApplyCounts } from '@hqt/contract/apply-console';
+import { APPLY_CONSOLE_PATHS, type ApplyConsoleDetail, type ApplyCounts, type FormlessPolicy } from '@hqt/contract/apply-console';
 import { consolePath } from '@hqt/contract/console';
 import { FILE_PATHS, type UploadedFile } from '@hqt/contract/files';
 import { POLICY_CONSOLE_PATHS } from '@hqt/contract/policy-console';
@@ -136,7 +136,7 @@ beforeAll(async () => {
   await app.db.update(enterprises).set({ legalPerson: '王建国', contactPhone: '13800138000' }).where(inArray(enterprises.id, [entId, otherId]));
   // Stages count working days into this year and the next: published whenever this runs.
   const year = new Date(Date.now() + 8 * 3_600_000).getUTCFullYear();
-  await app.db.insert(calendarYears).values([{ year }, { year: year + 1 }]).onConflictDoNothing();
+  await app.db.insert(calendarYears).values([{ year: year - 1 }, { year }, { year: year + 1 }]).onConflictDoNothing();
   await vi.waitFor(() => app.calendar.addWorkingDays(new Date(), 200), { timeout: 10_000 });
 });
 afterAll(() => app.close());
@@ -167,6 +167,22 @@ describe('publishing a guide one applies for', () => {
     expect((await app.db.select({ status: guides.status }).from(guides).where(eq(guides.id, guideId)))[0]!.status).toBe('draft');
     await ok('PUT', withId(APPLY_CONSOLE_PATHS.form, guideId), as.staff, FORM);
     expect((await publish()).status).toBe(200);
+  });
+});
+
+describe("the 工作台's mark", () => {
+  it('lists a policy published 7 working days ago or more whose guides cannot be applied for, until its guide has a form', async () => {
+    const old = await insertPolicy(app, { title: '十日前发布的政策', publishedAt: new Date(Date.now() - 30 * 86_400_000) });
+    const fresh = await insertPolicy(app, { title: '刚发布的政策', publishedAt: new Date(Date.now() - 3_600_000) });
+    const guideId = await insertDraftGuide(app, old, '尚无申报表单的指南', { onlineUrl: null });
+    await insertDraftGuide(app, fresh, '新政策的指南', { onlineUrl: null });
+    const marked = await ok<FormlessPolicy[]>('GET', APPLY_CONSOLE_PATHS.formless, as.staff);
+    expect(marked.find((p) => p.policyId === old)).toMatchObject({ policyTitle: '十日前发布的政策', guides: [{ id: guideId, title: '尚无申报表单的指南' }] });
+    expect(marked.find((p) => p.policyId === old)!.days).toBeGreaterThanOrEqual(7);
+    expect(marked.some((p) => p.policyId === fresh)).toBe(false);
+    await ok('PUT', withId(APPLY_CONSOLE_PATHS.form, guideId), as.staff, FORM);
+    expect((await ok<FormlessPolicy[]>('GET', APPLY_CONSOLE_PATHS.formless, as.staff)).some((p) => p.policyId === old)).toBe(false);
+    expect((await call('GET', APPLY_CONSOLE_PATHS.formless, as.ent)).status).toBe(403);
   });
 });
 

@@ -1,11 +1,12 @@
 // 政策申兑's reads: an enterprise's list, the staff queue and its tabs, one application, each in one
 // statement; the enterprise's 材料库. Every read of an enterprise's rows is scoped here.
-import { and, asc, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { AUTO_MODE } from '@hqt/contract/calculator-engine';
 import { ROLES } from '@hqt/contract/auth';
 import { APPLY_CLOCK_STATES, APPLY_OPEN_STATES, APPLY_STATUS_LIST, type ApplyListQuery, type Correction } from '@hqt/contract/apply';
 import type { ApplyCounts, ApplyCountsQuery, ApplyQueueQuery } from '@hqt/contract/apply-console';
 import type { DbOrTx } from '../../db/client';
-import { enterprises, guides } from '../../db/schema/index';
+import { enterprises, guides, policies } from '../../db/schema/index';
 import type { Scope } from '../../lib/ctx';
 import { keywordMatch } from '../../lib/like';
 import { COUNT_CAP, paginate, totalOver, type PageWindow } from '../../lib/paginate';
@@ -169,3 +170,21 @@ export async function openApplication(db: DbOrTx, enterpriseId: number, guideId:
   return row ?? null;
 }
 
+
+/** Published policies since `since` with guides one applies for that have no way to apply (no form, no outside address), and those guides. */
+export async function policiesWithoutForms(db: DbOrTx, since: Date) {
+  const formless = sql`${guides.mode} <> ${AUTO_MODE} and ${guides.onlineUrl} is null and not exists (select 1 from ${applyForms} where ${applyForms.guideId} = ${guides.id})`;
+  const rows = await db
+    .select({
+      policyId: policies.id,
+      policyTitle: policies.title,
+      publishedAt: policies.publishedAt,
+      formless: sql<{ id: number; title: string }[]>`coalesce(json_agg(json_build_object('id', ${guides.id}, 'title', ${guides.title}) order by ${guides.id}) filter (where ${formless}), '[]'::json)`,
+    })
+    .from(policies)
+    .leftJoin(guides, eq(guides.policyId, policies.id))
+    .where(and(eq(policies.status, 'published'), gte(policies.publishedAt, since)))
+    .groupBy(policies.id)
+    .orderBy(asc(policies.publishedAt));
+  return rows.filter((r) => r.formless.length > 0);
+}

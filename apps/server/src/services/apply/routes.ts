@@ -24,7 +24,7 @@ import {
   MaterialIdParams,
   ApplyFormBody,
 } from '@hqt/contract/apply';
-import { APPLY_CONSOLE_PATHS, ApplyConsoleDetail, ApplyCounts, ApplyCountsQuery, ApplyFormState, ApplyQueueQuery, ApplyQueueRow, Budget, BudgetBody, BudgetQuery } from '@hqt/contract/apply-console';
+import { APPLY_CONSOLE_PATHS, ApplyConsoleDetail, FormlessPolicy, ApplyCounts, ApplyCountsQuery, ApplyFormState, ApplyQueueQuery, ApplyQueueRow, Budget, BudgetBody, BudgetQuery } from '@hqt/contract/apply-console';
 import { ConsoleIdParams } from '@hqt/contract/console';
 import { Envelope, Page } from '@hqt/contract/envelope';
 import { signedIn } from '../../lib/ctx';
@@ -34,6 +34,7 @@ import {
   applyStart,
   canReadMaterial,
   checkPublishable,
+  formlessPolicies,
   formState,
   guideBudget,
   materialLibrary,
@@ -110,6 +111,9 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   );
   app.get(APPLY_CONSOLE_PATHS.budget, { schema: { tags: consoleTags, summary: '指南的年度资金额度', params: ConsoleIdParams, querystring: BudgetQuery, response: { 200: Envelope(Budget) } }, config: staff }, async (request) =>
     ok(await guideBudget(app.db, request.params.id, request.query.year)),
+  );
+  app.get(APPLY_CONSOLE_PATHS.formless, { schema: { tags: consoleTags, summary: '发布已满 7 个工作日仍不能申报的政策（工作台）', response: { 200: Envelope(Type.Array(FormlessPolicy)) } }, config: staff }, async () =>
+    ok(await formlessPolicies(deps)),
   );
   app.put(APPLY_CONSOLE_PATHS.budget, { schema: { tags: consoleTags, summary: '设置年度资金额度', params: ConsoleIdParams, body: BudgetBody, response: { 200: Envelope(Budget) } }, config: staff }, async (request) =>
     ok(await saveBudget(app.db, signedIn(request), request.params.id, request.body), APPLY_MSG.budgetSaved),

@@ -34,7 +34,7 @@ import {
   type MaterialBody,
   type MaterialKind,
 } from '@hqt/contract/apply';
-import { applyConsoleLink, type ApplyConsoleDetail, type ApplyCounts, type ApplyCountsQuery, type ApplyFormState, type ApplyQueueQuery, type Budget, type BudgetBody } from '@hqt/contract/apply-console';
+import { applyConsoleLink, FORMLESS_DAYS, type ApplyConsoleDetail, type FormlessPolicy, type ApplyCounts, type ApplyCountsQuery, type ApplyFormState, type ApplyQueueQuery, type Budget, type BudgetBody } from '@hqt/contract/apply-console';
 import { fieldError, formDefinitionError, formFields, formProblems, materialLabel, prefillOf } from '@hqt/contract/apply-form';
 import type { PageOf } from '@hqt/contract/envelope';
 import { FILE_MSG, fileUrl } from '@hqt/contract/files';
@@ -52,7 +52,7 @@ import { guideVerdict } from '../calculator/public';
 import { dueAfter, dueAfterIfPublished, workingDaysLeft, type CalendarStore } from '../calendar/public';
 import { dictLabel, type DictionaryStore } from '../dict/public';
 import { attach } from '../files/public';
-import { applicationCounts, applicationQueue, currentForm, findApplication, materialsOf, openApplication, ownApplications, type ItemRow } from './queries';
+import { applicationCounts, applicationQueue, currentForm, findApplication, materialsOf, openApplication, ownApplications, policiesWithoutForms, type ItemRow } from './queries';
 import { applicationDrafts, applicationMaterials, applications, applyBudgets, applyForms, enterpriseMaterials } from './schema';
 
 export const APPLY_AUDIT = {
@@ -724,4 +724,22 @@ export async function saveBudget(db: Db, ctx: SignedInCtx, guideId: number, body
     await audit(tx, ctx, APPLY_AUDIT.budget, { id: guideId, budgetYear: body.year, approvedAmount: amount });
   });
   return budgetOf(db, guideId, body.year);
+}
+
+/** How far back the 工作台 looks for a policy still without a way to apply for its guides. */
+const FORMLESS_LOOKBACK_MS = 120 * 86_400_000;
+
+/** The 工作台's mark: policies published FORMLESS_DAYS working days ago or more whose guides cannot be applied for yet. */
+export async function formlessPolicies(deps: ApplyDeps, now = new Date()): Promise<FormlessPolicy[]> {
+  const rows = await policiesWithoutForms(deps.db, new Date(now.getTime() - FORMLESS_LOOKBACK_MS));
+  const out: FormlessPolicy[] = [];
+  for (const r of rows) {
+    if (!r.publishedAt) continue;
+    // The working days from its publication to now (as days left before `now` seen from then); a
+    // year not published cannot be counted: such a policy is left unmarked, not guessed.
+    const days = await workingDaysLeft(deps.calendar, now, r.publishedAt);
+    if (days === null || days < FORMLESS_DAYS) continue;
+    out.push({ policyId: r.policyId, policyTitle: r.policyTitle, publishedAt: r.publishedAt.toISOString(), days, guides: r.formless });
+  }
+  return out;
 }

@@ -14,7 +14,7 @@ import {
   type Material,
   type MaterialBody,
 } from '@hqt/contract/apply';
-import { APPLY_CONSOLE_PATHS, type ApplyConsoleDetail, type ApplyCounts, type ApplyCountsQuery, type ApplyQueueQuery } from '@hqt/contract/apply-console';
+import { APPLY_CONSOLE_PATHS, type ApplyConsoleDetail, type ApplyCounts, type ApplyCountsQuery, type ApplyQueueQuery, type FormlessPolicy } from '@hqt/contract/apply-console';
 import { withId } from '@hqt/contract/calculator';
 import type { PageOf } from '@hqt/contract/envelope';
 import { http, request } from '@/shared/api/http';
@@ -50,4 +50,5 @@ export const applyConsoleQueries = {
   page: (query: ApplyQueueQuery) => queryOptions({ queryKey: [...applyConsoleQueries.all(), 'page', query], queryFn: () => http.post<PageOf<ApplyItem>>(APPLY_CONSOLE_PATHS.page, query) }),
   counts: (filters: ApplyCountsQuery) => queryOptions({ queryKey: [...applyConsoleQueries.all(), 'counts', filters], queryFn: () => http.post<ApplyCounts>(APPLY_CONSOLE_PATHS.counts, filters) }),
   detail: (id: number) => queryOptions({ queryKey: [...applyConsoleQueries.all(), 'detail', id], queryFn: () => http.get<ApplyConsoleDetail>(withId(APPLY_CONSOLE_PATHS.detail, id), { silent: true }) }),
+  formless: () => queryOptions({ queryKey: [...applyConsoleQueries.all(), 'formless'], queryFn: () => http.get<FormlessPolicy[]>(APPLY_CONSOLE_PATHS.formless) }),
 };
