@@ -18,6 +18,7 @@ export const applyModule: FeatureModule = {
       footer: 45,
       tile: { order: 35, blurb: '在线申报惠企政策，表单预填、材料复用、进度可查' },
     },
+    { path: '/policyApply/materials', title: '企业材料库', access: 'private', page: () => import('./portal/materials-page') },
   ],
   console: applyConsoleRoutes,
   workbench: applyWorkbench,

@@ -39,7 +39,15 @@ function ApplicationList({ onOpen }: { onOpen: (id: number) => void }) {
   const [page, setPage] = useState(1);
   const { data, isLoading } = useQuery(applyQueries.list({ currentPage: page, pageSize: PAGE_SIZE }));
   return (
-    <Card title="我的申报" extra={<Link to="/policyMarket/policyMarket">去政策超市找政策</Link>}>
+    <Card
+      title="我的申报"
+      extra={
+        <Space wrap>
+          <Link to="/policyApply/materials">企业材料库</Link>
+          <Link to="/policyMarket/policyMarket">去政策超市找政策</Link>
+        </Space>
+      }
+    >
       {isLoading || !data ? (
         <Skeleton active />
       ) : data.list.length === 0 ? (

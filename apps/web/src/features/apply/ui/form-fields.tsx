@@ -58,17 +58,21 @@ export function FieldItem({ field, known }: { field: FormField; known?: string }
   );
 }
 
-/** 上传到材料库: the file, its name, issuer and valid-until date; the saved document is chosen for the requirement. */
-function UploadMaterial({ enterpriseId, requirement, onSaved }: { enterpriseId: number; requirement: MaterialRequirement; onSaved: (m: Material) => void }) {
+/**
+ * 上传到材料库: the file, its name, issuer and valid-until date, for a requirement's kind (the saved
+ * document is then chosen for it) or, in the 材料库's own page, of a kind chosen here.
+ */
+export function UploadMaterial({ enterpriseId, requirement, onSaved, buttonLabel = '上传新材料' }: { enterpriseId: number; requirement?: MaterialRequirement; onSaved: (m: Material) => void; buttonLabel?: string }) {
   const [open, setOpen] = useState(false);
   const [saving, setSaving] = useState(false);
-  const [form] = Form.useForm<{ files: UploadedFile[]; name: string; issuer?: string; validUntil?: dayjs.Dayjs | null }>();
-  const label = materialLabel(requirement);
+  const [form] = Form.useForm<{ kind: MaterialKind; files: UploadedFile[]; name: string; issuer?: string; validUntil?: dayjs.Dayjs | null }>();
+  const label = requirement ? materialLabel(requirement) : '材料';
   const save = async () => {
     const v = await form.validateFields();
     setSaving(true);
     try {
-      const saved = await saveMaterial({ enterpriseId, kind: requirement.kind, name: v.name.trim(), issuer: v.issuer?.trim() ?? '', validUntil: v.validUntil ? v.validUntil.format(DAY) : null, fileId: v.files[0]!.id });
+      const kind = requirement?.kind ?? v.kind;
+      const saved = await saveMaterial({ enterpriseId, kind, name: v.name.trim(), issuer: v.issuer?.trim() ?? '', validUntil: v.validUntil ? v.validUntil.format(DAY) : null, fileId: v.files[0]!.id });
       void toast.success(APPLY_MSG.materialSaved);
       onSaved(saved);
       setOpen(false);
@@ -80,9 +84,14 @@ function UploadMaterial({ enterpriseId, requirement, onSaved }: { enterpriseId: 
   };
   return (
     <>
-      <Button onClick={() => setOpen(true)}>上传新材料</Button>
+      <Button onClick={() => setOpen(true)}>{buttonLabel}</Button>
       <Modal title={`上传${label}`} open={open} onCancel={() => setOpen(false)} onOk={() => void save()} okText="保存到材料库" cancelText="取消" confirmLoading={saving} destroyOnHidden>
-        <Form form={form} layout="vertical" initialValues={{ name: label, files: [] }} preserve={false}>
+        <Form form={form} layout="vertical" initialValues={{ name: requirement ? label : '', files: [] }} preserve={false}>
+          {!requirement && (
+            <Form.Item name="kind" label="材料类型" rules={[{ required: true, message: '请选择材料类型' }]}>
+              <Select options={Object.entries(MATERIAL_KINDS).map(([value, text]) => ({ value, label: text }))} placeholder="请选择" />
+            </Form.Item>
+          )}
           <Form.Item name="files" label="文件" rules={[{ validator: async (_, v: UploadedFile[]) => { if (!v?.length) throw new Error(APPLY_MSG.materialRequired(label)); } }]}>
             <AttachmentField label={`选择${label}文件`} />
           </Form.Item>
