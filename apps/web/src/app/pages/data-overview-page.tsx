@@ -29,6 +29,7 @@ const ENTRIES = [
   { to: '/policyPush/policyPush', title: '政策推送' },
   { to: APPEALS, title: '企业诉求' },
   { to: VISITS, title: '企业走访' },
+  { to: APPLICATIONS, title: '我的申报' },
   { to: '/personal/personal', title: '个人中心' },
 ];
 
