@@ -6,6 +6,17 @@ import { APPLY_MSG, MATERIAL_KINDS, type ApplyFormBody, type ChosenMaterials, ty
 import { PHONE_PATTERN } from './validation';
 
 export const formFields = (sections: readonly FormSection[]): FormField[] => sections.flatMap((s) => s.fields);
+
+/** What every form starts with: the enterprise's identity, prefilled from its profile (the designer's starter, the demo's forms). */
+export const PROFILE_SECTION: FormSection = {
+  title: '企业基本情况',
+  fields: [
+    { key: 'name', label: '企业名称', type: 'text', required: true, prefill: 'profile.name' },
+    { key: 'creditCode', label: '统一社会信用代码', type: 'text', required: true, prefill: 'profile.creditCode' },
+    { key: 'legalPerson', label: '法定代表人', type: 'text', required: true, prefill: 'profile.legalPerson' },
+    { key: 'phone', label: '联系电话', type: 'phone', required: true, prefill: 'profile.contactPhone' },
+  ],
+};
 export const materialLabel = (m: Pick<MaterialRequirement, 'kind' | 'label'>) => m.label ?? MATERIAL_KINDS[m.kind];
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;

@@ -14,6 +14,7 @@ import { AppError } from '../../lib/errors';
 import { saveAppeal, takeStep, type AppealDeps } from '../../services/appeal/service';
 import { hashPassword } from '../../services/auth/password';
 import { assignCode } from '../../services/entcode/public';
+import { demoCtx } from './demo-ctx';
 
 const HOUR = 3600_000;
 const DAY = 24 * HOUR;
@@ -117,12 +118,6 @@ function history(i: number): Story {
   };
 }
 
-const ctxOf = (account: { id: number; username: string; name: string; roleId: number }, enterpriseIds: number[] = []): SignedInCtx => ({
-  ip: null,
-  actor: { accountId: account.id, username: account.username, name: account.name, roleId: account.roleId, sessionId: 'demo-seed' },
-  scope: { accountId: account.id, roleId: account.roleId, enterpriseIds },
-});
-
 async function tell(deps: AppealDeps, story: Story, who: Record<Who, SignedInCtx>, enterpriseId: number, now: Date): Promise<void> {
   let at = new Date(now.getTime() - story.ago);
   const body = { enterpriseId, category: story.category, title: story.title, content: story.content, contact: '王经理', phone: '13800138000' };
@@ -144,8 +139,8 @@ export async function seedAppealDemo(deps: AppealDeps, demoUsername: string, now
   const [demoEnterprise] = await deps.db.select({ id: enterprises.id }).from(enterprises).where(eq(enterprises.accountId, demo!.id));
   const staffAccounts = await deps.db.select().from(accounts).where(eq(accounts.roleId, ROLES.staff.id));
   const [admin] = await deps.db.select().from(accounts).where(eq(accounts.roleId, ROLES.admin.id));
-  const staff = ctxOf(staffAccounts[0]!);
-  const own = { enterprise: ctxOf(demo!, [demoEnterprise!.id]), staff, admin: ctxOf(admin!) };
+  const staff = demoCtx(staffAccounts[0]!);
+  const own = { enterprise: demoCtx(demo!, [demoEnterprise!.id]), staff, admin: demoCtx(admin!) };
   for (const story of OWN) await tell(deps, story, own, demoEnterprise!.id, now);
   for (const [n, name] of OTHERS.entries()) {
     const [account] = await deps.db
@@ -162,7 +157,7 @@ export async function seedAppealDemo(deps: AppealDeps, demoUsername: string, now
       await assignCode(tx, row!);
       return row;
     });
-    const who = { enterprise: ctxOf(account!, [enterprise!.id]), staff, admin: own.admin };
+    const who = { enterprise: demoCtx(account!, [enterprise!.id]), staff, admin: own.admin };
     for (const story of n === 0 ? OPEN : []) await tell(deps, story, who, enterprise!.id, now);
     for (let i = n; i < 35; i += OTHERS.length) await tell(deps, history(i), who, enterprise!.id, now);
   }

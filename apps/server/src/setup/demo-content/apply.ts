@@ -6,6 +6,7 @@
 // its application where it stands: demo data never stop the start.
 import { eq } from 'drizzle-orm';
 import type { ApplyFormBody } from '@hqt/contract/apply';
+import { PROFILE_SECTION } from '@hqt/contract/apply-form';
 import { ROLES } from '@hqt/contract/auth';
 import { AUTO_MODE } from '@hqt/contract/calculator-engine';
 import { accounts, enterprises, guides } from '../../db/schema/index';
@@ -13,26 +14,18 @@ import type { SignedInCtx } from '../../lib/ctx';
 import { AppError } from '../../lib/errors';
 import { applyStart, saveBudget, saveForm, saveMaterial, submitApplication, takeStep, type ApplyDeps } from '../../services/apply/service';
 import { checkAttachment, storeAttachments } from '../../services/files/service';
+import { demoCtx } from './demo-ctx';
 
 const HOUR = 3600_000;
 const DAY = 24 * HOUR;
-
-const ctxOf = (account: { id: number; username: string; name: string; roleId: number }, enterpriseIds: number[] = []): SignedInCtx => ({
-  ip: null,
-  actor: { accountId: account.id, username: account.username, name: account.name, roleId: account.roleId, sessionId: 'demo-seed' },
-  scope: { accountId: account.id, roleId: account.roleId, enterpriseIds },
-});
 
 /** The form every demo guide asks: what the bureau knows (prefilled), the project, two materials. */
 const FORM: ApplyFormBody = {
   sections: [
     {
-      title: '企业基本情况',
+      ...PROFILE_SECTION,
       fields: [
-        { key: 'name', label: '企业名称', type: 'text', required: true, prefill: 'profile.name' },
-        { key: 'creditCode', label: '统一社会信用代码', type: 'text', required: true, prefill: 'profile.creditCode' },
-        { key: 'legalPerson', label: '法定代表人', type: 'text', required: true, prefill: 'profile.legalPerson' },
-        { key: 'phone', label: '联系电话', type: 'phone', required: true, prefill: 'profile.contactPhone' },
+        ...PROFILE_SECTION.fields,
         { key: 'revenue', label: '上年度营业收入（万元）', type: 'money', required: true, prefill: 'indicator.revenue' },
         { key: 'rdExpense', label: '上年度研发费用（万元）', type: 'money', required: false, prefill: 'indicator.rdExpense' },
         { key: 'staff', label: '上年度从业人数（人）', type: 'number', required: true, prefill: 'indicator.staff' },
@@ -80,9 +73,9 @@ export async function seedApplyDemo(deps: ApplyDeps, uploadsDir: string, demoUse
   const [enterprise] = await deps.db.select({ id: enterprises.id, name: enterprises.name }).from(enterprises).where(eq(enterprises.accountId, demo!.id));
   const staffAccounts = await deps.db.select().from(accounts).where(eq(accounts.roleId, ROLES.staff.id));
   const [adminAccount] = await deps.db.select().from(accounts).where(eq(accounts.roleId, ROLES.admin.id));
-  const owner = ctxOf(demo!, [enterprise!.id]);
-  const staff = ctxOf(staffAccounts[0]!);
-  const admin = ctxOf(adminAccount!);
+  const owner = demoCtx(demo!, [enterprise!.id]);
+  const staff = demoCtx(staffAccounts[0]!);
+  const admin = demoCtx(adminAccount!);
   const year = Number(new Date(now.getTime() + 8 * HOUR).toISOString().slice(0, 4));
   const ago = (ms: number) => new Date(now.getTime() - ms);
 

@@ -7,18 +7,12 @@ import { eq } from 'drizzle-orm';
 import { ROLES } from '@hqt/contract/auth';
 import type { VisitPlanBody } from '@hqt/contract/visit-console';
 import { accounts, enterprises } from '../../db/schema/index';
-import type { SignedInCtx } from '../../lib/ctx';
 import { AppError } from '../../lib/errors';
 import { answerVisit, appraiseVisit, planVisit, requestVisit, writeSummary, type VisitDeps } from '../../services/visit/service';
+import { demoCtx } from './demo-ctx';
 
 const HOUR = 3600_000;
 const DAY = 24 * HOUR;
-
-const ctxOf = (account: { id: number; username: string; name: string; roleId: number }, enterpriseIds: number[] = []): SignedInCtx => ({
-  ip: null,
-  actor: { accountId: account.id, username: account.username, name: account.name, roleId: account.roleId, sessionId: 'demo-seed' },
-  scope: { accountId: account.id, roleId: account.roleId, enterpriseIds },
-});
 
 /** 10:00–11:30 China time on the China day `days` from `now`. */
 function morning(now: Date, days: number) {
@@ -39,8 +33,8 @@ export async function seedVisitDemo(deps: VisitDeps, demoUsername: string, now =
   const [enterprise] = await deps.db.select({ id: enterprises.id }).from(enterprises).where(eq(enterprises.accountId, demo!.id));
   const [staffAccount] = await deps.db.select().from(accounts).where(eq(accounts.roleId, ROLES.staff.id));
   const [adminAccount] = await deps.db.select().from(accounts).where(eq(accounts.roleId, ROLES.admin.id));
-  const owner = ctxOf(demo!, [enterprise!.id]);
-  const staff = ctxOf(staffAccount!);
+  const owner = demoCtx(demo!, [enterprise!.id]);
+  const staff = demoCtx(staffAccount!);
   const body = (subject: string, type: string, days: number, extra: Partial<VisitPlanBody> = {}): VisitPlanBody => ({
     enterpriseId: enterprise!.id,
     subject,

@@ -3,13 +3,14 @@
 // between, a keyword over number/title/enterprise), the global paginator and the export/print dialog.
 // `?id=N` (appealConsoleLink: the handlers' notices lead here) opens that appeal.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Checkbox, DatePicker, Select, Tabs, Typography, type TableColumnsType } from 'antd';
+import { Checkbox, DatePicker, Select, Typography, type TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { APPEAL_DUE_SOON_DAYS, APPEAL_FLOW, APPEAL_MSG, APPEAL_RATINGS, APPEAL_STATUS_LIST, type AppealRating, type AppealStatus } from '@hqt/contract/appeal';
 import type { AppealCountsQuery, AppealQueueQuery, AppealQueueRow } from '@hqt/contract/appeal-console';
 import { useDictionaries } from '@/shared/api/dictionaries';
 import { ConsoleList, SearchFilter } from '@/shared/console/console-list';
+import { StatusTabs } from '@/shared/workflow/status-tabs';
 import type { ExportColumn } from '@/shared/lib/export-format';
 import type { ListParams, ListSpec } from '@/shared/lists/use-list-params';
 import { idInAddress } from '@/shared/lib/address-id';
@@ -113,20 +114,9 @@ const COLUMNS: TableColumnsType<AppealQueueRow> = [
 ];
 
 /** A tab per status, each with its count under the other filters. */
-function StatusTabs({ params, update }: { params: Params; update: (patch: Partial<Params>) => void }) {
+function QueueTabs({ params, update }: { params: Params; update: (patch: Partial<Params>) => void }) {
   const { data } = useQuery(appealConsoleQueries.counts(countsQuery(params)));
-  const count = (n: number | undefined) => (n === undefined ? '' : `（${n}）`);
-  return (
-    <Tabs
-      style={{ width: '100%' }}
-      activeKey={isStatus(params.status) ? params.status : 'all'}
-      onChange={(key) => update({ status: key === 'all' ? undefined : key })}
-      items={[
-        { key: 'all', label: `全部${count(data?.all)}` },
-        ...APPEAL_STATUS_LIST.map((s) => ({ key: s, label: `${APPEAL_FLOW.states[s]}${count(data?.byStatus[s] ?? (data ? 0 : undefined))}` })),
-      ]}
-    />
-  );
+  return <StatusTabs states={APPEAL_FLOW.states} counts={data} status={isStatus(params.status) ? params.status : undefined} onChange={(status) => update({ status })} />;
 }
 
 function QueueFilters({ params, update }: { params: Params; update: (patch: Partial<Params>) => void }) {
@@ -136,7 +126,7 @@ function QueueFilters({ params, update }: { params: Params; update: (patch: Part
   const handlerId = idInAddress(params.handlerId);
   return (
     <>
-      <StatusTabs params={params} update={update} />
+      <QueueTabs params={params} update={update} />
       <SearchFilter value={params.keyword} placeholder="诉求编号/标题/企业名称" width={240} onSearch={(keyword) => update({ keyword })} />
       <Select
         aria-label="诉求类别"

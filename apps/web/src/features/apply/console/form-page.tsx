@@ -10,7 +10,7 @@ import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { APPLY_DEFAULTS, APPLY_FORM_LIMITS, APPLY_LENGTH, FIELD_TYPES, MATERIAL_KINDS, PREFILL_SOURCES, type ApplyFormBody, type FieldType, type FormSection } from '@hqt/contract/apply';
 import { APPLY_CONSOLE_PATHS, type ApplyFormState, type Budget } from '@hqt/contract/apply-console';
-import { formDefinitionError } from '@hqt/contract/apply-form';
+import { formDefinitionError, PROFILE_SECTION } from '@hqt/contract/apply-form';
 import { withId } from '@hqt/contract/calculator';
 import { ADMIN_BASE } from '@/config/routes';
 import { useDictionaries } from '@/shared/api/dictionaries';
@@ -23,17 +23,7 @@ const thisYear = () => Number(new Date(Date.now() + 8 * 3600_000).toISOString().
 
 /** Where a new form starts: what the bureau knows of every enterprise, prefilled. */
 const STARTER: ApplyFormBody = {
-  sections: [
-    {
-      title: '企业基本情况',
-      fields: [
-        { key: 'name', label: '企业名称', type: 'text', required: true, prefill: 'profile.name' },
-        { key: 'creditCode', label: '统一社会信用代码', type: 'text', required: true, prefill: 'profile.creditCode' },
-        { key: 'legalPerson', label: '法定代表人', type: 'text', required: true, prefill: 'profile.legalPerson' },
-        { key: 'phone', label: '联系电话', type: 'phone', required: true, prefill: 'profile.contactPhone' },
-      ],
-    },
-  ],
+  sections: [PROFILE_SECTION],
   materials: [{ kind: 'license', required: true }],
   commitment: '本企业承诺所填报的信息和提交的材料真实、准确、完整，如有虚假，自愿退回扶持资金并承担相应责任。',
   acceptDays: APPLY_DEFAULTS.acceptDays,

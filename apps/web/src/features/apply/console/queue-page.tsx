@@ -2,12 +2,13 @@
 // (the guide, overdue, a keyword over number / guide / enterprise), the global paginator and the
 // export/print dialog. `?id=N` (applyConsoleLink: the staff's notices lead here) opens that one.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Checkbox, Tabs, type TableColumnsType } from 'antd';
+import { Checkbox, type TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { APPLY_FLOW, APPLY_MSG, APPLY_STATUS_LIST, type ApplyItem, type ApplyStatus } from '@hqt/contract/apply';
 import type { ApplyCountsQuery, ApplyQueueQuery } from '@hqt/contract/apply-console';
 import { ConsoleList, SearchFilter } from '@/shared/console/console-list';
+import { StatusTabs } from '@/shared/workflow/status-tabs';
 import type { ExportColumn } from '@/shared/lib/export-format';
 import { idInAddress } from '@/shared/lib/address-id';
 import type { ListParams, ListSpec } from '@/shared/lists/use-list-params';
@@ -60,17 +61,10 @@ const COLUMNS: TableColumnsType<ApplyItem> = [
   { title: '核定金额', dataIndex: 'approvedAmount', render: (v: number | null) => (v === null ? '—' : `${v} 万元`) },
 ];
 
-function StatusTabs({ params, update }: { params: Params; update: (patch: Partial<Params>) => void }) {
+/** A tab per status, each with its count under the other filters. */
+function QueueTabs({ params, update }: { params: Params; update: (patch: Partial<Params>) => void }) {
   const { data } = useQuery(applyConsoleQueries.counts(countsQuery(params)));
-  const count = (n: number | undefined) => (n === undefined ? '' : `（${n}）`);
-  return (
-    <Tabs
-      style={{ width: '100%' }}
-      activeKey={isStatus(params.status) ? params.status : 'all'}
-      onChange={(key) => update({ status: key === 'all' ? undefined : key })}
-      items={[{ key: 'all', label: `全部${count(data?.all)}` }, ...APPLY_STATUS_LIST.map((s) => ({ key: s, label: `${APPLY_FLOW.states[s]}${count(data?.byStatus[s] ?? (data ? 0 : undefined))}` }))]}
-    />
-  );
+  return <StatusTabs states={APPLY_FLOW.states} counts={data} status={isStatus(params.status) ? params.status : undefined} onChange={(status) => update({ status })} />;
 }
 
 export default function ApplyQueuePage() {
@@ -89,7 +83,7 @@ export default function ApplyQueuePage() {
       exportRow={exportRow}
       filters={(params, update) => (
         <>
-          <StatusTabs params={params} update={update} />
+          <QueueTabs params={params} update={update} />
           <SearchFilter value={params.keyword} placeholder="申报编号/指南/企业名称" width={240} onSearch={(keyword) => update({ keyword })} />
           <Checkbox checked={params.overdue === true} onChange={(e) => update({ overdue: e.target.checked || undefined })}>
             {APPLY_MSG.overdue}
