@@ -4,7 +4,7 @@
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { and, asc, eq, isNull, like } from 'drizzle-orm';
+import { and, asc, eq, isNull, like, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APPEAL_KIND } from '@hqt/contract/appeal';
 import type { App } from '../../src/app';
@@ -77,7 +77,7 @@ describe('the demo', () => {
     expect(Date.now() - oldest).toBeGreaterThan(150 * 86_400_000);
   });
 
-  it('gives the demo enterprise a 材料库 and applications in the states it meets, leaving 企业研发投入补助 to apply for', async () => {
+  it('gives the demo enterprise a 材料库 and applications in the states it meets, leaving 企业研发投入补助 to apply for; others the other states', async () => {
     const [demo] = await app.db.select().from(accounts).where(eq(accounts.username, DEMO_ACCOUNTS.enterprise.username));
     const [enterprise] = await app.db.select().from(enterprises).where(eq(enterprises.accountId, demo!.id));
     const own = await app.db
@@ -91,6 +91,9 @@ describe('the demo', () => {
     expect(own.every((a) => /^SB\d{8}-\d{4}$/.test(a.number ?? ''))).toBe(true);
     const library = await app.db.select({ kind: enterpriseMaterials.kind }).from(enterpriseMaterials).where(eq(enterpriseMaterials.enterpriseId, enterprise!.id));
     expect(library.map((m) => m.kind).sort()).toEqual(['audit', 'license', 'social']);
+    // Other enterprises' fill the queue's other states.
+    const others = await app.db.select({ status: applications.status }).from(applications).where(ne(applications.enterpriseId, enterprise!.id));
+    expect(others.map((a) => a.status).sort()).toEqual(['accepted', 'rechecked', 'refused', 'rejected', 'reviewed']);
   });
 
   it('gives every live enterprise its 企业码 from its creation on (no job has run in this app)', async () => {

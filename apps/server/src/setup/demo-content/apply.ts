@@ -2,9 +2,10 @@
 // 资金额度) for every guide one applies for, the demo enterprise's 材料库 (a valid 营业执照 and 审计报告,
 // an expired 社保缴纳证明), and its applications in the states it meets — one 拟支持 after 初审 and
 // 复审 by two people, one staff asked to 补正, one waiting for 受理, each for a guide open then —
-// leaving 企业研发投入补助 free to apply for. A step the service refuses (a calendar year not published, a guide not open) leaves
+// leaving 企业研发投入补助 free to apply for; other enterprises' in the queue's other states (待初审,
+// 待复审, 待审定, 不予支持, 不予受理). A step the service refuses (a calendar year not published, a guide not open) leaves
 // its application where it stands: demo data never stop the start.
-import { eq } from 'drizzle-orm';
+import { eq, ne } from 'drizzle-orm';
 import type { ApplyFormBody } from '@hqt/contract/apply';
 import { PROFILE_SECTION } from '@hqt/contract/apply-form';
 import { ROLES } from '@hqt/contract/auth';
@@ -73,7 +74,6 @@ export async function seedApplyDemo(deps: ApplyDeps, uploadsDir: string, demoUse
   const [enterprise] = await deps.db.select({ id: enterprises.id, name: enterprises.name }).from(enterprises).where(eq(enterprises.accountId, demo!.id));
   const staffAccounts = await deps.db.select().from(accounts).where(eq(accounts.roleId, ROLES.staff.id));
   const [adminAccount] = await deps.db.select().from(accounts).where(eq(accounts.roleId, ROLES.admin.id));
-  const owner = demoCtx(demo!, [enterprise!.id]);
   const staff = demoCtx(staffAccounts[0]!);
   const admin = demoCtx(adminAccount!);
   const year = Number(new Date(now.getTime() + 8 * HOUR).toISOString().slice(0, 4));
@@ -88,77 +88,102 @@ export async function seedApplyDemo(deps: ApplyDeps, uploadsDir: string, demoUse
     await tolerate(() => saveBudget(deps.db, staff, g.id, { year, amount: 500 }));
   }
 
-  // The 材料库, uploaded by the demo account.
-  const library: Record<string, number> = {};
-  const documents = [
-    { kind: 'license' as const, name: '营业执照（副本）', issuer: '云溪县市场监督管理局', validUntil: null },
-    { kind: 'audit' as const, name: `${year - 1} 年度财务审计报告`, issuer: '四川明信会计师事务所', validUntil: `${year + 1}-06-30` },
-    { kind: 'social' as const, name: '社保缴纳证明（上半年）', issuer: '云溪县社会保险事业管理局', validUntil: `${year - 1}-12-31` },
-  ];
-  for (const d of documents) {
-    const [file] = await storeAttachments(deps.db, owner, uploadsDir, [checkAttachment(pdf(d.name), `${d.name}.pdf`)!]);
-    library[d.kind] = (await saveMaterial(deps, owner, { enterpriseId: enterprise!.id, ...d, fileId: file!.id }, ago(30 * DAY))).id;
-  }
+  /** An applicant: an enterprise, its account, and its 材料库 (a valid 营业执照 and 审计报告, an expired 社保缴纳证明). */
+  const applicant = async (account: typeof demo, e: { id: number; name: string }) => {
+    const who = demoCtx(account!, [e.id]);
+    const library: Record<string, number> = {};
+    const documents = [
+      { kind: 'license' as const, name: '营业执照（副本）', issuer: '云溪县市场监督管理局', validUntil: null },
+      { kind: 'audit' as const, name: `${year - 1} 年度财务审计报告`, issuer: '四川明信会计师事务所', validUntil: `${year + 1}-06-30` },
+      { kind: 'social' as const, name: '社保缴纳证明（上半年）', issuer: '云溪县社会保险事业管理局', validUntil: `${year - 1}-12-31` },
+    ];
+    for (const d of documents) {
+      const [file] = await storeAttachments(deps.db, who, uploadsDir, [checkAttachment(pdf(d.name), `${d.name}.pdf`)!]);
+      library[d.kind] = (await saveMaterial(deps, who, { enterpriseId: e.id, ...d, fileId: file!.id }, ago(30 * DAY))).id;
+    }
+    return { who, enterprise: e, library, taken: new Set<string>() };
+  };
+  type Applicant = Awaited<ReturnType<typeof applicant>>;
 
   /**
-   * The demo enterprise applies, `days` ago, for the first guide open then that it may apply for
-   * (企业研发投入补助 left free, and those taken), with the prefill, its own words and its valid documents.
+   * The applicant applies, `days` ago, for the first guide open then that it may apply for (not one
+   * it took, nor 企业研发投入补助, left for a person to try), with the prefill, its own words where the
+   * profile says nothing, and its valid documents.
    */
-  const taken = new Set(['企业研发投入补助']);
-  const apply = async (days: number) => {
+  const apply = async (a: Applicant, days: number) => {
     const at = ago(days * DAY);
-    for (const guide of applicable.filter((g) => !taken.has(g.title) && g.windowStart <= at && at < g.windowEnd)) {
+    for (const guide of applicable.filter((g) => g.title !== '企业研发投入补助' && !a.taken.has(g.title) && g.windowStart <= at && at < g.windowEnd)) {
       try {
-        const start = await applyStart(deps, owner, { guideId: guide.id, enterpriseId: enterprise!.id }, at);
+        const start = await applyStart(deps, a.who, { guideId: guide.id, enterpriseId: a.enterprise.id }, at);
         if (!start.allowed) continue;
+        const typed = { legalPerson: '李建华', phone: '13800000002', revenue: '3000', staff: '80', amount: '10', contact: '王晓敏', summary: `${guide.title}：项目已按计划实施完成，相关投入已入账并经审计。` };
         const detail = await submitApplication(
           deps,
-          owner,
+          a.who,
           {
             guideId: guide.id,
-            enterpriseId: enterprise!.id,
+            enterpriseId: a.enterprise.id,
             formVersion: start.form.version,
-            values: { ...start.prefill, contact: '王晓敏', summary: `${guide.title}：项目已按计划实施完成，相关投入已入账并经审计。` },
-            materials: { license: library.license!, audit: library.audit! },
+            values: { ...typed, ...start.prefill, contact: typed.contact, summary: typed.summary },
+            materials: { license: a.library.license!, audit: a.library.audit! },
             signer: '陈立新',
             agreed: true,
-            bankAccount: { name: enterprise!.name, bank: '中国农业银行云溪县支行', number: '22886601040012345' },
+            bankAccount: { name: a.enterprise.name, bank: '中国农业银行云溪县支行', number: '22886601040012345' },
           },
           at,
         );
-        taken.add(guide.title);
-        // What it asked for: the calculator's estimate, prefilled.
-        return { id: detail.id, at, amount: Number(start.prefill.amount ?? 0) };
+        a.taken.add(guide.title);
+        // What it asked for: the calculator's estimate, prefilled (else its own figure).
+        return { id: detail.id, at, amount: Number(start.prefill.amount ?? typed.amount) };
       } catch (err) {
         if (!(err instanceof AppError)) throw err;
       }
     }
     return null;
   };
-  const step = (id: number, who: SignedInCtx, at: Date, body: Parameters<typeof takeStep>[3]) => takeStep(deps, who, id, body, at);
-
-  // 拟支持: 受理, 初审, 复审 by another person, then 拟支持.
-  await tolerate(async () => {
-    const a = await apply(14);
-    if (!a) return;
-    const t = (d: number) => new Date(a.at.getTime() + d * DAY);
-    await step(a.id, staff, t(1), { step: 'accept' });
-    await step(a.id, staff, t(3), { step: 'firstReview', note: '符合支持条件，材料齐全', amount: a.amount });
-    await step(a.id, admin, t(5), { step: 'secondReview', note: '同意初审意见' });
-    await step(a.id, admin, t(8), { step: 'approve', note: '经研究，拟予支持', amount: a.amount });
-  });
-  // 补正中: 受理, then staff asked for the project's figures and a newer audit report.
-  await tolerate(async () => {
-    const a = await apply(9);
-    if (!a) return;
-    await step(a.id, staff, new Date(a.at.getTime() + 20 * HOUR), { step: 'accept', note: '材料初步齐全，予以受理' });
-    await step(a.id, staff, new Date(a.at.getTime() + 3 * DAY), {
-      step: 'askCorrection',
-      note: '项目情况说明未写明投资额，请补充设备或项目投入的金额；审计报告请提供含相关明细的版本。',
-      fields: ['summary'],
-      materialKinds: ['audit'],
+  type Body = Parameters<typeof takeStep>[3];
+  /** A step: who takes it, and what (from the amount the application asked for, where it names one). */
+  type Step = readonly [SignedInCtx, Body | ((amount: number) => Body)];
+  /** An application of `a` filed `days` ago and taken through `steps`, each a day after the one before. */
+  const story = (a: Applicant, days: number, steps: readonly Step[]) =>
+    tolerate(async () => {
+      const filed = await apply(a, days);
+      if (!filed) return;
+      let n = 0;
+      for (const [who, body] of steps) await takeStep(deps, who, filed.id, typeof body === 'function' ? body(filed.amount) : body, new Date(filed.at.getTime() + ++n * DAY - 4 * HOUR));
     });
-  });
+  const accept: Step = [staff, { step: 'accept' }];
+  const firstReview: Step = [staff, (amount) => ({ step: 'firstReview', note: '符合支持条件，材料齐全', amount })];
+  const secondReview: Step = [admin, { step: 'secondReview', note: '同意初审意见' }];
+
+  const own = await applicant(demo, enterprise!);
+  // 拟支持: 受理, 初审, 复审 by another person, then 拟支持.
+  await story(own, 14, [accept, firstReview, secondReview, [admin, (amount) => ({ step: 'approve', note: '经研究，拟予支持', amount })]]);
+  // 补正中: 受理, then staff asked for the project's figures and a newer audit report.
+  await story(own, 9, [
+    [staff, { step: 'accept', note: '材料初步齐全，予以受理' }],
+    [staff, { step: 'askCorrection', note: '项目情况说明未写明投资额，请补充设备或项目投入的金额；审计报告请提供含相关明细的版本。', fields: ['summary'], materialKinds: ['audit'] }],
+  ]);
   // 待受理: submitted two hours ago.
-  await tolerate(() => apply(2 / 24));
+  await story(own, 2 / 24, []);
+
+  // Other enterprises' applications, for the queue's other states.
+  const others = await deps.db
+    .select({ account: accounts, id: enterprises.id, name: enterprises.name })
+    .from(enterprises)
+    .innerJoin(accounts, eq(accounts.id, enterprises.accountId))
+    .where(ne(enterprises.id, enterprise!.id))
+    .orderBy(enterprises.id)
+    .limit(5);
+  const outcomes: [number, Step[]][] = [
+    [12, [accept, firstReview]], // 待复审
+    [13, [accept, firstReview, secondReview]], // 待审定
+    [11, [accept, [staff, { step: 'reject', note: '项目不在本政策支持范围内（属于一般性设备更新）' }]]], // 不予支持
+    [6, [[staff, { step: 'refuse', note: '申报主体不在本县注册，不予受理' }]]], // 不予受理
+    [3, [accept]], // 待初审
+  ];
+  for (const [i, other] of others.entries()) {
+    const [days, steps] = outcomes[i]!;
+    await story(await applicant(other.account, other), days, steps);
+  }
 }
