@@ -7,7 +7,7 @@ import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, PlusOutlined } from
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Checkbox, Col, Drawer, Flex, Form, Input, InputNumber, Result, Row, Select, Skeleton, Space, Typography } from 'antd';
 import { useState } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { APPLY_DEFAULTS, APPLY_FORM_LIMITS, APPLY_LENGTH, FIELD_TYPES, MATERIAL_KINDS, PREFILL_SOURCES, type ApplyFormBody, type FieldType, type FormSection } from '@hqt/contract/apply';
 import { APPLY_CONSOLE_PATHS, type ApplyFormState, type Budget } from '@hqt/contract/apply-console';
 import { formDefinitionError, PROFILE_SECTION } from '@hqt/contract/apply-form';
@@ -18,6 +18,7 @@ import { http, request } from '@/shared/api/http';
 import { idInAddress } from '@/shared/lib/address-id';
 import { toast } from '@/shared/ui/feedback';
 import { FieldItem } from '../ui/form-fields';
+import { APPLY_QUEUE } from './paths';
 
 const thisYear = () => Number(new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 4));
 
@@ -211,6 +212,7 @@ function Designer({ state, back }: { state: ApplyFormState; back: React.ReactNod
       extra={
         <Space wrap>
           {back}
+          <Link to={`${APPLY_QUEUE}?guideId=${state.guideId}`}>该指南的申报</Link>
           <Button onClick={() => setPreview(cleaned(form.getFieldsValue(true) as ApplyFormBody))}>预览</Button>
           <Button type="primary" loading={saving} onClick={() => void save()}>
             保存为新版本

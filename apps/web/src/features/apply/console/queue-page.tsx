@@ -1,8 +1,9 @@
 // 申报受理: every application, newest first, with a tab per state counting under the other filters
-// (the guide, overdue, a keyword over number / guide / enterprise), the global paginator and the
-// export/print dialog. `?id=N` (applyConsoleLink: the staff's notices lead here) opens that one.
+// (the guide — `?guideId=N`, from its form designer — overdue, a keyword over number / guide /
+// enterprise), the global paginator and the export/print dialog. `?id=N` (applyConsoleLink: the
+// staff's notices lead here) opens that one.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Checkbox, type TableColumnsType } from 'antd';
+import { Checkbox, Tag, type TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { APPLY_FLOW, APPLY_MSG, APPLY_STATUS_LIST, type ApplyItem, type ApplyStatus } from '@hqt/contract/apply';
@@ -88,6 +89,11 @@ export default function ApplyQueuePage() {
           <Checkbox checked={params.overdue === true} onChange={(e) => update({ overdue: e.target.checked || undefined })}>
             {APPLY_MSG.overdue}
           </Checkbox>
+          {idInAddress(params.guideId) !== null && (
+            <Tag closable onClose={() => update({ guideId: undefined })}>
+              仅看一项指南的申报
+            </Tag>
+          )}
         </>
       )}
     />
