@@ -23,30 +23,11 @@ import { queueCounts, queuePage } from '../apps/server/src/services/appeal/servi
 import { dueAfter } from '../apps/server/src/services/calendar/public';
 import { seedAppeals } from './appeal-seed';
 import { startBenchDatabase } from './support';
+import { line, RUNS, time } from './timing';
 
-const RUNS = Number(process.env.BENCH_RUNS ?? 30);
 const APPEALS = Number(process.env.BENCH_APPEALS ?? 100_000);
 const ENTERPRISES = Number(process.env.BENCH_ENTERPRISES ?? 10_000);
 
-interface Timing {
-  median: number;
-  p95: number;
-}
-async function time<T>(fn: () => Promise<T>): Promise<Timing & { result: T }> {
-  for (let i = 0; i < 3; i++) await fn(); // warm the cache
-  const ms: number[] = [];
-  let result!: T;
-  for (let i = 0; i < RUNS; i++) {
-    const t = performance.now();
-    result = await fn();
-    ms.push(performance.now() - t);
-  }
-  ms.sort((a, b) => a - b);
-  return { median: ms[Math.floor(RUNS / 2)]!, p95: ms[Math.min(RUNS - 1, Math.ceil(RUNS * 0.95) - 1)]!, result };
-}
-const f = (n: number) => n.toFixed(1).padStart(7);
-const line = (name: string, bare: Timing, real: Timing, note: string) =>
-  process.stdout.write(`${name.padEnd(44)} ${f(bare.median)} ${f(bare.p95)} ${f(real.median)} ${f(real.p95)}  ${(real.median / bare.median).toFixed(1).padStart(6)}×  ${note}\n`);
 const header = (what: string) =>
   process.stdout.write(`\n${what.padEnd(44)} ${'bare'.padStart(7)} ${'b p95'.padStart(7)} ${'real'.padStart(7)} ${'r p95'.padStart(7)}  real/bare  (ms, ${RUNS} runs)\n`);
 

@@ -30,33 +30,13 @@ import { saveAppeal } from '../apps/server/src/services/appeal/service';
 import { seedAppeals } from './appeal-seed';
 import { FORM_MATERIALS, seedApplications, seedLibrary, uploadedFiles } from './apply-seed';
 import { startBenchDatabase } from './support';
+import { line, RUNS, time, WARMUP } from './timing';
 
-const RUNS = Number(process.env.BENCH_RUNS ?? 30);
 const APPLICATIONS = Number(process.env.BENCH_APPLICATIONS ?? 100_000);
 const GUIDES = Number(process.env.BENCH_GUIDES ?? 1_000);
 const ENTERPRISES = Number(process.env.BENCH_ENTERPRISES ?? 10_000);
 const APPEALS = Number(process.env.BENCH_APPEALS ?? 100_000);
-const WARMUP = 3;
 
-interface Timing {
-  median: number;
-  p95: number;
-}
-async function time<T>(fn: () => Promise<T>): Promise<Timing & { result: T }> {
-  for (let i = 0; i < WARMUP; i++) await fn(); // warm the cache
-  const ms: number[] = [];
-  let result!: T;
-  for (let i = 0; i < RUNS; i++) {
-    const t = performance.now();
-    result = await fn();
-    ms.push(performance.now() - t);
-  }
-  ms.sort((a, b) => a - b);
-  return { median: ms[Math.floor(RUNS / 2)]!, p95: ms[Math.min(RUNS - 1, Math.ceil(RUNS * 0.95) - 1)]!, result };
-}
-const f = (n: number) => n.toFixed(1).padStart(7);
-const line = (name: string, bare: Timing, real: Timing, note: string) =>
-  process.stdout.write(`${name.padEnd(44)} ${f(bare.median)} ${f(bare.p95)} ${f(real.median)} ${f(real.p95)}  ${(real.median / bare.median).toFixed(1).padStart(6)}×  ${note}\n`);
 const header = (what: string, bare = 'bare', real = 'real') =>
   process.stdout.write(`\n${what.padEnd(44)} ${bare.padStart(7)} ${`${bare.slice(0, 1)} p95`.padStart(7)} ${real.padStart(7)} ${`${real.slice(0, 1)} p95`.padStart(7)}  ${real}/${bare}  (ms, ${RUNS} runs)\n`);
 

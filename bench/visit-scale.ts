@@ -19,30 +19,11 @@ import { DictionaryStore } from '../apps/server/src/services/dict/store';
 import { calendarVisits, consoleVisits, visitClashes } from '../apps/server/src/services/visit/queries';
 import { seedVisits } from './visit-seed';
 import { startBenchDatabase } from './support';
+import { line, RUNS, time } from './timing';
 
-const RUNS = Number(process.env.BENCH_RUNS ?? 30);
 const VISITS = Number(process.env.BENCH_VISITS ?? 50_000);
 const ENTERPRISES = Number(process.env.BENCH_ENTERPRISES ?? 10_000);
 
-interface Timing {
-  median: number;
-  p95: number;
-}
-async function time<T>(fn: () => Promise<T>): Promise<Timing & { result: T }> {
-  for (let i = 0; i < 3; i++) await fn(); // warm the cache
-  const ms: number[] = [];
-  let result!: T;
-  for (let i = 0; i < RUNS; i++) {
-    const t = performance.now();
-    result = await fn();
-    ms.push(performance.now() - t);
-  }
-  ms.sort((a, b) => a - b);
-  return { median: ms[Math.floor(RUNS / 2)]!, p95: ms[Math.min(RUNS - 1, Math.ceil(RUNS * 0.95) - 1)]!, result };
-}
-const f = (n: number) => n.toFixed(1).padStart(7);
-const line = (name: string, bare: Timing, real: Timing, note: string) =>
-  process.stdout.write(`${name.padEnd(44)} ${f(bare.median)} ${f(bare.p95)} ${f(real.median)} ${f(real.p95)}  ${(real.median / bare.median).toFixed(1).padStart(6)}×  ${note}\n`);
 const header = (what: string, base = 'bare') =>
   process.stdout.write(`\n${what.padEnd(44)} ${base.padStart(7)} ${`${base[0]} p95`.padStart(7)} ${'real'.padStart(7)} ${'r p95'.padStart(7)}  real/${base}  (ms, ${RUNS} runs)\n`);
 const sameIds = (a: number[], b: number[]) => JSON.stringify(a) === JSON.stringify(b);
