@@ -101,7 +101,10 @@ test('an application from the guide through 补正, 初审, 复审 by another pe
   const same = staff.getByRole('dialog');
   await same.getByLabel('复审意见').fill('同意');
   await same.getByRole('button', { name: /^复\s*审\s*通\s*过$/ }).click();
-  await expect(staff.getByText('复审须由初审以外的工作人员进行')).toBeVisible();
+  // The server's refusal (exact: the dialog's own intro says the same words with a full stop); only
+  // then is the dialog idle again — antd's Modal ignores 取消 while its OK is loading.
+  await expect(staff.getByText('复审须由初审以外的工作人员进行', { exact: true })).toBeVisible();
+  await expect(same.getByRole('button', { name: /^复\s*审\s*通\s*过$/ })).not.toHaveClass(/ant-btn-loading/);
   await same.getByRole('button', { name: /取\s*消/ }).click();
   await expect(same).toBeHidden();
 

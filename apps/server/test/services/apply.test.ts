@@ -316,7 +316,7 @@ describe('APPLY_FLOW as taken', () => {
     // 初审 within the rule; 复审 by the same person refused, by another taken.
     expect((await step(id, as.staff, { step: 'firstReview', note: '材料齐全', amount: 25 })).body.msg).toBe(APPLY_MSG.amountOverRule(20));
     await stepOk(id, as.staff, { step: 'firstReview', note: '材料齐全，符合条件', amount: 18 });
-    expect(await step(id, as.staff, { step: 'secondReview', note: '同意' })).toMatchObject({ status: 403, body: { msg: APPLY_MSG.sameReviewer } });
+    expect(await step(id, as.staff, { step: 'secondReview', note: '同意' })).toMatchObject({ status: 409, body: { msg: APPLY_MSG.sameReviewer } });
     const rechecked = await stepOk(id, as.staff2, { step: 'secondReview', note: '同意初审意见' });
     expect(rechecked).toMatchObject({ status: 'rechecked', firstReviewer: '张初审', proposedAmount: 18 });
     // 联审: each named department once, all before 拟支持.

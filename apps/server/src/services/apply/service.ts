@@ -45,7 +45,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { accounts, files, guides, policies, workflowSteps } from '../../db/schema/index';
 import { audit, auditRecord } from '../../lib/audit';
 import { isSignedIn, type Ctx, type SignedInCtx } from '../../lib/ctx';
-import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../../lib/errors';
+import { badRequest, conflict, isUniqueViolation, notFound } from '../../lib/errors';
 import { stampNumber } from '../../lib/numbering';
 import { opening, step, timeline, type FlowDeps, type Subject, type SubjectNotices } from '../../lib/workflow';
 import { guideVerdict } from '../calculator/public';
@@ -586,7 +586,8 @@ export async function takeStep(deps: ApplyDeps, ctx: Ctx, id: number, body: Appl
           await checkRule(deps, row, amountOf(body.amount), now);
           return;
         case 'secondReview':
-          if (actor && row.firstReviewerId === actor.accountId) throw forbidden(APPLY_MSG.sameReviewer);
+          // 409, not 403: a rule of this application, said in its own words (the web shows a 403 as 无权限).
+          if (actor && row.firstReviewerId === actor.accountId) throw conflict(APPLY_MSG.sameReviewer);
           return;
         case 'jointOpinion':
           if (!body.department) throw badRequest(APPLY_MSG.departmentRequired);
