@@ -26,6 +26,7 @@ import calendarPlugin from './services/calendar/plugin';
 import filesRoutes from './services/files/routes';
 import appealRoutes from './services/appeal/routes';
 import applyRoutes from './services/apply/routes';
+import payoutRoutes from './services/payout/routes';
 import entcodeRoutes from './services/entcode/routes';
 import { enterpriseRecord } from './compose/enterprise-record';
 import visitRoutes from './services/visit/routes';
@@ -146,6 +147,7 @@ export async function buildApp(opts: AppOptions) {
   await app.register(visitRoutes, { ...config.visit, publicUrl: config.publicUrl });
   await app.register(appealRoutes, config.appeal);
   await app.register(applyRoutes);
+  await app.register(payoutRoutes, { bureau: config.platform.bureau.name, uploadsDir: config.uploadsDir });
   // 企业码's staff record shows the enterprise's appeals and visits, composed above the services.
   await app.register(entcodeRoutes, { ...config.entcode, publicUrl: config.publicUrl, bureauPhone: config.platform.bureau.phone, record: enterpriseRecord });
   await app.register(policyConsoleRoutes, { uploadsDir: config.uploadsDir });

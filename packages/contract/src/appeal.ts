@@ -376,6 +376,6 @@ export const APPEAL_SERVICE = defineService({
       ],
     },
   },
-  numberPrefix: APPEAL_NUMBER_PREFIX,
-  flow: APPEAL_FLOW,
+  numberPrefixes: [APPEAL_NUMBER_PREFIX],
+  flows: [APPEAL_FLOW],
 });

@@ -207,6 +207,10 @@ export const APPLY_MESSAGE_KINDS = {
   'apply.approved': '申报拟支持',
   'apply.rejected': '申报不予支持',
   'apply.corrected': '企业已提交补正',
+  'apply.publicized': '申报进入公示',
+  'apply.payable': '公示期满，待拨付',
+  'apply.returnedToReview': '公示异议成立，退回复审',
+  'apply.paid': '扶持资金已到账',
 } as const;
 export type ApplyMessageKind = keyof typeof APPLY_MESSAGE_KINDS;
 const owner = (kind: ApplyMessageKind) => [{ to: 'owner' as const, kind }];
@@ -221,6 +225,9 @@ export const APPLY_FLOW = defineFlow({
     reviewed: '待复审',
     rechecked: '待审定',
     approved: '拟支持',
+    publicizing: '公示中',
+    payable: '待拨付',
+    paid: '已到账',
     rejected: '不予支持',
     refused: '不予受理',
     withdrawn: '已撤回',
@@ -264,6 +271,12 @@ export const APPLY_FLOW = defineFlow({
       tone: 'danger',
       noteLabel: '不予支持理由（企业可见）',
     },
+    // What a 公示 and the payment ledger cause (payout.ts, docs/payout.md): never a button of their own.
+    publicize: { label: '进入公示', from: ['approved'], to: 'publicizing', roles: STAFF, indirect: true, notify: owner('apply.publicized') },
+    clearPublicity: { label: '公示期满无异议', from: ['publicizing'], to: 'payable', roles: ['system', ...STAFF], indirect: true, notify: owner('apply.payable') },
+    upholdReject: { label: '公示异议成立，不予支持', from: ['publicizing'], to: 'rejected', roles: STAFF, noteRequired: true, indirect: true, notify: owner('apply.rejected') },
+    upholdReview: { label: '公示异议成立，退回复审', from: ['publicizing'], to: 'reviewed', roles: STAFF, noteRequired: true, indirect: true, notify: owner('apply.returnedToReview') },
+    disburse: { label: '资金到账', from: ['payable'], to: 'paid', roles: STAFF, indirect: true, notify: owner('apply.paid') },
   },
   initial: ['submit'],
 });
@@ -273,6 +286,8 @@ export const APPLY_STATUS_LIST = Object.keys(APPLY_FLOW.states) as ApplyStatus[]
 export const APPLY_STEP_LIST = laterSteps(APPLY_FLOW);
 /** The states an application is in progress in (one per enterprise and guide). */
 export const APPLY_OPEN_STATES: readonly ApplyStatus[] = ['submitted', 'correcting', 'accepted', 'reviewed', 'rechecked'];
+/** The states of an application the bureau supports (拟支持 onwards): what counts against the year's 资金额度 and 不重复享受. */
+export const APPLY_SUPPORTED_STATES: readonly ApplyStatus[] = ['approved', 'publicizing', 'payable', 'paid'];
 /** The states whose stage clock runs (补正中 pauses it). */
 export const APPLY_CLOCK_STATES: readonly ApplyStatus[] = ['submitted', 'accepted', 'reviewed', 'rechecked'];
 
@@ -482,6 +497,6 @@ export const APPLY_SERVICE = defineService({
     details: { applyNumber: '申报编号', formVersion: '表单版本', budgetYear: '资金额度年度', approvedAmount: '核定金额（万元）', materialKind: '材料类型' },
   },
   dictionaries: {},
-  numberPrefix: APPLY_NUMBER_PREFIX,
-  flow: APPLY_FLOW,
+  numberPrefixes: [APPLY_NUMBER_PREFIX],
+  flows: [APPLY_FLOW],
 });

@@ -302,6 +302,6 @@ export const ENTCODE_SERVICE = defineService({
   messages: { source: 'system', kinds: ENTCODE_MESSAGE_KINDS },
   audit: { actions: { 'entcode.step': '办理企业码', 'entcode.issue': '换发企业码' }, details: { replaces: '被换发的企业码' } },
   dictionaries: {},
-  numberPrefix: null,
-  flow: ENTCODE_FLOW,
+  numberPrefixes: [],
+  flows: [ENTCODE_FLOW],
 });

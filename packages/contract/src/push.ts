@@ -83,6 +83,6 @@ export const PUSH_SERVICE = defineService({
   messages: { source: 'policy', kinds: PUSH_MESSAGE_KINDS },
   audit: { actions: { 'subscription.created': '订阅推送', 'subscription.cancelled': '取消订阅' }, details: { subscriptionId: '订阅编号', kind: '订阅类型', followed: '订阅内容' } },
   dictionaries: {},
-  numberPrefix: null,
-  flow: null,
+  numberPrefixes: [],
+  flows: [],
 });

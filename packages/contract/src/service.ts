@@ -1,6 +1,6 @@
 // A service declares, the house collects (docs/adding-a-service.md): each service's contract file
 // declares what the shared parts list of it — its message source and kinds, its audit actions and
-// detail keys, the dictionaries it brings with their reference items, its number prefix and its flow
+// detail keys, the dictionaries it brings with their reference items, its number prefixes and its flows
 // — with `defineService`, and `services.ts` lists the declarations once. The message centre
 // (inbox.ts), the audit log (audit.ts) and the dictionaries (policy.ts DICT_TYPES, the server's
 // reference data) are built from that list: adding a service edits its own file and one line there.
@@ -22,8 +22,8 @@ export interface ServiceDeclaration {
   /** The dictionaries it brings (type → its name and the reference items a new database gets). */
   dictionaries: Readonly<Record<string, { name: string; seed: readonly DictSeed[] }>>;
   /** The series its items are numbered in (lib/numbering.ts), e.g. SQ. */
-  numberPrefix: string | null;
-  flow: Flow | null;
+  numberPrefixes: readonly string[];
+  flows: readonly Flow[];
 }
 
 export const defineService = <const D extends ServiceDeclaration>(service: D): D => service;

@@ -3,11 +3,12 @@
 import { APPEAL_SERVICE } from './appeal';
 import { APPLY_SERVICE } from './apply';
 import { ENTCODE_SERVICE } from './entcode';
+import { PAYOUT_SERVICE } from './payout';
 import { PUSH_SERVICE } from './push';
 import { VISIT_SERVICE } from './visit';
 
 /** In the order the message centre lists their sources. */
-export const SERVICES = [PUSH_SERVICE, APPEAL_SERVICE, VISIT_SERVICE, ENTCODE_SERVICE, APPLY_SERVICE] as const;
+export const SERVICES = [PUSH_SERVICE, APPEAL_SERVICE, VISIT_SERVICE, ENTCODE_SERVICE, APPLY_SERVICE, PAYOUT_SERVICE] as const;
 
 type Declared = (typeof SERVICES)[number];
 /** The declarations' records of one field, as one record (their keys are the services' own). */

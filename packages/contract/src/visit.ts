@@ -299,6 +299,6 @@ export const VISIT_SERVICE = defineService({
   dictionaries: {
     visitType: { name: '走访类型', seed: [['policy', '政策宣讲'], ['problems', '问题收集'], ['project', '项目服务'], ['routine', '日常走访'], ['other', '其他']] },
   },
-  numberPrefix: VISIT_NUMBER_PREFIX,
-  flow: VISIT_FLOW,
+  numberPrefixes: [VISIT_NUMBER_PREFIX],
+  flows: [VISIT_FLOW],
 });

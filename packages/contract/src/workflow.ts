@@ -36,6 +36,11 @@ export interface FlowStep<S extends string> {
   noteRequired?: boolean;
   /** Staff's own business (an internal note): never in the owner's timeline or messages. */
   internal?: boolean;
+  /**
+   * Taken only as what another item's step causes (a 公示's publishing moves its applications on, an
+   * objection's decision takes one out): never a request's step, never a button.
+   */
+  indirect?: boolean;
   /** Who is told of it, and with which message kind. */
   notify?: readonly StepNotice[];
   // What the web's step dialog (apps/web shared/workflow/step-dialog.tsx) needs, said once here.
@@ -57,7 +62,8 @@ export interface FlowStep<S extends string> {
  */
 export interface FlowTimer<S extends string, K extends string> {
   in: S;
-  after: { days: number } | { workingDays: number };
+  /** Since the item entered `in`, in days or working days; or once the moment in its own column `until` (a 公示's end) has passed. */
+  after: { days: number } | { workingDays: number } | { until: string };
   take: K;
 }
 
@@ -118,9 +124,9 @@ export function stepRefusal<S extends string, K extends string>(
   return s.noteRequired && !note?.trim() ? { status: 400, msg: WORKFLOW_MSG.noteRequired(s.label) } : null;
 }
 
-/** The steps that may be asked for on an existing item: all but the opening ones (a request's `step`). */
+/** The steps that may be asked for on an existing item: all but the opening and the indirect ones (a request's `step`). */
 export const laterSteps = <S extends string, K extends string, I extends K>(flow: Flow<S, K, I>): Exclude<K, I>[] =>
-  (Object.keys(flow.steps) as K[]).filter((k): k is Exclude<K, I> => !(flow.initial as readonly K[]).includes(k));
+  (Object.keys(flow.steps) as K[]).filter((k): k is Exclude<K, I> => !(flow.initial as readonly K[]).includes(k) && !flow.steps[k].indirect);
 
 /** The state a step leads to from `from`. */
 export const stepTarget = <S extends string, K extends string>(flow: Flow<S, K>, step: K, from: S): S => flow.steps[step].to ?? from;

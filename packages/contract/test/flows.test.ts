@@ -14,6 +14,7 @@ import { MESSAGE_KINDS } from '../src/inbox';
 import { CONTENT_FLOW } from '../src/content-flow';
 import { ENTCODE_FLOW } from '../src/entcode';
 import { VISIT_FLOW } from '../src/visit';
+import { OBJECTION_FLOW, PAYMENT_FLOW, PUBLICITY_FLOW } from '../src/payout';
 import { permittedSteps, stepRefusal, stepTarget, type Flow, type RoleKey, type StepRefusal, type Taker } from '../src/workflow';
 
 const ROLE_KEYS = Object.keys(ROLES) as RoleKey[];
@@ -78,17 +79,46 @@ const FLOWS: Record<string, Declared> = {
   apply: {
     flow: APPLY_FLOW,
     opening: ['submitted'],
-    ends: ['approved', 'rejected', 'refused', 'withdrawn'],
+    ends: ['paid', 'rejected', 'refused', 'withdrawn'],
     out: {
       submitted: ['withdraw', 'accept', 'refuse'],
       correcting: ['correct'],
       accepted: ['askCorrection', 'firstReview', 'reject'],
       reviewed: ['secondReview', 'reject'],
       rechecked: ['jointOpinion', 'approve', 'reject'],
-      approved: [],
+      approved: ['publicize'],
+      publicizing: ['clearPublicity', 'upholdReject', 'upholdReview'],
+      payable: ['disburse'],
+      paid: [],
       rejected: [],
       refused: [],
       withdrawn: [],
+    },
+  },
+  publicity: {
+    flow: PUBLICITY_FLOW,
+    opening: ['open'],
+    ends: ['ended'],
+    out: { open: ['end'], ended: [] },
+  },
+  objection: {
+    flow: OBJECTION_FLOW,
+    opening: ['submitted'],
+    ends: ['upheld', 'dismissed'],
+    out: { submitted: ['uphold', 'dismiss'], upheld: [], dismissed: [] },
+  },
+  payment: {
+    flow: PAYMENT_FLOW,
+    opening: ['pending'],
+    ends: ['confirmed', 'reissued'],
+    out: {
+      pending: ['authorise'],
+      authorised: ['send'],
+      sent: ['settle', 'bounce'],
+      paid: ['confirm', 'reportMissing'],
+      confirmed: [],
+      returned: ['correctAccount'],
+      reissued: [],
     },
   },
   'content-flow': {
@@ -199,11 +229,12 @@ for (const [name, { flow, opening, ends, out }] of Object.entries(FLOWS)) {
       expect(steps.filter((step) => someoneMay(flow, state, step))).toEqual(out[state]);
     });
 
-    test('the buttons (permittedSteps) are the steps not refused but for a missing note, in the flow\'s order', () => {
+    test('the buttons (permittedSteps) are the direct steps not refused but for a missing note, in the flow\'s order', () => {
       for (const state of states) {
         for (const role of [...ROLE_KEYS, null]) {
           for (const isOwner of OWNER) {
             const allowed = steps.filter((step) => {
+              if (flow.steps[step]!.indirect === true) return false;
               const r = expectedRefusal(flow, state, step, role, isOwner, null);
               return r === null || r.status === 400;
             });

@@ -16,7 +16,7 @@ describe('the services’ declarations', () => {
     expect(twice(all((s) => Object.keys(s.audit.actions)))).toEqual([]);
     expect(twice(all((s) => Object.keys(s.audit.details)))).toEqual([]);
     expect(twice(all((s) => Object.keys(s.dictionaries)))).toEqual([]);
-    expect(twice(all((s) => (s.numberPrefix ? [s.numberPrefix] : [])))).toEqual([]);
+    expect(twice(all((s) => s.numberPrefixes))).toEqual([]);
   });
 
   test.each(SERVICES.map((s) => [s.name, s] as const))('%s names only its own kinds and actions, under a source the message centre has', (_name, s) => {
@@ -24,8 +24,8 @@ describe('the services’ declarations', () => {
     for (const action of Object.keys(s.audit.actions)) expect(action.split('.')[0], action).toMatch(s.key === 'push' ? /^subscription$/ : new RegExp(`^${s.key}$`));
     if (s.messages) expect(MESSAGE_SOURCES).toHaveProperty([s.messages.source]);
     // What its flow tells people of is one of its own message kinds.
-    for (const step of Object.values(s.flow?.steps ?? {})) for (const n of step.notify ?? []) expect(s.messages?.kinds, n.kind).toHaveProperty([n.kind]);
-    if (s.numberPrefix) expect(s.numberPrefix).toMatch(/^[A-Z]{2}$/);
+    for (const step of s.flows.flatMap((f) => Object.values(f.steps))) for (const n of step.notify ?? []) expect(s.messages?.kinds, n.kind).toHaveProperty([n.kind]);
+    for (const prefix of s.numberPrefixes) expect(prefix).toMatch(/^[A-Z]{2}$/);
   });
 
   test('the message centre, the audit log and the dictionaries hold every declaration, with its words', () => {

@@ -1,7 +1,7 @@
 // The flows' timers (Flow.timers, docs/workflow.md): one job for every flow takes each timed step
 // whose time has come. A service registers its flow while the app starts, with how it takes a step
 // as the system (its own step, with its guards and effects); no service writes a job of its own for it.
-import { sql } from 'drizzle-orm';
+import { getTableColumns, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Flow, FlowTimer } from '@hqt/contract/workflow';
 import { chinaDayEnd } from '@hqt/contract/working-days';
@@ -55,11 +55,17 @@ export class FlowTimers {
 }
 
 /**
- * The items in the timer's state that entered it (the last step that moved them there, or opened
+ * The items in the timer's state whose own moment (`until`) has passed; or those that entered it (the last step that moved them there, or opened
  * them there, by the timeline) at least its time ago: in calendar days, exactly; in working days, every candidate
  * (n working days are at least n days), which `run` then checks against the calendar.
  */
 async function due(db: DbOrTx, { flow, kind, table }: TimedFlow, timer: FlowTimer<string, string>, now: Date): Promise<{ id: number; enteredAt: Date }[]> {
+  if ('until' in timer.after) {
+    const until = getTableColumns(table)[timer.after.until];
+    if (!until) throw new Error(`flow timers: ${kind} has no column ${timer.after.until}`);
+    const rows = await db.execute<{ id: number }>(sql`select id from ${table} where status = ${timer.in} and ${until} <= ${now.toISOString()}::timestamptz order by id`);
+    return rows.rows.map((r) => ({ id: Number(r.id), enteredAt: now }));
+  }
   const days = 'days' in timer.after ? timer.after.days : timer.after.workingDays;
   const cutoff = new Date(now.getTime() - days * DAY_MS);
   const { rows } = await db.execute<{ id: number; entered_at: string | Date }>(sql`

@@ -2,13 +2,13 @@
 // of its steps in one transaction — the row locked, the state, role and owner checked against the
 // flow (nothing changes when refused), the new state written, the step kept in the append-only
 // `workflow_steps` (the item's timeline), the audit record and the step's effects, all or nothing.
-import { and, asc, eq, getTableColumns } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { MessageSource } from '@hqt/contract/inbox';
 import { roleKeyOf, stepRefusal, stepTarget, WORKFLOW_MSG, type Audience, type Flow, type StepNotice, type Taker, type TimelineEntry } from '@hqt/contract/workflow';
 import type { Db, DbOrTx } from '../db/client';
-import { accounts, workflowSteps } from '../db/schema/index';
-import { audit, type AuditAction } from './audit';
+import { accounts, auditLog, workflowSteps } from '../db/schema/index';
+import { audit, auditRecord, type AuditAction } from './audit';
 import { isSignedIn, type Ctx, type SignedInCtx } from './ctx';
 import type { Events } from './events';
 import { AppError, notFound } from './errors';
@@ -193,6 +193,91 @@ export async function step<S extends string, K extends string, I extends K, T ex
     await deps.events.emitStep(tx, { kind: subject.kind, step: taken, id, from, to, stepId, ctx });
     return result;
   });
+}
+
+/** What `stepMany` needs of the caller: the audit action, the note, its own conditions on the locked rows and the columns written with the state. */
+export interface ManyOptions<R> {
+  audit: AuditAction;
+  note?: string | null;
+  /** The rows' own conditions, on the rows locked in id order: throw to refuse them all. */
+  guard?: (rows: R[]) => Promise<void> | void;
+  /** Columns written with the new state, the same for every row. */
+  set?: Record<string, unknown>;
+  at?: Date;
+}
+
+/**
+ * One step on many rows of one table, inside the caller's transaction, set-based (a 公示's entries,
+ * a batch's instructions): the rows locked in id order, each checked as `step()` checks one (one
+ * refused refuses them all, naming it), one update, one insert of their timeline rows and one of
+ * their audit records, then each row's notices and the app's events. Answers the rows as moved, in
+ * id order. A step chosen per row, a per-row `set` or effects: `step()`, one at a time.
+ */
+export async function stepMany<S extends string, K extends string, I extends K, T extends PgTable>(
+  tx: Tx,
+  deps: Pick<FlowDeps, 'events'>,
+  ctx: Ctx,
+  flow: Flow<S, K, I>,
+  subject: Omit<Subject<T>, 'id'> & { label: (row: T['$inferSelect']) => string },
+  ids: readonly number[],
+  name: Exclude<K, I>,
+  options: ManyOptions<T['$inferSelect']>,
+): Promise<Moved<S, Exclude<K, I>, T['$inferSelect']>[]> {
+  type Row = T['$inferSelect'];
+  if (!ids.length) return [];
+  const { table } = subject;
+  const idColumn = column(table, 'id');
+  const signed = isSignedIn(ctx) ? ctx : null;
+  const role = takerOf(ctx);
+  const rows = (await tx
+    .select()
+    .from(table as PgTable)
+    .where(inArray(idColumn, [...ids]))
+    .orderBy(asc(idColumn))
+    .for('update')) as Row[];
+  if (rows.length !== new Set(ids).size) throw notFound(subject.notFound);
+  const note = options.note?.trim() || null;
+  for (const row of rows) {
+    const fields = row as Record<string, unknown>;
+    const isOwner = subject.owner && signed ? ownedBy(signed, subject.owner.by, fields[subject.owner.key] as number) : false;
+    if (subject.owner && role === 'enterprise' && !isOwner) throw notFound(subject.notFound);
+    const refusal = stepRefusal(flow, fields.status as S, name, role, isOwner, note);
+    if (refusal) throw new AppError(refusal.status, `${subject.label(row)}：${refusal.msg}`);
+  }
+  await options.guard?.(rows);
+  const from = new Map(rows.map((r) => [(r as Record<string, unknown>).id as number, (r as Record<string, unknown>).status as S]));
+  const target = (id: number) => stepTarget(flow, name, from.get(id)!);
+  const moved = (await tx
+    .update(table)
+    .set({ ...options.set, status: sql`case ${sql.join([...from.keys()].map((id) => sql`when ${idColumn} = ${id} then ${target(id)}`), sql` `)} end` } as never)
+    .where(inArray(idColumn, [...from.keys()]))
+    .returning()) as Row[];
+  moved.sort((a, b) => ((a as Record<string, unknown>).id as number) - ((b as Record<string, unknown>).id as number));
+  const stepRows = await tx
+    .insert(workflowSteps)
+    .values(
+      moved.map((r) => {
+        const id = (r as Record<string, unknown>).id as number;
+        return { subjectKind: subject.kind, subjectId: id, step: name, fromState: from.get(id)!, toState: target(id), actorId: signed?.actor.accountId ?? null, actorRole: role as Taker, note, ...(options.at ? { at: options.at } : {}) };
+      }),
+    )
+    .returning({ id: workflowSteps.id, subjectId: workflowSteps.subjectId });
+  const stepIds = new Map(stepRows.map((r) => [r.subjectId, r.id]));
+  await tx.insert(auditLog).values(
+    moved.map((r) => {
+      const id = (r as Record<string, unknown>).id as number;
+      return auditRecord(ctx, options.audit, { id, step: name, before: { status: from.get(id) }, after: { status: target(id) }, ...(note ? { note } : {}) });
+    }),
+  );
+  const result: Moved<S, Exclude<K, I>, Row>[] = [];
+  for (const row of moved) {
+    const id = (row as Record<string, unknown>).id as number;
+    const done = { step: name, from: from.get(id)!, to: target(id), row, note, stepId: stepIds.get(id)!, told: [] };
+    await tellOfStep(tx, ctx, flow.steps[name].notify ?? [], { ...subject, id }, done);
+    await deps.events.emitStep(tx, { kind: subject.kind, step: name, id, from: done.from, to: done.to, stepId: done.stepId, ctx });
+    result.push(done);
+  }
+  return result;
 }
 
 /**

@@ -33,6 +33,7 @@ const clockPlugin: FastifyPluginAsyncTypebox<{ testClock: boolean }> = async (ap
     },
     async (request) => {
       app.clock.travel(request.body.offsetMs);
+      await app.clock.caughtUp();
       return ok({ now: app.clock.now().toISOString() });
     },
   );

@@ -5,10 +5,9 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ROLES } from '@hqt/contract/auth';
-import { APPLY_MSG, APPLY_PATHS, type ApplyDetail, type ApplyFormBody, type ApplyItem, type ApplyStart, type Material } from '@hqt/contract/apply';
+import { APPLY_MSG, APPLY_PATHS, type ApplyDetail, type ApplyItem, type ApplyStart, type Material } from '@hqt/contract/apply';
 import { APPLY_CONSOLE_PATHS, type ApplyConsoleDetail, type ApplyCounts, type FormlessPolicy } from '@hqt/contract/apply-console';
 import { consolePath } from '@hqt/contract/console';
-import { FILE_PATHS, type UploadedFile } from '@hqt/contract/files';
 import { POLICY_CONSOLE_PATHS } from '@hqt/contract/policy-console';
 import { chinaDate } from '@hqt/contract/working-days';
 import type { App } from '../../src/app';
@@ -16,100 +15,21 @@ import { enterprises, guides, messages } from '../../src/db/schema/index';
 import { calendarYears } from '../../src/services/calendar/schema';
 import { applications } from '../../src/services/apply/schema';
 import { bearer, createAccount, createTestApp, loginAs } from '../helpers/app';
+import { applyWorld, bank, FORM, NAME, withId, type Headers } from '../helpers/apply-world';
 import { insertDraftGuide, insertPolicy } from '../helpers/content';
-import { multipart, pdf } from '../resilience/ownership-world';
 
 let app: App;
-type Headers = Record<string, string>;
 let as: Record<'ent' | 'other' | 'staff' | 'staff2', Headers>;
 let entId: number;
 let otherId: number;
 let entAccountId: number;
-const NAME = '云溪智造科技有限公司';
 
-const withId = (path: string, id: number) => path.replace(':id', String(id));
-
-async function call<T = unknown>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, headers: Headers, body?: object) {
-  const res = await app.inject({ method, url, headers, ...(body ? { payload: body } : {}) });
-  return { status: res.statusCode, body: res.json() as { code: number; msg: string; data: T } };
-}
-async function ok<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, headers: Headers, body?: object): Promise<T> {
-  const res = await call<T>(method, url, headers, body);
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return res.body.data;
-}
-
-async function upload(headers: Headers, name = '营业执照.pdf'): Promise<number> {
-  const m = multipart(name, pdf(name));
-  const res = await app.inject({ method: 'POST', url: FILE_PATHS.upload, headers: { ...headers, ...m.headers }, payload: m.payload });
-  expect(res.statusCode, res.body).toBe(200);
-  return (res.json().data as UploadedFile[])[0]!.id;
-}
-
-async function material(headers: Headers, enterpriseId: number, kind: string, validUntil: string | null = null): Promise<Material> {
-  return ok<Material>('POST', APPLY_PATHS.saveMaterial, headers, { enterpriseId, kind, name: `${kind} 材料`, issuer: '云溪县市场监督管理局', validUntil, fileId: await upload(headers, `${kind}.pdf`) });
-}
-
-const FORM: ApplyFormBody = {
-  sections: [
-    {
-      title: '企业基本情况',
-      fields: [
-        { key: 'name', label: '企业名称', type: 'text', required: true, prefill: 'profile.name' },
-        { key: 'creditCode', label: '统一社会信用代码', type: 'text', required: true, prefill: 'profile.creditCode' },
-        { key: 'legal', label: '法定代表人', type: 'text', required: true, prefill: 'profile.legalPerson' },
-        { key: 'phone', label: '联系电话', type: 'phone', required: true, prefill: 'profile.contactPhone' },
-      ],
-    },
-    {
-      title: '项目情况',
-      fields: [
-        { key: 'project', label: '项目名称', type: 'text', required: true },
-        { key: 'invest', label: '项目投资额', type: 'money', required: true, max: 100000 },
-        { key: 'amount', label: '申请金额', type: 'money', required: true, prefill: 'calculator.amount' },
-      ],
-    },
-  ],
-  materials: [
-    { kind: 'license', required: true },
-    { kind: 'audit', label: '上年度审计报告', required: true },
-  ],
-  commitment: '本企业承诺所填报信息和提交材料真实、准确、完整，如有虚假，自愿承担相应责任。',
-  acceptDays: 2,
-  reviewDays: 10,
-  maxCorrections: 2,
-  promiseDays: 60,
-  departments: ['czj', 'kjj'],
-  exclusiveGroup: null,
-};
-
-/** A published guide open for application, 20 万元 for every enterprise, with the form (and budget) given. */
-async function guideWith(form: ApplyFormBody | null, budget: number | null = 100, over: Parameters<typeof insertDraftGuide>[3] = {}): Promise<number> {
-  const policyId = await insertPolicy(app);
-  const id = await insertDraftGuide(app, policyId, `技改设备补助 ${Math.random().toString(36).slice(2, 7)}`, { status: 'published', amountRule: { kind: 'fixed', amount: 20 }, ...over });
-  if (form) await ok('PUT', withId(APPLY_CONSOLE_PATHS.form, id), as.staff, form);
-  if (budget !== null) await ok('PUT', withId(APPLY_CONSOLE_PATHS.budget, id), as.staff, { year: Number(chinaDate(new Date()).slice(0, 4)), amount: budget });
-  return id;
-}
-
-const bank = { name: NAME, bank: '中国工商银行云溪支行', number: '6222020000123456789' };
-
-/** A complete submission for the guide: the prefill, the typed fields, both materials, the 承诺 and the account. */
-async function submission(guideId: number, enterpriseId = entId, headers = as.ent) {
-  const start = await ok<ApplyStart>('GET', `${APPLY_PATHS.start}?guideId=${guideId}&enterpriseId=${enterpriseId}`, headers);
-  const license = start.library.find((m) => m.kind === 'license' && !m.expired) ?? (await material(headers, enterpriseId, 'license'));
-  const audit = await material(headers, enterpriseId, 'audit', '2099-12-31');
-  return {
-    guideId,
-    enterpriseId,
-    formVersion: start.form.version,
-    values: { ...start.prefill, project: '智能产线技术改造', invest: '800' },
-    materials: { license: license.id, audit: audit.id },
-    signer: '王建国',
-    agreed: true,
-    bankAccount: { ...bank, name: start.enterpriseName },
-  };
-}
+const world = applyWorld(
+  () => app,
+  () => as.staff,
+);
+const { call, ok, upload, material, guideWith } = world;
+const submission = (guideId: number, enterpriseId = entId, headers = as.ent) => world.submission(guideId, enterpriseId, headers);
 
 const step = (id: number, headers: Headers, body: object) => call<ApplyConsoleDetail>('POST', withId(APPLY_PATHS.step, id), headers, body);
 const stepOk = async (id: number, headers: Headers, body: object) => {

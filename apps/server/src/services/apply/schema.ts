@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, date, index, integer, jsonb, numeric, pgTable, primaryKey, serial, text, timestamp, unique, uniqueIndex } from 'drizzle-orm/pg-core';
-import { APPLY_CLOCK_STATES, APPLY_OPEN_STATES, APPLY_STATUS_LIST, MATERIAL_KIND_LIST, type ApplyFormBody, type BankAccount, type ChosenMaterials, type Correction, type FormValues, type Verdict } from '@hqt/contract/apply';
+import { APPLY_CLOCK_STATES, APPLY_OPEN_STATES, APPLY_STATUS_LIST, APPLY_SUPPORTED_STATES, MATERIAL_KIND_LIST, type ApplyFormBody, type BankAccount, type ChosenMaterials, type Correction, type FormValues, type Verdict } from '@hqt/contract/apply';
 import { accounts } from '../../db/schema/account';
 import { enterprises } from '../../db/schema/enterprise';
 import { files } from '../../db/schema/files';
@@ -111,8 +111,8 @@ export const applications = pgTable(
     index('applications_enterprise_submitted_idx').on(t.enterpriseId, t.submittedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     // Overdue: the open ones by their stage due date; the approved of a guide or group in a year (the budget, 不重复享受).
     index('applications_stage_due_idx').on(t.stageDueAt).where(sql`${t.status} in ${inList(APPLY_CLOCK_STATES)}`),
-    index('applications_approved_idx').on(t.guideId, t.approvedYear).where(sql`${t.status} = 'approved'`),
-    index('applications_exclusive_idx').on(t.enterpriseId, t.exclusiveGroup, t.approvedYear).where(sql`${t.status} = 'approved'`),
+    index('applications_approved_idx').on(t.guideId, t.approvedYear).where(sql`${t.status} in ${inList(APPLY_SUPPORTED_STATES)}`),
+    index('applications_exclusive_idx').on(t.enterpriseId, t.exclusiveGroup, t.approvedYear).where(sql`${t.status} in ${inList(APPLY_SUPPORTED_STATES)}`),
   ],
 );
 

@@ -11,6 +11,7 @@ import {
   APPLY_MSG,
   APPLY_NUMBER_PREFIX,
   APPLY_PROMISE_WARN,
+  APPLY_SUPPORTED_STATES,
   MATERIAL_KIND,
   MATERIAL_KINDS,
   applyPortalLink,
@@ -207,7 +208,7 @@ async function exclusiveHolder(db: Db | Tx, enterpriseId: number, group: string 
         eq(applications.enterpriseId, enterpriseId),
         eq(applications.exclusiveGroup, group),
         eq(applications.approvedYear, year),
-        eq(applications.status, 'approved'),
+        inArray(applications.status, APPLY_SUPPORTED_STATES),
         except ? ne(applications.id, except) : undefined,
       ),
     )
@@ -475,7 +476,7 @@ const NOTICES: SubjectNotices<Application> = {
   source: 'apply',
   handler: askerOf,
   render: (kind, to, { row, note }) => {
-    const amount = kind === 'apply.approved' && row.approvedAmount !== null ? `核定金额：${row.approvedAmount} 万元` : null;
+    const amount = (kind === 'apply.approved' || kind === 'apply.paid') && row.approvedAmount !== null ? `${kind === 'apply.paid' ? '到账金额' : '核定金额'}：${row.approvedAmount} 万元` : null;
     const asked = kind === 'apply.correction' ? openCorrection(row.corrections) : null;
     const what = asked ? `需补正：${[...asked.fields.map((f) => f.label), ...asked.materials.map((m) => m.label)].join('、')}` : null;
     return {
@@ -486,7 +487,8 @@ const NOTICES: SubjectNotices<Application> = {
   },
 };
 
-const subject = (id: number): Subject<typeof applications> => ({ kind: APPLY_KIND, table: applications, id, notFound: APPLY_MSG.notFound, owner: { key: 'enterpriseId', by: 'enterprise' }, notices: NOTICES });
+/** An application as the workflow moves it (its own steps here; 公示's and 拨付's in services/payout). */
+export const applicationSubject = (id: number): Subject<typeof applications> => ({ kind: APPLY_KIND, table: applications, id, notFound: APPLY_MSG.notFound, owner: { key: 'enterpriseId', by: 'enterprise' }, notices: NOTICES });
 
 async function formOf(tx: Tx, row: Application): Promise<ApplyFormBody> {
   const [form] = await tx.select({ body: applyForms.body }).from(applyForms).where(eq(applyForms.id, row.formId));
@@ -518,7 +520,7 @@ async function approvedSum(db: Db | Tx, guideId: number, year: number): Promise<
   const [sum] = await db
     .select({ total: sql<number>`coalesce(sum(${applications.approvedAmount}), 0)`.mapWith(Number) })
     .from(applications)
-    .where(and(eq(applications.guideId, guideId), eq(applications.approvedYear, year), eq(applications.status, 'approved')));
+    .where(and(eq(applications.guideId, guideId), eq(applications.approvedYear, year), inArray(applications.status, APPLY_SUPPORTED_STATES)));
   return sum?.total ?? 0;
 }
 
@@ -564,7 +566,7 @@ export async function takeStep(deps: ApplyDeps, ctx: Ctx, id: number, body: Appl
   const actor = isSignedIn(ctx) ? ctx.actor : null;
   let form: ApplyFormBody | null = null;
   let answered: MaterialRow[] = [];
-  await step(deps, ctx, APPLY_FLOW, subject(id), name, {
+  await step(deps, ctx, APPLY_FLOW, applicationSubject(id), name, {
     audit: APPLY_AUDIT.step,
     note: body.note,
     at: now,

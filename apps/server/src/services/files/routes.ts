@@ -19,7 +19,7 @@ import { signedIn } from '../../lib/ctx';
 import { AttachmentReaders, readableFile, type CanRead } from './attachments';
 import { removeStray, removeUnattached } from './cleanup';
 import { isCsv, neutraliseCsv } from './csv';
-import { attachmentPath, checkAttachment, checkImage, storeAttachments, storedFile, storeImages, type CheckedFile } from './service';
+import { attachmentPath, checkAttachment, contentDisposition, checkImage, storeAttachments, storedFile, storeImages, type CheckedFile } from './service';
 
 export interface Files {
   /** While the app starts: who may read the attachments of an owner kind (docs/files.md). */
@@ -79,12 +79,6 @@ async function multipartScope(app: FastifyInstance, limits: { fileSize: number; 
   });
 }
 
-/** `attachment` with the name in ASCII for old clients and in UTF-8 (RFC 5987) for the rest. */
-export function contentDisposition(name: string): string {
-  const fallback = name.replace(/[^\x20-\x7e]|["\\%]/g, '_');
-  const encoded = encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-  return `attachment; filename="${fallback}"; filename*=UTF-8''${encoded}`;
-}
 
 const routes: FastifyPluginAsyncTypebox<{ uploadsDir: string }> = async (app, opts) => {
   const readers = new AttachmentReaders();

@@ -151,3 +151,10 @@ export function storedFile(uploadsDir: string, name: string): { file: string; ty
   if (!match) return null;
   return { file: path.join(uploadsDir, name), type: CONTENT_TYPE_OF_EXT[match[1] as ImageExt] };
 }
+
+/** `attachment` with the name in ASCII for old clients and in UTF-8 (RFC 5987) for the rest. */
+export function contentDisposition(name: string): string {
+  const fallback = name.replace(/[^\x20-\x7e]|["\\%]/g, '_');
+  const encoded = encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `attachment; filename="${fallback}"; filename*=UTF-8''${encoded}`;
+}

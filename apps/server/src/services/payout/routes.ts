@@ -1,0 +1,123 @@
+// 公示 and 拨付's calls (PAYOUT_PATHS: the public's, the objector's and the enterprise's;
+// PAYOUT_CONSOLE_PATHS: staff's). The 公示's end is PUBLICITY_FLOW's timer, taken by the flows' one job.
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import fp from 'fastify-plugin';
+import Type from 'typebox';
+import { Envelope, Page, PageQuery } from '@hqt/contract/envelope';
+import {
+  Batch,
+  BATCH_KIND,
+  Candidate,
+  ConsolePublicity,
+  DecideBody,
+  ExportQuery,
+  IdParams,
+  MyObjection,
+  OBJECTION_FLOW,
+  OBJECTION_KIND,
+  ObjectionBody,
+  ObjectionItem,
+  ObjectionQuery,
+  Payment,
+  PAYMENT_FLOW,
+  PaymentIds,
+  PaymentQuery,
+  PaymentStepBody,
+  PAYOUT_CONSOLE_PATHS,
+  PAYOUT_MSG,
+  PAYOUT_PATHS,
+  Publicity,
+  PUBLICITY_FLOW,
+  PUBLICITY_KIND,
+  PublicityDetail,
+  PublicityListQuery,
+  PublishBody,
+  ReleaseBody,
+  ReturnBody,
+} from '@hqt/contract/payout';
+import { roleKeyOf } from '@hqt/contract/workflow';
+import { signedIn, systemCtx } from '../../lib/ctx';
+import { ok } from '../../lib/envelope';
+import { contentDisposition } from '../files/public';
+import { applicationPayments, authorisePayments, batchesPage, exportBatch, importReturn, payableCandidates, paymentsPage, paymentStep, recordRelease, sendBatch } from './ledger';
+import { approvedCandidates, canReadObjection, consolePublicities, consolePublicity, decideObjection, endPublicity, fileObjection, myObjections, objectionDetail, objectionPage, publicPublicities, publicPublicity, publishPublicity } from './publicity';
+import { publicities } from './schema';
+
+const routes: FastifyPluginAsyncTypebox<{ bureau: string; uploadsDir: string }> = async (app, opts) => {
+  const deps = { db: app.db, events: app.events, calendar: app.calendar, bureau: opts.bureau, uploadsDir: opts.uploadsDir };
+  const now = () => app.clock.now();
+  app.flowTimers.register({ flow: PUBLICITY_FLOW, kind: PUBLICITY_KIND, table: publicities, take: (id, _step, at) => endPublicity(deps, systemCtx(), id, at) });
+  app.files.register(OBJECTION_KIND, (db, ctx, id) => canReadObjection(db, ctx, id));
+  app.files.register(BATCH_KIND, async (_db, ctx) => roleKeyOf(ctx.actor.roleId) !== 'enterprise');
+
+  const tags = ['公示与拨付'];
+  app.get(PAYOUT_PATHS.publicities, { schema: { tags, summary: '公示列表（公开）', querystring: PublicityListQuery, response: { 200: Envelope(Page(Publicity)) } }, config: { access: 'public' } }, async (request) =>
+    ok(await publicPublicities(app.db, request.query, now())),
+  );
+  app.get(PAYOUT_PATHS.publicity, { schema: { tags, summary: '公示名单（公开）', params: IdParams, response: { 200: Envelope(PublicityDetail) } }, config: { access: 'public' } }, async (request) =>
+    ok(await publicPublicity(deps, request.params.id, now())),
+  );
+  app.post(PAYOUT_PATHS.object, { schema: { tags, summary: '对公示项目实名提出异议', body: ObjectionBody, response: { 200: Envelope(MyObjection) } }, config: { access: 'account' } }, async (request) => {
+    const filed = await fileObjection(deps, signedIn(request), request.body, now());
+    return ok(filed, PAYOUT_MSG.filed(filed.number, filed.kindLabel));
+  });
+  app.get(PAYOUT_PATHS.myObjections, { schema: { tags, summary: '我提出的异议及核查结论', querystring: PageQuery, response: { 200: Envelope(Page(MyObjection)) } }, config: { access: 'account' } }, async (request) =>
+    ok(await myObjections(app.db, signedIn(request), request.query)),
+  );
+  app.get(PAYOUT_PATHS.payments, { schema: { tags, summary: '申报的支付指令', params: IdParams, response: { 200: Envelope(Type.Array(Payment)) } }, config: { access: 'account' } }, async (request) =>
+    ok(await applicationPayments(app.db, signedIn(request), request.params.id)),
+  );
+  app.post(PAYOUT_PATHS.paymentStep, { schema: { tags, summary: '支付指令的办理步骤（确认到账、报告未到账、更正账户、授权）', params: IdParams, body: PaymentStepBody, response: { 200: Envelope(Type.Array(Payment)) } }, config: { access: 'account' } }, async (request) =>
+    ok(await paymentStep(deps, signedIn(request), request.params.id, request.body, now()), PAYOUT_MSG.stepDone(PAYMENT_FLOW.steps[request.body.step].label)),
+  );
+
+  const consoleTags = ['控制台：公示与拨付'];
+  const staff = { access: 'staff' } as const;
+  app.get(PAYOUT_CONSOLE_PATHS.publicities, { schema: { tags: consoleTags, summary: '公示列表', querystring: PageQuery, response: { 200: Envelope(Page(Publicity)) } }, config: staff }, async (request) =>
+    ok(await consolePublicities(app.db, request.query, now())),
+  );
+  app.get(PAYOUT_CONSOLE_PATHS.approved, { schema: { tags: consoleTags, summary: '尚未公示的拟支持项目', response: { 200: Envelope(Type.Array(Candidate)) } }, config: staff }, async () => ok(await approvedCandidates(app.db)));
+  app.post(PAYOUT_CONSOLE_PATHS.publish, { schema: { tags: consoleTags, summary: '发布公示', body: PublishBody, response: { 200: Envelope(ConsolePublicity) } }, config: staff }, async (request) => {
+    const published = await publishPublicity(deps, signedIn(request), request.body, now());
+    return ok(published, PAYOUT_MSG.published(published.number));
+  });
+  app.get(PAYOUT_CONSOLE_PATHS.publicity, { schema: { tags: consoleTags, summary: '公示详情（名单、异议数、办理记录）', params: IdParams, response: { 200: Envelope(ConsolePublicity) } }, config: staff }, async (request) =>
+    ok(await consolePublicity(app.db, request.params.id, now())),
+  );
+  app.get(PAYOUT_CONSOLE_PATHS.objections, { schema: { tags: consoleTags, summary: '公示异议', querystring: ObjectionQuery, response: { 200: Envelope(Page(ObjectionItem)) } }, config: staff }, async (request) =>
+    ok(await objectionPage(app.db, signedIn(request), request.query)),
+  );
+  app.get(PAYOUT_CONSOLE_PATHS.objection, { schema: { tags: consoleTags, summary: '异议详情（含异议人身份）', params: IdParams, response: { 200: Envelope(ObjectionItem) } }, config: staff }, async (request) =>
+    ok(await objectionDetail(app.db, signedIn(request), request.params.id)),
+  );
+  app.post(PAYOUT_CONSOLE_PATHS.decide, { schema: { tags: consoleTags, summary: '核查异议（书面结论）', params: IdParams, body: DecideBody, response: { 200: Envelope(ObjectionItem) } }, config: staff }, async (request) =>
+    ok(await decideObjection(deps, signedIn(request), request.params.id, request.body, now()), OBJECTION_FLOW.steps[request.body.step].label + '：' + PAYOUT_MSG.decided),
+  );
+  app.get(PAYOUT_CONSOLE_PATHS.payable, { schema: { tags: consoleTags, summary: '待拨付且尚无支付指令的项目', response: { 200: Envelope(Type.Array(Candidate)) } }, config: staff }, async () => ok(await payableCandidates(app.db)));
+  app.post(PAYOUT_CONSOLE_PATHS.release, { schema: { tags: consoleTags, summary: '登记资金下达，生成支付指令', body: ReleaseBody, response: { 200: Envelope(Type.Object({ releaseId: Type.Integer(), issued: Type.Integer() })) } }, config: staff }, async (request) => {
+    const done = await recordRelease(deps, signedIn(request), request.body, now());
+    return ok(done, PAYOUT_MSG.releaseSaved(done.issued));
+  });
+  app.get(PAYOUT_CONSOLE_PATHS.payments, { schema: { tags: consoleTags, summary: '支付台账', querystring: PaymentQuery, response: { 200: Envelope(Page(Payment)) } }, config: staff }, async (request) =>
+    ok(await paymentsPage(app.db, signedIn(request), request.query)),
+  );
+  app.post(PAYOUT_CONSOLE_PATHS.authorise, { schema: { tags: consoleTags, summary: '授权支付指令（一条或一批）', body: PaymentIds, response: { 200: Envelope(Type.Object({ authorised: Type.Integer() })) } }, config: staff }, async (request) => {
+    const authorised = await authorisePayments(deps, signedIn(request), request.body.ids, now());
+    return ok({ authorised }, PAYOUT_MSG.authorised(authorised));
+  });
+  app.post(PAYOUT_CONSOLE_PATHS.batch, { schema: { tags: consoleTags, summary: '已授权指令提交财政（一个批次）', body: PaymentIds, response: { 200: Envelope(Batch) } }, config: staff }, async (request) => {
+    const batch = await sendBatch(deps, signedIn(request), request.body.ids, now());
+    return ok(batch, PAYOUT_MSG.sent(batch.number, batch.count));
+  });
+  app.get(PAYOUT_CONSOLE_PATHS.batches, { schema: { tags: consoleTags, summary: '财政批次', querystring: PageQuery, response: { 200: Envelope(Page(Batch)) } }, config: staff }, async (request) => ok(await batchesPage(app.db, request.query)));
+  app.get(PAYOUT_CONSOLE_PATHS.exportBatch, { schema: { tags: consoleTags, summary: '导出批次文件（JSON 或 Excel，交财政）', params: IdParams, querystring: ExportQuery }, config: staff }, async (request, reply) => {
+    const file = await exportBatch(app.db, request.params.id, request.query.format);
+    return reply.header('content-disposition', contentDisposition(file.name)).type(file.type).send(file.content);
+  });
+  app.post(PAYOUT_CONSOLE_PATHS.importReturn, { schema: { tags: consoleTags, summary: '读入财政返回文件', params: IdParams, body: ReturnBody, response: { 200: Envelope(Type.Object({ paid: Type.Integer(), returned: Type.Integer() })) } }, config: staff }, async (request) => {
+    const done = await importReturn(deps, signedIn(request), request.params.id, request.body.fileId, now());
+    return ok(done, PAYOUT_MSG.returnDone(done.paid, done.returned));
+  });
+};
+
+export default fp(routes, { name: 'payout', dependencies: ['db', 'auth', 'files', 'calendar', 'message', 'flow-timers', 'apply'] });

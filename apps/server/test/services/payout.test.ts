@@ -1,0 +1,326 @@
+// 公示 and 拨付 (services/payout) through the calls, on real PostgreSQL: a 公示 of 拟支持
+// applications, real-name objections (anonymous and incomplete ones refused, the objector's
+// identity kept from the objected), the end by the flows' timer, 资金下达 (never for an entry with an
+// open objection, a replay never duplicating), 授权 by another person within the 资金额度 (50 at once
+// never over it), the batch exported and its return file read (xlsx and JSON written here), and the
+// enterprise's confirmation and corrected account.
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { readSheet } from 'read-excel-file/node';
+import { ROLES } from '@hqt/contract/auth';
+import { APPLY_PATHS, type ApplyDetail } from '@hqt/contract/apply';
+import { APPLY_CONSOLE_PATHS } from '@hqt/contract/apply-console';
+import { FILE_PATHS, type UploadedFile } from '@hqt/contract/files';
+import { BATCH_COLUMNS, PAYOUT_CONSOLE_PATHS, PAYOUT_MSG, PAYOUT_PATHS, TREASURY_FORMAT, type Batch, type BatchFile, type ConsolePublicity, type MyObjection, type ObjectionItem, type Payment, type PublicityDetail } from '@hqt/contract/payout';
+import { chinaDate } from '@hqt/contract/working-days';
+import type { App } from '../../src/app';
+import { enterprises, messages } from '../../src/db/schema/index';
+import { applications } from '../../src/services/apply/schema';
+import { calendarYears } from '../../src/services/calendar/schema';
+import { payments, publicities } from '../../src/services/payout/schema';
+import { returnXlsx } from '../../src/services/payout/treasury';
+import { bearer, createAccount, createTestApp, loginAs } from '../helpers/app';
+import { applyWorld, FORM, NAME, withId, type Headers } from '../helpers/apply-world';
+import { multipart } from '../resilience/ownership-world';
+
+let app: App;
+let as: Record<'ent' | 'other' | 'staff' | 'staff2' | 'admin', Headers>;
+let entId: number;
+let staff2Id: number;
+const OBJECTOR = { name: '赵举报', phone: '13911112222' };
+const world = applyWorld(
+  () => app,
+  () => as.staff,
+);
+const { call, ok, guideWith } = world;
+const year = () => Number(chinaDate(new Date()).slice(0, 4));
+const today = () => chinaDate(new Date());
+
+/** An application of the demo enterprise taken to 拟支持: 初审 by staff, 复审 and 拟支持 by staff2 (the approver). */
+async function approved(guideId: number, amount = 18): Promise<number> {
+  const a = await ok<ApplyDetail>('POST', APPLY_PATHS.submit, as.ent, await world.submission(guideId, entId, as.ent));
+  const stepOk = (h: Headers, body: object) => ok('POST', withId(APPLY_PATHS.step, a.id), h, body);
+  await stepOk(as.staff, { step: 'accept' });
+  await stepOk(as.staff, { step: 'firstReview', note: '材料齐全', amount });
+  await stepOk(as.staff2, { step: 'secondReview', note: '同意' });
+  await stepOk(as.staff2, { step: 'approve', amount });
+  return a.id;
+}
+
+const NO_JOINT = { ...FORM, departments: [] };
+async function publish(ids: number[], days = 7): Promise<ConsolePublicity> {
+  return ok<ConsolePublicity>('POST', PAYOUT_CONSOLE_PATHS.publish, as.staff, { title: '2026 年技改设备补助拟支持项目公示', applicationIds: ids, startsOn: await nextWorkingDay(), days });
+}
+/** Today when it is a working day, else the next one: a 公示 starts on one. */
+async function nextWorkingDay(): Promise<string> {
+  return (await app.calendar.isWorkingDay(today())) ? today() : app.calendar.addWorkingDays(today(), 1);
+}
+const statusOf = async (id: number) => (await app.db.select({ s: applications.status }).from(applications).where(eq(applications.id, id)))[0]!.s;
+
+async function upload(headers: Headers, name: string, content: Buffer): Promise<number> {
+  const m = multipart(name, content);
+  const res = await app.inject({ method: 'POST', url: FILE_PATHS.upload, headers: { ...headers, ...m.headers }, payload: m.payload });
+  expect(res.statusCode, res.body).toBe(200);
+  return (res.json().data as UploadedFile[])[0]!.id;
+}
+const evidence = (headers: Headers) => world.upload(headers, '证明材料.pdf');
+
+/** Moves the app's clock into the 公示's first day when it starts on a later one (today is not a working day). */
+async function intoStart(published: ConsolePublicity) {
+  if (published.startsOn > today()) app.clock.travel(Date.parse(`${published.startsOn}T10:00:00+08:00`) - Date.now());
+}
+
+/** Moves the app's clock past the 公示's end and runs the flows' timers, as the hourly job would. */
+async function pastEnd(publicityId: number) {
+  const [p] = await app.db.select({ endsAt: publicities.endsAt }).from(publicities).where(eq(publicities.id, publicityId));
+  const at = new Date(p!.endsAt.getTime() + 60_000);
+  app.clock.travel(at.getTime() - Date.now());
+  await app.flowTimers.run(app.db, app.calendar, at);
+}
+
+beforeAll(async () => {
+  app = await createTestApp();
+  const ent = await createAccount(app, { name: NAME });
+  const other = await createAccount(app, { name: '乙方企业有限公司' });
+  const staff = await createAccount(app, { roleId: ROLES.staff.id, name: '张初审' });
+  const staff2 = await createAccount(app, { roleId: ROLES.staff.id, name: '李审定' });
+  const admin = await createAccount(app, { roleId: ROLES.admin.id, name: '王管理' });
+  staff2Id = staff2.id;
+  as = {
+    ent: bearer((await loginAs(app, ent)).access_token),
+    other: bearer((await loginAs(app, other)).access_token),
+    staff: bearer((await loginAs(app, staff)).access_token),
+    staff2: bearer((await loginAs(app, staff2)).access_token),
+    admin: bearer((await loginAs(app, admin)).access_token),
+  };
+  entId = (await app.db.select({ id: enterprises.id }).from(enterprises).where(eq(enterprises.accountId, ent.id)))[0]!.id;
+  await app.db.update(enterprises).set({ legalPerson: '王建国', contactPhone: '13800138000' }).where(eq(enterprises.id, entId));
+  const y = new Date(Date.now() + 8 * 3_600_000).getUTCFullYear();
+  await app.db.insert(calendarYears).values([{ year: y - 1 }, { year: y }, { year: y + 1 }]).onConflictDoNothing();
+  await vi.waitFor(() => app.calendar.addWorkingDays(new Date(), 200), { timeout: 10_000 });
+});
+afterAll(() => app.close());
+
+describe('a 公示', () => {
+  it('lists 拟支持 applications only, shows the public their names, projects and amounts, and takes real-name objections', async () => {
+    const guideId = await guideWith(NO_JOINT, 100);
+    const [a, b] = [await approved(guideId), await approved(await guideWith(NO_JOINT, 100), 12)];
+    const submitted = await ok<ApplyDetail>('POST', APPLY_PATHS.submit, as.ent, await world.submission(await guideWith(NO_JOINT, 100), entId, as.ent));
+    // A list with one not 拟支持 is refused whole, naming it.
+    const refused = await call('POST', PAYOUT_CONSOLE_PATHS.publish, as.staff, { title: '公示', applicationIds: [a, submitted.id], startsOn: await nextWorkingDay(), days: 7 });
+    expect(refused.status).toBe(409);
+    expect(refused.body.msg).toContain(submitted.number);
+    expect(await statusOf(a)).toBe('approved');
+    expect((await call('POST', PAYOUT_CONSOLE_PATHS.publish, as.staff, { title: '公示', applicationIds: [a], startsOn: '2020-01-06', days: 7 })).body.msg).toBe(PAYOUT_MSG.startPast);
+    expect((await call('POST', PAYOUT_CONSOLE_PATHS.publish, as.ent, { title: '公示', applicationIds: [a], startsOn: today(), days: 7 })).status).toBe(403);
+
+    const published = await publish([a, b]);
+    await intoStart(published);
+    expect(published).toMatchObject({ days: 7, count: 2, total: 30, stateLabel: expect.stringMatching(/公示中|未开始/) });
+    // Seven working days from the start, the start counted.
+    expect(published.endsOn).toBe(await app.calendar.addWorkingDays(published.startsOn, 6));
+    expect([await statusOf(a), await statusOf(b)]).toEqual(['publicizing', 'publicizing']);
+    const told = await app.db.select({ title: messages.title }).from(messages).where(eq(messages.kind, 'apply.publicized'));
+    expect(told.length).toBeGreaterThanOrEqual(2);
+
+    const open = (await ok<PublicityDetail>('GET', withId(PAYOUT_PATHS.publicity, published.id), {}));
+    expect(open.entries.map((e) => Object.keys(e).sort())).toEqual([
+      ['amount', 'enterpriseName', 'guideTitle', 'id'],
+      ['amount', 'enterpriseName', 'guideTitle', 'id'],
+    ]);
+    expect(open.stateLabel).toBe('公示中');
+    expect(open.entries[0]).toMatchObject({ enterpriseName: NAME, amount: 18 });
+    expect(JSON.stringify(open)).not.toContain('6222020000123456789');
+    expect(open.rules).toContain('匿名异议不予受理');
+
+    // Anonymous, without facts, without evidence, a unit without its stamped letter: each refused, nothing filed.
+    const entryId = open.entries[0]!.id;
+    const base = { publicityId: published.id, entryId, ...OBJECTOR, facts: '该企业项目设备系租赁取得，并非自购，不符合补助条件。', evidence: [await evidence(as.other)] };
+    const refusals = [
+      [{ ...base, name: '', phone: '' }, PAYOUT_MSG.anonymous],
+      [{ ...base, name: '匿名' }, PAYOUT_MSG.anonymous],
+      [{ ...base, phone: '12345' }, PAYOUT_MSG.anonymous],
+      [{ ...base, facts: '不符合' }, PAYOUT_MSG.factsRequired],
+      [{ ...base, evidence: [] }, PAYOUT_MSG.evidenceRequired],
+      [{ ...base, unitName: '某某科技有限公司' }, PAYOUT_MSG.unitLetter],
+    ] as const;
+    for (const [body, msg] of refusals) expect((await call('POST', PAYOUT_PATHS.object, as.other, body)).body.msg, JSON.stringify(body)).toBe(msg);
+    expect((await call('POST', PAYOUT_PATHS.object, {}, base)).status).toBe(401);
+
+    // Another enterprise's objection is a 举报; the listed enterprise's own, an 异议.
+    const report = await ok<MyObjection>('POST', PAYOUT_PATHS.object, as.other, base);
+    expect(report).toMatchObject({ kindLabel: '举报', statusLabel: '待核查', enterpriseName: NAME });
+    const own = await ok<MyObjection>('POST', PAYOUT_PATHS.object, as.ent, { ...base, name: '王建国', phone: '13800138000', facts: '公示金额与核定金额不一致，请核实。', evidence: [await evidence(as.ent)] });
+    expect(own.kindLabel).toBe('异议');
+    const staffView = await ok<ObjectionItem>('GET', withId(PAYOUT_CONSOLE_PATHS.objection, report.id), as.staff);
+    expect(staffView.objector).toMatchObject({ name: OBJECTOR.name, phone: OBJECTOR.phone });
+    expect(staffView.files).toHaveLength(1);
+    expect(staffView.steps).toEqual(['uphold', 'dismiss']);
+    // Nothing the objected enterprise can read names the objector: its application, its messages, the objection itself.
+    const entSees = JSON.stringify([
+      await ok('GET', withId(APPLY_PATHS.detail, a), as.ent),
+      await app.db.select().from(messages).where(inArray(messages.accountId, (await app.db.select({ id: enterprises.accountId }).from(enterprises).where(eq(enterprises.id, entId))).map((r) => r.id))),
+      await ok('GET', PAYOUT_PATHS.myObjections, as.ent),
+    ]);
+    expect(entSees).not.toContain(OBJECTOR.name);
+    expect(entSees).not.toContain(OBJECTOR.phone);
+    expect((await call('GET', withId(PAYOUT_CONSOLE_PATHS.objection, report.id), as.ent)).status).toBe(403);
+    expect((await app.inject({ method: 'GET', url: staffView.files[0]!.url, headers: as.ent })).statusCode).toBe(404);
+
+    // A 资金下达 for an entry with an open objection: none.
+    expect((await call('POST', PAYOUT_CONSOLE_PATHS.release, as.staff, { docNumber: '云工信〔2026〕1号', docDate: today(), fund: '工业发展专项资金', applicationIds: [a] })).body.msg).toBe(PAYOUT_MSG.openObjection((await ok<ApplyDetail>('GET', withId(APPLY_PATHS.detail, a), as.ent)).number));
+
+    // The end by the timer: the clear entry moves on, the objected one waits for its decisions.
+    await pastEnd(published.id);
+    try {
+      expect((await app.db.select({ s: publicities.status }).from(publicities).where(eq(publicities.id, published.id)))[0]!.s).toBe('ended');
+      expect([await statusOf(a), await statusOf(b)]).toEqual(['publicizing', 'payable']);
+      expect((await call('POST', PAYOUT_PATHS.object, as.other, base)).body.msg).toBe(PAYOUT_MSG.ended(published.endsOn));
+      // 不成立 for one; the other still open keeps the entry; the last 不成立 moves it on.
+      expect((await call('POST', withId(PAYOUT_CONSOLE_PATHS.decide, report.id), as.staff, { step: 'dismiss' })).status).toBe(400);
+      await ok('POST', withId(PAYOUT_CONSOLE_PATHS.decide, report.id), as.staff, { step: 'dismiss', note: '经核实，设备发票和付款凭证齐全，系企业自购，异议不成立。' });
+      expect(await statusOf(a)).toBe('publicizing');
+      await ok('POST', withId(PAYOUT_CONSOLE_PATHS.decide, own.id), as.staff, { step: 'dismiss', note: '公示金额即核定金额 18 万元。' });
+      expect(await statusOf(a)).toBe('payable');
+      const mine = await ok<{ list: MyObjection[] }>('GET', PAYOUT_PATHS.myObjections, as.other);
+      expect(mine.list.find((o) => o.id === report.id)).toMatchObject({ statusLabel: '异议不成立', outcome: expect.stringContaining('系企业自购') });
+    } finally {
+      app.clock.travel(0);
+    }
+  });
+
+  it('takes an entry out when an objection is upheld: 不予支持 with the reason to the enterprise, or back to 复审', async () => {
+    const [a, b] = [await approved(await guideWith(NO_JOINT, 100)), await approved(await guideWith(NO_JOINT, 100))];
+    const published = await publish([a, b]);
+    await intoStart(published);
+    const detail = await ok<PublicityDetail>('GET', withId(PAYOUT_PATHS.publicity, published.id), {});
+    const object = async (entryId: number) => ok<MyObjection>('POST', PAYOUT_PATHS.object, as.other, { publicityId: published.id, entryId, ...OBJECTOR, facts: '该企业已于本年度获得同类资金支持。', evidence: [await evidence(as.other)] });
+    const [x, y] = [await object(detail.entries[0]!.id), await object(detail.entries[1]!.id)];
+    expect((await call('POST', withId(PAYOUT_CONSOLE_PATHS.decide, x.id), as.staff, { step: 'uphold', note: '情况属实' })).body.msg).toBe(PAYOUT_MSG.outcomeRequired);
+    await ok('POST', withId(PAYOUT_CONSOLE_PATHS.decide, x.id), as.staff, { step: 'uphold', note: '经核实已获同类支持', outcome: 'reject' });
+    await ok('POST', withId(PAYOUT_CONSOLE_PATHS.decide, y.id), as.staff, { step: 'uphold', note: '项目投资额需重新核定', outcome: 'review' });
+    expect([await statusOf(a), await statusOf(b)]).toEqual(['rejected', 'reviewed']);
+    const seen = await ok<ApplyDetail>('GET', withId(APPLY_PATHS.detail, a), as.ent);
+    expect(seen.timeline.at(-1)).toMatchObject({ step: 'upholdReject', note: expect.stringContaining('经核实已获同类支持') });
+    expect(JSON.stringify(seen)).not.toContain(OBJECTOR.name);
+    // The step is the 公示's: never one the enterprise or staff may ask for.
+    expect((await call('POST', withId(APPLY_PATHS.step, b), as.staff, { step: 'clearPublicity' })).status).toBe(400);
+    app.clock.travel(0);
+  });
+});
+
+describe('the payment ledger', () => {
+  /** Payable applications (through a 公示 that ended) for one guide. */
+  async function payable(n: number, budget: number, amount = 10): Promise<{ guideId: number; ids: number[] }> {
+    const guideId = await guideWith(NO_JOINT, budget);
+    const ids: number[] = [];
+    for (let i = 0; i < n; i++) ids.push(await approved(guideId, amount));
+    const published = await publish(ids, 5);
+    await pastEnd(published.id);
+    app.clock.travel(0);
+    for (const id of ids) expect(await statusOf(id)).toBe('payable');
+    return { guideId, ids };
+  }
+  const release = (ids: number[], docNumber = '云工信〔2026〕8号') => call<{ releaseId: number; issued: number }>('POST', PAYOUT_CONSOLE_PATHS.release, as.staff, { docNumber, docDate: today(), fund: '工业发展专项资金', applicationIds: ids });
+  const ledger = async (ids: number[]) => app.db.select().from(payments).where(inArray(payments.applicationId, ids));
+
+  it('issues one instruction per entry, never twice, authorised by another person within the 资金额度, and pays it through the treasury files', async () => {
+    const { ids } = await payable(2, 25);
+    expect((await release(ids)).body).toMatchObject({ code: 200, data: { issued: 2 } });
+    // A replay (a lost answer, a retry) answers the same instructions; nothing more is issued.
+    expect((await release(ids)).body.data.issued).toBe(2);
+    expect((await release(ids, '另一文号')).status).toBe(409);
+    const rows = await ledger(ids);
+    expect(rows.map((r) => [r.status, r.attempt, r.amount])).toEqual([
+      ['pending', 1, 10],
+      ['pending', 1, 10],
+    ]);
+    const pids = rows.map((r) => r.id).sort((x, y) => x - y);
+    // The approver may not authorise; over the 资金额度 (25: both 10s fit, a third would not) is refused.
+    expect((await call('POST', PAYOUT_CONSOLE_PATHS.authorise, as.staff2, { ids: pids })).body.msg).toMatch(/由您审定/);
+    expect((await call('POST', PAYOUT_CONSOLE_PATHS.authorise, as.ent, { ids: pids })).status).toBe(403);
+    expect((await ok<{ authorised: number }>('POST', PAYOUT_CONSOLE_PATHS.authorise, as.staff, { ids: pids })).authorised).toBe(2);
+    expect((await call('POST', PAYOUT_CONSOLE_PATHS.authorise, as.staff, { ids: pids })).status).toBe(409);
+
+    const batch = await ok<Batch>('POST', PAYOUT_CONSOLE_PATHS.batch, as.staff, { ids: pids });
+    expect(batch).toMatchObject({ count: 2, total: 20, number: expect.stringMatching(/^PC\d{8}-\d{4}$/) });
+    const json = await app.inject({ method: 'GET', url: `${withId(PAYOUT_CONSOLE_PATHS.exportBatch, batch.id)}?format=json`, headers: as.staff });
+    const file = json.json() as BatchFile;
+    expect(file).toMatchObject({ format: TREASURY_FORMAT.batch, batch: batch.number, count: 2, total: '200000.00' });
+    expect(file.instructions[0]).toMatchObject({ amount: '100000.00', payee: { name: NAME, account: '6222020000123456789' } });
+    const xlsx = await app.inject({ method: 'GET', url: `${withId(PAYOUT_CONSOLE_PATHS.exportBatch, batch.id)}?format=xlsx`, headers: as.staff });
+    const sheet = await readSheet(xlsx.rawPayload);
+    expect(sheet[0]).toEqual([...BATCH_COLUMNS]);
+    expect(sheet.slice(1).map((r) => [r[0], r[3], r[4]])).toEqual(file.instructions.map((i) => [i.key, i.payee.account, i.amount]));
+    expect((await app.inject({ method: 'GET', url: `${withId(PAYOUT_CONSOLE_PATHS.exportBatch, batch.id)}?format=json`, headers: as.ent })).statusCode).toBe(403);
+
+    // The return file: a row for a key not in the batch, a return without its reason — refused whole.
+    const [paid, bounced] = file.instructions;
+    const importFile = async (name: string, content: Buffer) => call<{ paid: number; returned: number }>('POST', withId(PAYOUT_CONSOLE_PATHS.importReturn, batch.id), as.staff, { fileId: await upload(as.staff, name, content) });
+    expect((await importFile('return.xlsx', await returnXlsx([{ key: 'SB00000000-0000-1', result: 'paid' }]))).body.msg).toBe(PAYOUT_MSG.returnRow(1, PAYOUT_MSG.returnKey('SB00000000-0000-1')));
+    expect((await importFile('return.xlsx', await returnXlsx([{ key: paid!.key, result: 'paid' }, { key: bounced!.key, result: 'returned' }]))).body.msg).toBe(PAYOUT_MSG.returnRow(2, PAYOUT_MSG.returnReason));
+    expect((await ledger(ids)).every((r) => r.status === 'sent')).toBe(true);
+    const back = await returnXlsx([
+      { key: paid!.key, result: 'paid', paidOn: today() },
+      { key: bounced!.key, result: 'returned', reason: '账号户名不符' },
+    ]);
+    expect((await importFile('return.xlsx', back)).body.data).toEqual({ paid: 1, returned: 1 });
+    // Read twice (the treasury sent it again): nothing moves twice.
+    expect((await importFile('return.xlsx', back)).body.data).toEqual({ paid: 0, returned: 0 });
+    const byKey = new Map((await ledger(ids)).map((r) => [r.key, r]));
+    expect(byKey.get(paid!.key)).toMatchObject({ status: 'paid', paidOn: today() });
+    expect(byKey.get(bounced!.key)).toMatchObject({ status: 'returned', returnReason: '账号户名不符' });
+    const paidApp = byKey.get(paid!.key)!.applicationId;
+    expect(await statusOf(paidApp)).toBe('paid');
+
+    // The enterprise confirms what arrived (another amount: refused), and corrects the returned account.
+    const mine = await ok<Payment[]>('GET', withId(PAYOUT_PATHS.payments, paidApp), as.ent);
+    expect(mine[0]!.steps).toEqual(['confirm', 'reportMissing']);
+    expect((await call('GET', withId(PAYOUT_PATHS.payments, paidApp), as.other)).status).toBe(404);
+    expect((await call('POST', withId(PAYOUT_PATHS.paymentStep, mine[0]!.id), as.ent, { step: 'confirm', amount: 9 })).body.msg).toBe(PAYOUT_MSG.amountMismatch(10));
+    expect((await call('POST', withId(PAYOUT_PATHS.paymentStep, mine[0]!.id), as.other, { step: 'confirm', amount: 10 })).status).toBe(404);
+    expect((await ok<Payment[]>('POST', withId(PAYOUT_PATHS.paymentStep, mine[0]!.id), as.ent, { step: 'confirm', amount: 10 }))[0]).toMatchObject({ status: 'confirmed', confirmedAmount: 10 });
+    const returnedId = byKey.get(bounced!.key)!.id;
+    const wrongName = { name: '别家公司', bank: '中国银行云溪支行', number: '6217000011112222' };
+    expect((await call('POST', withId(PAYOUT_PATHS.paymentStep, returnedId), as.ent, { step: 'correctAccount', bankAccount: wrongName })).body.msg).toBe(PAYOUT_MSG.accountNameMismatch);
+    const corrected = await ok<Payment[]>('POST', withId(PAYOUT_PATHS.paymentStep, returnedId), as.ent, { step: 'correctAccount', bankAccount: { ...wrongName, name: NAME } });
+    expect(corrected.map((p) => [p.key.slice(-2), p.status])).toEqual([
+      ['-2', 'pending'],
+      ['-1', 'reissued'],
+    ]);
+    expect(corrected[0]!.bankAccount.number).toBe('6217000011112222');
+  });
+
+  it('never authorises over the 资金额度 when 50 authorisations come at once', async () => {
+    // 50 instructions of 10 万元 against a 资金额度 of 100: exactly ten pass, whoever comes first.
+    const { ids } = await payable(1, 100);
+    const [template] = await app.db.select().from(applications).where(eq(applications.id, ids[0]!));
+    const clones = await app.db
+      .insert(applications)
+      .values(Array.from({ length: 49 }, (_, i) => ({ ...template!, id: undefined, number: `${template!.number}-C${i}` })))
+      .returning({ id: applications.id });
+    const all = [...ids, ...clones.map((c) => c.id)];
+    await app.db.execute(sql`insert into workflow_steps (subject_kind, subject_id, step, from_state, to_state, actor_id, actor_role) select 'application', a.id, 'approve', 'rechecked', 'approved', ${staff2Id}, 'staff' from applications a where a.id in ${sql.raw(`(${clones.map((c) => c.id).join(',')})`)}`);
+    expect((await release(all)).body.data.issued).toBe(50);
+    const pids = (await ledger(all)).map((r) => r.id);
+    const answers = await Promise.all(pids.map((id) => call('POST', PAYOUT_CONSOLE_PATHS.authorise, id % 2 ? as.staff : as.admin, { ids: [id] })));
+    expect(answers.filter((r) => r.status === 200)).toHaveLength(10);
+    expect(answers.filter((r) => r.status === 409).every((r) => r.body.msg.startsWith('超出《'))).toBe(true);
+    const [{ committed }] = (await app.db.execute<{ committed: string }>(sql`select sum(amount) as committed from payments where application_id in ${sql.raw(`(${all.join(',')})`)} and status = 'authorised'`)).rows as [{ committed: string }];
+    expect(Number(committed)).toBe(100);
+    expect(await app.db.$count(payments, and(inArray(payments.applicationId, all), eq(payments.status, 'pending')))).toBe(40);
+  });
+});
+
+describe('the budget', () => {
+  it('counts an application in 公示 or paid against the 资金额度 and 不重复享受 as it counted at 拟支持', async () => {
+    const { ids } = await (async () => {
+      const guideId = await guideWith(NO_JOINT, 20);
+      return { guideId, ids: [await approved(guideId, 18)] };
+    })();
+    await publish(ids);
+    const guideId = (await app.db.select({ g: applications.guideId }).from(applications).where(eq(applications.id, ids[0]!)))[0]!.g;
+    const budget = await ok<{ approved: number }>('GET', `${withId(APPLY_CONSOLE_PATHS.budget, guideId)}?year=${year()}`, as.staff);
+    expect(budget.approved).toBe(18);
+  });
+});
