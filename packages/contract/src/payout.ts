@@ -440,7 +440,7 @@ export const PAYOUT_SERVICE = defineService({
       'payout.batch': '提交财政批次',
       'payout.return': '读入财政返回文件',
     },
-    details: { publicityNumber: '公示编号', objectionNumber: '异议编号', docNumber: '下达文号', batchNumber: '批次编号', paymentKey: '支付指令' },
+    details: { publicityNumber: '公示编号', objectionNumber: '异议编号', entryId: '公示项目', docNumber: '下达文号', batchNumber: '批次编号', count: '条数', paid: '到账条数', returned: '退回条数' },
   },
   dictionaries: {},
   numberPrefixes: [PUBLICITY_NUMBER_PREFIX, OBJECTION_NUMBER_PREFIX, BATCH_NUMBER_PREFIX],

@@ -120,6 +120,9 @@ const OWNED: Record<string, Owned> = {
     ],
   },
   'DELETE /api/v1/policyapply/material/:id': { touches: ['material'], calls: (w) => [{ params: { id: w.materialId } }] },
+  'GET /api/v1/payout/payments/:id': { touches: ['application'], calls: (w) => [{ params: { id: w.applicationId }, read: true, staffReach: 'staff keep the payment ledger of every application (docs/payout.md)' }] },
+  // The world's application is not yet paid: its steps meet no instruction of the owner's (payout.test takes them on one).
+  'POST /api/v1/payout/payment/:id': { touches: ['application'], calls: (w) => [{ params: { id: w.applicationId }, body: { step: 'confirm', amount: 1 } }] },
 
   'POST /api/files': { touches: ['file'], calls: () => [{ upload: true }] },
   'GET /api/files/:id': {
@@ -186,6 +189,8 @@ const OWNED: Record<string, Owned> = {
   'POST /api/console/visits/:id/summary': { touches: ['summary'], calls: (w) => [{ params: { id: w.visitHeld.id }, body: { content: '矩阵纪要' } }] },
   'POST /api/console/applications/page': { touches: ['application'], calls: () => [{ body: page, read: true }] },
   'GET /api/console/applications/:id': { touches: ['application', 'material', 'timeline'], calls: (w) => [{ params: { id: w.applicationId }, read: true }] },
+  'GET /api/console/payouts/payable': { touches: ['application'], calls: () => [{ read: true }] },
+  'GET /api/console/payouts/page': { touches: ['application'], calls: () => [{ query: page, read: true }] },
   'GET /api/console/workbench': { touches: ['appeal', 'visit'], calls: () => [{ read: true }] },
 };
 
@@ -230,6 +235,23 @@ const UNOWNED: Record<string, string> = {
   'POST /api/console/audit/export': 'report',
   'POST /api/console/appeals/counts': 'figures',
   'POST /api/console/applications/counts': 'figures',
+  'GET /api/v1/publicity/list': 'public',
+  'GET /api/v1/publicity/detail/:id': 'public',
+  'POST /api/v1/publicity/objection': 'objection',
+  'GET /api/v1/publicity/objections': 'objection',
+  'GET /api/console/publicities/page': 'publicity',
+  'POST /api/console/publicities': 'publicity',
+  'GET /api/console/publicities/:id': 'publicity',
+  'GET /api/console/publicities/approved': 'publicity',
+  'GET /api/console/objections/page': 'objection',
+  'GET /api/console/objections/:id': 'objection',
+  'POST /api/console/objections/:id/decide': 'objection',
+  'POST /api/console/payouts/releases': 'ledger',
+  'POST /api/console/payouts/authorise': 'ledger',
+  'POST /api/console/payouts/batches': 'ledger',
+  'GET /api/console/payouts/batches/page': 'ledger',
+  'GET /api/console/payouts/batches/:id/export': 'ledger',
+  'POST /api/console/payouts/batches/:id/return': 'ledger',
   'GET /api/console/applications/formless': 'content',
   'GET /api/console/applications/form/:id': 'content',
   'PUT /api/console/applications/form/:id': 'content',
