@@ -420,7 +420,11 @@ export type ReturnFile = Type.Static<typeof ReturnFile>;
 export const yuanText = (wan: number) => (Math.round(wan * 1_000_000) / 100).toFixed(2);
 
 export const publicityLink = (id: number) => `/publicity?id=${id}`;
-export const objectionConsoleLink = (id: number) => `/admin/publicities/objections?id=${id}`;
+/** 我的异议: where an objection's written outcome leads its objector. */
+export const MY_OBJECTIONS_LINK = '/publicity/mine';
+/** A 公示 in the console, with its objections (the staff's notices lead here). */
+export const publicityConsoleLink = (id: number) => `/admin/publicities?id=${id}`;
+export const PAYOUTS_CONSOLE_LINK = '/admin/payouts';
 
 // ---- what the house collects of it -----------------------------------------------------------------
 

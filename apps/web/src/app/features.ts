@@ -4,6 +4,7 @@
 import { accountModule } from '@/features/account/module';
 import { appealModule } from '@/features/appeal/module';
 import { applyModule } from '@/features/apply/module';
+import { payoutModule } from '@/features/payout/module';
 import { authModule } from '@/features/auth/module';
 import { calculatorModule } from '@/features/calculator/module';
 import { entcodeModule } from '@/features/entcode/module';
@@ -16,4 +17,4 @@ import type { FeatureModule } from '@/shared/feature-module';
 import { adminPagesModule } from './admin/module';
 import { appPagesModule } from './pages/module';
 
-export const FEATURES: FeatureModule[] = [appPagesModule, adminPagesModule, authModule, accountModule, systemModule, appealModule, applyModule, calculatorModule, pushModule, entcodeModule, policyModule, messagesModule, visitModule];
+export const FEATURES: FeatureModule[] = [appPagesModule, adminPagesModule, authModule, accountModule, systemModule, appealModule, applyModule, payoutModule, calculatorModule, pushModule, entcodeModule, policyModule, messagesModule, visitModule];

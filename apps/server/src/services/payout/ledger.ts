@@ -16,6 +16,7 @@ import {
   BATCH_NUMBER_PREFIX,
   PAYOUT_MESSAGE_KINDS,
   PAYOUT_MSG,
+  PAYOUTS_CONSOLE_LINK,
   type Batch,
   type Candidate,
   type Payment,
@@ -52,7 +53,7 @@ const NOTICES: SubjectNotices<PaymentRow> = {
   render: (kind, to, { row, note }) => ({
     title: `${PAYOUT_MESSAGE_KINDS[kind as keyof typeof PAYOUT_MESSAGE_KINDS]}：${row.key}`,
     body: [`支付指令 ${row.key}，金额 ${row.amount} 万元`, note].filter(Boolean).join('\n'),
-    link: to === 'owner' ? applyPortalLink(row.applicationId) : `/admin/payouts?status=paid`,
+    link: to === 'owner' ? applyPortalLink(row.applicationId) : PAYOUTS_CONSOLE_LINK,
   }),
 };
 const paymentSubject = (id: number): Subject<typeof payments> => ({ kind: PAYMENT_KIND, table: payments, id, notFound: PAYOUT_MSG.paymentNotFound, owner: { key: 'enterpriseId', by: 'enterprise' }, notices: NOTICES });

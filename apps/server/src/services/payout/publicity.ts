@@ -19,7 +19,8 @@ import {
   PUBLICITY_FLOW,
   PUBLICITY_KIND,
   PUBLICITY_NUMBER_PREFIX,
-  objectionConsoleLink,
+  MY_OBJECTIONS_LINK,
+  publicityConsoleLink,
   type Candidate,
   type ConsolePublicity,
   type DecideBody,
@@ -283,7 +284,7 @@ const OBJECTION_NOTICES: SubjectNotices<ObjectionRow> = {
     title: `${PAYOUT_MESSAGE_KINDS[kind as keyof typeof PAYOUT_MESSAGE_KINDS]}：${row.number}`,
     // The administrators learn that there is one, not who made it.
     body: to === 'owner' ? [`异议编号 ${row.number}`, `核查结论：${OBJECTION_FLOW.states[row.status as ObjectionStatus]}`, row.outcome].filter(Boolean).join('\n') : `${OBJECTION_KINDS[row.kind as ObjectionKind]}编号 ${row.number}，请在公示期内核查`,
-    link: to === 'owner' ? '/publicity/mine' : objectionConsoleLink(row.id),
+    link: to === 'owner' ? MY_OBJECTIONS_LINK : publicityConsoleLink(row.publicityId),
   }),
 };
 const objectionSubject = (id: number): Subject<typeof objections> => ({ kind: OBJECTION_KIND, table: objections, id, notFound: PAYOUT_MSG.objectionNotFound, owner: { key: 'accountId', by: 'account' }, notices: OBJECTION_NOTICES });

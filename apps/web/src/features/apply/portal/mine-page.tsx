@@ -21,6 +21,7 @@ import { applyQueries, takeApplyStep } from '../api/apply-api';
 import { ApplicationContent } from '../ui/application-content';
 import { ApplyDue, ApplyStatusTag, PromiseDue, applyStepLabel } from '../ui/apply-status';
 import { FieldItem, MaterialItem } from '../ui/form-fields';
+import { ApplicationPayments } from './payments';
 import './apply.css';
 
 const when = (iso: string) => dayjs(iso).format('YYYY-MM-DD HH:mm');
@@ -187,6 +188,7 @@ function ApplicationView({ id, onBack }: { id: number; onBack: () => void }) {
       rating={{ label: null, comment: null }}
       timeline={{ title: '办理记录', entries: a.timeline, stepLabel: applyStepLabel, empty: '暂无办理记录' }}
     >
+      <ApplicationPayments application={a} />
       <ApplicationContent application={a} />
     </ItemFrame>
   );
