@@ -159,7 +159,6 @@ export const PAYOUT_MSG = {
   notApproved: (number: string) => `${number} 不是拟支持状态，或已在公示中`,
   noEntries: '请选择要公示的拟支持项目',
   startPast: '公示开始日期不能早于今天',
-  startNotWorking: '公示开始日期应为工作日',
   notStarted: (day: string) => `该公示 ${day} 开始，开始后方可提出异议`,
   ended: (day: string) => `公示已于 ${day} 结束，不再受理异议`,
   anonymous: '异议须实名提出：请填写真实姓名和联系电话，匿名异议不予受理',

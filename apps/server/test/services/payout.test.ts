@@ -49,9 +49,9 @@ async function approved(guideId: number, amount = 18): Promise<number> {
 
 const NO_JOINT = { ...FORM, departments: [] };
 async function publish(ids: number[], days = 7): Promise<ConsolePublicity> {
-  return ok<ConsolePublicity>('POST', PAYOUT_CONSOLE_PATHS.publish, as.staff, { title: '2026 年技改设备补助拟支持项目公示', applicationIds: ids, startsOn: await nextWorkingDay(), days });
+  return ok<ConsolePublicity>('POST', PAYOUT_CONSOLE_PATHS.publish, as.staff, { title: '2026 年技改设备补助拟支持项目公示', applicationIds: ids, startsOn: today(), days });
 }
-/** Today when it is a working day, else the next one: a 公示 starts on one. */
+/** Today when it is a working day, else the next one: where a 公示 chosen to start today begins. */
 async function nextWorkingDay(): Promise<string> {
   return (await app.calendar.isWorkingDay(today())) ? today() : app.calendar.addWorkingDays(today(), 1);
 }
@@ -117,7 +117,8 @@ describe('a 公示', () => {
     const published = await publish([a, b]);
     await intoStart(published);
     expect(published).toMatchObject({ days: 7, count: 2, total: 30, stateLabel: expect.stringMatching(/公示中|未开始/) });
-    // Seven working days from the start, the start counted.
+    // From the first working day on or after the chosen one, seven working days, the start counted.
+    expect(published.startsOn).toBe(await nextWorkingDay());
     expect(published.endsOn).toBe(await app.calendar.addWorkingDays(published.startsOn, 6));
     expect([await statusOf(a), await statusOf(b)]).toEqual(['publicizing', 'publicizing']);
     const told = await app.db.select({ title: messages.title }).from(messages).where(eq(messages.kind, 'apply.publicized'));

@@ -35,7 +35,7 @@ import {
   type PublishBody,
 } from '@hqt/contract/payout';
 import { permittedSteps, roleKeyOf } from '@hqt/contract/workflow';
-import { chinaDate } from '@hqt/contract/working-days';
+import { calendarMissingMsg, chinaDate } from '@hqt/contract/working-days';
 import type { Db, DbOrTx } from '../../db/client';
 import { accounts, enterprises, guides } from '../../db/schema/index';
 import type { Ctx, SignedInCtx } from '../../lib/ctx';
@@ -45,7 +45,7 @@ import { stampNumber } from '../../lib/numbering';
 import { paginate, totalOver } from '../../lib/paginate';
 import { announceOpening, opening, start, step, stepMany, timeline, type FlowDeps, type Subject, type SubjectNotices } from '../../lib/workflow';
 import { applicationSubject, applications, applyForms } from '../apply/public';
-import { dueAfter, type CalendarStore } from '../calendar/public';
+import { CalendarYearMissingError, dueAfter, type CalendarStore } from '../calendar/public';
 import { attach, attachmentsOf } from '../files/public';
 import { objections, publicities, publicityEntries } from './schema';
 
@@ -222,15 +222,15 @@ export async function publishPublicity(deps: PayoutDeps, ctx: SignedInCtx, body:
   const today = chinaDate(now);
   if (!isRealDay(body.startsOn)) throw badRequest('公示开始日期应为日期（如 2026-12-01）');
   if (body.startsOn < today) throw badRequest(PAYOUT_MSG.startPast);
-  const startNoon = new Date(`${body.startsOn}T12:00:00+08:00`);
-  if (!(await deps.calendar.isWorkingDay(body.startsOn).catch(() => true))) throw badRequest(PAYOUT_MSG.startNotWorking);
+  // A 公示 runs on working days: a start chosen on a day off begins on the next working one.
+  const startsOn = (await isWorkingDay(deps.calendar, body.startsOn)) ? body.startsOn : await deps.calendar.addWorkingDays(body.startsOn, 1);
   // The start day is the first of its working days.
-  const endsAt = await dueAfter(deps.calendar, startNoon, body.days - 1);
+  const endsAt = await dueAfter(deps.calendar, new Date(`${startsOn}T12:00:00+08:00`), body.days - 1);
   const endsOn = chinaDate(new Date(endsAt.getTime() - 1));
   const id = await deps.db.transaction(async (tx) => {
     const [row] = await tx
       .insert(publicities)
-      .values({ title: body.title.trim(), startsOn: body.startsOn, endsOn, endsAt, days: body.days, createdBy: ctx.actor.accountId, publishedAt: now })
+      .values({ title: body.title.trim(), startsOn, endsOn, endsAt, days: body.days, createdBy: ctx.actor.accountId, publishedAt: now })
       .returning({ id: publicities.id });
     const publicityId = row!.id;
     // Every one 拟支持 (stepMany refuses all, naming the first that is not), then the list as they stand.
@@ -253,6 +253,15 @@ export async function publishPublicity(deps: PayoutDeps, ctx: SignedInCtx, body:
     return publicityId;
   });
   return consolePublicity(deps.db, id, now);
+}
+
+async function isWorkingDay(calendar: CalendarStore, day: string): Promise<boolean> {
+  try {
+    return await calendar.isWorkingDay(day);
+  } catch (err) {
+    if (err instanceof CalendarYearMissingError) throw conflict(calendarMissingMsg(err.year));
+    throw err;
+  }
 }
 
 const isRealDay = (day: string) => !Number.isNaN(Date.parse(`${day}T00:00:00Z`)) && new Date(`${day}T00:00:00Z`).toISOString().startsWith(day);

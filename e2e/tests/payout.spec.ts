@@ -1,0 +1,125 @@
+// 公示 and 拨付 in real Chromium against the real server: staff publish the 拟支持 applications in a
+// 公示; a visitor reads it logged out and is sent to log in to object; the listed enterprise objects
+// by real name with a file (without a name it is refused); staff find it 不成立; the 公示 ends by its
+// timer (the server's clock moved, not the wall); 资金下达, 授权 by a person other than the approver
+// (the demo's 拟支持 was the 管理员's), the batch sent and exported, a return file the test writes from
+// the export marks it 已到账, and the enterprise confirms the arrival.
+import { expect, test, type Page } from '@playwright/test';
+import { TEST_CLOCK_PATH } from '@hqt/contract/test-clock';
+import type { BatchFile, ConsolePublicity, Payment } from '@hqt/contract/payout';
+import { DEMO, STAFF } from '../support/constants';
+import { call, staffHeaders } from '../support/api';
+import { choose, openSignedIn } from '../support/session';
+
+const PDF = Buffer.from('%PDF-1.4\n% 设备租赁合同\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
+
+async function staffPage(page: Page, path: string) {
+  await openSignedIn(page, STAFF, path);
+}
+
+test('a 公示 with a real-name objection, its end by the timer, 资金下达, 授权, the treasury files and the confirmed arrival', async ({ browser, request }) => {
+  test.setTimeout(240_000);
+  const moveClock = async (to: number) => expect((await request.put(TEST_CLOCK_PATH, { data: { offsetMs: to === 0 ? 0 : to - Date.now() } })).ok()).toBe(true);
+  const staff = await (await browser.newContext()).newPage();
+  try {
+    // 发起公示: every 拟支持 application not yet listed, from today (a day off: the next working day).
+    await staffPage(staff, '/admin/publicities');
+    await staff.getByRole('button', { name: '发起公示' }).click();
+    const dialog = staff.getByRole('dialog', { name: '发起公示' });
+    await expect(dialog.getByRole('row').filter({ hasText: DEMO.name }).first()).toBeVisible();
+    await dialog.getByRole('checkbox', { name: /全选|Select all/ }).check();
+    await dialog.getByRole('button', { name: /发布公示/ }).click();
+    await expect(staff.getByText(/^公示已发布，编号 GS\d{8}-\d{4}$/)).toBeVisible();
+    await expect(dialog).toBeHidden();
+    await staff.getByRole('link', { name: /拟支持项目公示$/ }).first().click();
+    const publicityId = Number(new URL(staff.url()).searchParams.get('id'));
+    const published = await call<ConsolePublicity>(request, await staffHeaders(request), `/api/console/publicities/${publicityId}`);
+    // A 公示 that begins on a later working day: the server's clock is brought to its first morning.
+    if (published.stateLabel === '未开始') await moveClock(Date.parse(`${published.startsOn}T10:00:00+08:00`));
+
+    // A visitor reads the list without logging in; objecting asks a login.
+    const visitor = await (await browser.newContext()).newPage();
+    await visitor.goto('/publicity');
+    await visitor.getByRole('link', { name: published.title }).first().click();
+    await expect(visitor.getByRole('cell', { name: DEMO.name }).first()).toBeVisible();
+    await expect(visitor.getByText('匿名异议不予受理')).toBeVisible();
+    await visitor.getByRole('button', { name: `对${DEMO.name}提出异议` }).first().click();
+    await expect(visitor).toHaveURL(/\/login\?redirect=/);
+
+    // The listed enterprise objects: without a name, refused in the server's words; by real name with a file, filed as an 异议.
+    const portal = await (await browser.newContext()).newPage();
+    await openSignedIn(portal, DEMO, `/publicity?id=${publicityId}`);
+    await portal.getByRole('button', { name: `对${DEMO.name}提出异议` }).first().click();
+    const form = portal.getByRole('dialog');
+    await form.getByRole('button', { name: '提交异议' }).click();
+    await expect(form.getByText('异议须实名提出：请填写真实姓名和联系电话，匿名异议不予受理').first()).toBeVisible();
+    await form.getByLabel('真实姓名').fill('王建国');
+    await form.getByLabel('联系电话').fill('13800138000');
+    await form.getByLabel('异议事实和理由').fill('公示的项目名称与申报材料不一致，请予核实。');
+    await form.getByLabel('上传证明材料').setInputFiles({ name: '说明材料.pdf', mimeType: 'application/pdf', buffer: PDF });
+    await expect(form.getByText('说明材料.pdf')).toBeVisible();
+    await form.getByRole('button', { name: '提交异议' }).click();
+    await expect(portal.getByText(/^异议已提交，编号 YY\d{8}-\d{4}，核查结果将书面告知您$/)).toBeVisible();
+
+    // Staff see who objected (the enterprise never does) and find it 不成立.
+    await staff.reload();
+    const objection = staff.getByRole('listitem').filter({ hasText: '王建国，13800138000' });
+    await expect(objection).toBeVisible();
+    await objection.getByRole('button', { name: '异议不成立' }).click();
+    const decide = staff.getByRole('dialog');
+    await decide.getByLabel(/核查结论和理由/).fill('经核实，项目名称系简称，与申报材料一致，异议不成立。');
+    await decide.getByRole('button', { name: '异议不成立' }).click();
+    await expect(staff.getByText('异议不成立：核查结论已告知异议人')).toBeVisible();
+
+    // The 公示 ends by its timer: the server's clock past its last day (the move runs the timers).
+    await moveClock(Date.parse(`${published.endsOn}T23:59:59+08:00`) + 120_000);
+    await staff.reload();
+    await expect(staff.getByText('已结束').first()).toBeVisible();
+
+    // 资金下达 for what is now 待拨付, then 授权 and 提交财政.
+    await staff.goto('/admin/payouts');
+    const tab = (name: string) => staff.getByRole('tabpanel', { name });
+    await expect(tab('待拨付').getByRole('row').filter({ hasText: DEMO.name }).first()).toBeVisible();
+    await tab('待拨付').getByRole('checkbox', { name: /全选|Select all/ }).check();
+    await staff.getByRole('button', { name: /^资金下达/ }).click();
+    const release = staff.getByRole('dialog', { name: '登记资金下达' });
+    await release.getByLabel('下达文号').fill('云工信〔2026〕12号');
+    await release.getByRole('button', { name: '生成支付指令' }).click();
+    await expect(staff.getByText(/^资金下达已登记，生成 \d+ 条支付指令$/)).toBeVisible();
+    await staff.getByRole('tab', { name: '支付台账' }).click();
+    const ledger = tab('支付台账');
+    await expect(ledger.getByRole('row').filter({ hasText: DEMO.name }).first()).toBeVisible();
+    await ledger.getByRole('checkbox', { name: /全选|Select all/ }).check();
+    await ledger.getByRole('button', { name: /^授权支付/ }).click();
+    await expect(staff.getByText(/^已授权 \d+ 条支付指令$/)).toBeVisible();
+    await choose(staff, '状态', '已授权');
+    await expect(ledger.getByRole('row').filter({ hasText: '已授权' }).first()).toBeVisible();
+    await ledger.getByRole('checkbox', { name: /全选|Select all/ }).check();
+    await ledger.getByRole('button', { name: /^提交财政/ }).click();
+    await expect(staff.getByText(/^批次 PC\d{8}-\d{4} 已提交财政，共 \d+ 条$/)).toBeVisible();
+
+    // The batch's JSON for the treasury; the test writes its return file from it: every instruction paid.
+    await staff.getByRole('tab', { name: '财政批次' }).click();
+    const [download] = await Promise.all([staff.waitForEvent('download'), tab('财政批次').getByRole('button', { name: '导出 JSON' }).first().click()]);
+    const batch = JSON.parse(await (await download.createReadStream()).toArray().then((parts) => Buffer.concat(parts).toString('utf8'))) as BatchFile;
+    expect(batch.instructions.length).toBeGreaterThan(0);
+    const back = { format: 'hqt-payout-return', version: 1, batch: batch.batch, results: batch.instructions.map((i) => ({ key: i.key, result: 'paid' })) };
+    await staff.getByLabel(`读入 ${batch.batch} 的返回文件`).setInputFiles({ name: 'return.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(back)) });
+    await expect(staff.getByText(`已读入返回文件：到账 ${batch.instructions.length} 条，退回 0 条`)).toBeVisible();
+
+    // The enterprise sees it arrived and confirms the amount.
+    const mine = batch.instructions.find((i) => i.payee.name === DEMO.name)!;
+    const applicationId = (await call<{ list: Payment[] }>(request, await staffHeaders(request), `/api/console/payouts/page?currentPage=1&pageSize=100`)).list.find((p) => p.key === mine.key)!.applicationId;
+    await portal.goto(`/policyApply/mine?id=${applicationId}`);
+    const payments = portal.getByRole('region', { name: '资金拨付' });
+    await expect(payments.getByText('已到账')).toBeVisible();
+    await payments.getByRole('button', { name: '确认到账' }).click();
+    const confirm = portal.getByRole('dialog');
+    await expect(confirm.getByLabel('实际到账金额')).toHaveValue(String(Number(mine.amount) / 10_000));
+    await confirm.getByRole('button', { name: '确认到账' }).click();
+    await expect(portal.getByText('确认到账成功')).toBeVisible();
+    await expect(payments.getByText('企业已确认')).toBeVisible();
+  } finally {
+    await moveClock(0);
+  }
+});
