@@ -249,7 +249,8 @@ export async function stepMany<S extends string, K extends string, I extends K, 
   const target = (id: number) => stepTarget(flow, name, from.get(id)!);
   const moved = (await tx
     .update(table)
-    .set({ ...options.set, status: sql`case ${sql.join([...from.keys()].map((id) => sql`when ${idColumn} = ${id} then ${target(id)}`), sql` `)} end` } as never)
+    // One state for all (a step that keeps its state keeps each row's): no per-row CASE, which PostgreSQL would walk for every row.
+    .set({ ...options.set, status: flow.steps[name].to ?? sql.identifier('status') } as never)
     .where(inArray(idColumn, [...from.keys()]))
     .returning()) as Row[];
   moved.sort((a, b) => ((a as Record<string, unknown>).id as number) - ((b as Record<string, unknown>).id as number));

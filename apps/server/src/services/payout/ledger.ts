@@ -234,18 +234,23 @@ async function checkBudgets(tx: Tx, rows: readonly PaymentRow[]): Promise<void> 
     g.sum += Math.round(r.amount * 10_000);
     groups.set(k, g);
   }
-  // In one order, so two batches over the same guides cannot wait for each other.
-  for (const g of [...groups.values()].sort((a, b) => a.guideId - b.guideId || a.year - b.year)) {
-    const [budget] = await tx.select().from(applyBudgets).where(and(eq(applyBudgets.guideId, g.guideId), eq(applyBudgets.year, g.year))).for('update');
-    const [guide] = await tx.select({ title: guides.title }).from(guides).where(eq(guides.id, g.guideId));
-    if (!budget) throw conflict(PAYOUT_MSG.budgetMissing(guide?.title ?? '', g.year));
-    // A new statement after the lock: it sees what an authorisation that held it committed.
-    const [{ committed } = { committed: 0 }] = await tx
-      .select({ committed: sql<number>`coalesce(sum(${payments.amount}), 0)`.mapWith(Number) })
-      .from(payments)
-      .where(and(eq(payments.guideId, g.guideId), eq(payments.year, g.year), inArray(payments.status, PAYMENT_COMMITTED)));
-    const left = Math.round(budget.amount * 10_000) - Math.round(committed * 10_000);
-    if (g.sum > left) throw conflict(PAYOUT_MSG.budgetExceeded(guide?.title ?? '', Math.max(0, left) / 10_000));
+  const pairs = sql.join([...groups.values()].map((g) => sql`(${g.guideId}::int, ${g.year}::int)`), sql`, `);
+  // Every budget row at once, in one order, so two batches over the same guides cannot wait for each other.
+  const budgets = await tx.execute<{ guide_id: number; year: number; amount: string }>(
+    sql`select guide_id, year, amount from ${applyBudgets} where (guide_id, year) in (${pairs}) order by guide_id, year for update`,
+  );
+  // A new statement after the lock: it sees what an authorisation that held them committed.
+  const committed = await tx.execute<{ guide_id: number; year: number; sum: string }>(
+    sql`select guide_id, year, sum(amount) as sum from ${payments} where (guide_id, year) in (${pairs}) and status in ${sql.raw(`(${PAYMENT_COMMITTED.map((st) => `'${st}'`).join(', ')})`)} group by guide_id, year`,
+  );
+  const budgetOf = new Map(budgets.rows.map((b) => [`${b.guide_id}:${b.year}`, Math.round(Number(b.amount) * 10_000)]));
+  const committedOf = new Map(committed.rows.map((c) => [`${c.guide_id}:${c.year}`, Math.round(Number(c.sum) * 10_000)]));
+  const titleOf = async (guideId: number) => (await tx.select({ title: guides.title }).from(guides).where(eq(guides.id, guideId)))[0]?.title ?? '';
+  for (const [k, g] of [...groups].sort(([, a], [, b]) => a.guideId - b.guideId || a.year - b.year)) {
+    const budget = budgetOf.get(k);
+    if (budget === undefined) throw conflict(PAYOUT_MSG.budgetMissing(await titleOf(g.guideId), g.year));
+    const left = budget - (committedOf.get(k) ?? 0);
+    if (g.sum > left) throw conflict(PAYOUT_MSG.budgetExceeded(await titleOf(g.guideId), Math.max(0, left) / 10_000));
   }
 }
 

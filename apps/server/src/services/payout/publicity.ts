@@ -135,16 +135,17 @@ async function headOf(db: DbOrTx, id: number): Promise<PublicityHead & { count: 
   return row;
 }
 
-/** One 公示 as the public reads it (before its start it does not exist for them). */
+/** One 公示 as the public reads it (before its start it does not exist for them): its row, then its entries, counted here. */
 export async function publicPublicity(deps: PayoutDeps, id: number, now = new Date()): Promise<PublicityDetail> {
-  const head = await headOf(deps.db, id);
-  if (head.startsOn > chinaDate(now)) throw notFound(PAYOUT_MSG.notFound);
+  const [head] = await deps.db.select(publicityColumns).from(publicities).where(eq(publicities.id, id));
+  if (!head || head.startsOn > chinaDate(now)) throw notFound(PAYOUT_MSG.notFound);
   const entries = await deps.db
     .select({ id: publicityEntries.id, enterpriseName: publicityEntries.enterpriseName, guideTitle: publicityEntries.guideTitle, amount: publicityEntries.amount })
     .from(publicityEntries)
     .where(eq(publicityEntries.publicityId, id))
     .orderBy(asc(publicityEntries.id));
-  return { ...toPublicity(head, now), entries, rules: OBJECTION_RULES, bureau: deps.bureau };
+  const sum = entries.reduce((total, e) => total + Math.round(e.amount * 10_000), 0) / 10_000;
+  return { ...toPublicity({ ...head, count: entries.length, sum }, now), entries, rules: OBJECTION_RULES, bureau: deps.bureau };
 }
 
 /** Staff's list: every 公示, those not yet begun included. */
