@@ -234,6 +234,8 @@ export const APPLY_FLOW = defineFlow({
   },
   steps: {
     submit: { label: '提交申报', from: [], to: 'submitted', roles: ['enterprise'] },
+    // 免申即享: the enterprise's confirmation of an offer files the application at 拟支持 (payout.ts OFFER_FLOW).
+    confirmAuto: { label: '确认免申即享', from: [], to: 'approved', roles: ['enterprise'] },
     withdraw: { label: '撤回', from: ['submitted'], to: 'withdrawn', roles: ['enterprise'], ownerOnly: true, tone: 'danger' },
     accept: { label: '受理', from: ['submitted'], to: 'accepted', roles: STAFF, notify: owner('apply.accepted'), tone: 'primary', confirm: '受理后开始计算审核时限和快申快享时限。', noteLabel: '受理说明（选填，企业可见）' },
     refuse: {
@@ -276,12 +278,13 @@ export const APPLY_FLOW = defineFlow({
     clearPublicity: { label: '公示期满无异议', from: ['publicizing'], to: 'payable', roles: ['system', ...STAFF], indirect: true, notify: owner('apply.payable') },
     upholdReject: { label: '公示异议成立，不予支持', from: ['publicizing'], to: 'rejected', roles: STAFF, noteRequired: true, indirect: true, notify: owner('apply.rejected') },
     upholdReview: { label: '公示异议成立，退回复审', from: ['publicizing'], to: 'reviewed', roles: STAFF, noteRequired: true, indirect: true, notify: owner('apply.returnedToReview') },
+    payDirectly: { label: '免于公示，直接拨付', from: ['approved'], to: 'payable', roles: STAFF, indirect: true, notify: owner('apply.payable') },
     disburse: { label: '资金到账', from: ['payable'], to: 'paid', roles: STAFF, indirect: true, notify: owner('apply.paid') },
   },
-  initial: ['submit'],
+  initial: ['submit', 'confirmAuto'],
 });
 export type ApplyStatus = keyof typeof APPLY_FLOW.states;
-export type ApplyStep = Exclude<keyof typeof APPLY_FLOW.steps, 'submit'>;
+export type ApplyStep = Exclude<keyof typeof APPLY_FLOW.steps, 'submit' | 'confirmAuto'>;
 export const APPLY_STATUS_LIST = Object.keys(APPLY_FLOW.states) as ApplyStatus[];
 export const APPLY_STEP_LIST = laterSteps(APPLY_FLOW);
 /** The states an application is in progress in (one per enterprise and guide). */

@@ -26,6 +26,10 @@ export const PAYOUT_PATHS = {
   payments: '/api/v1/payout/payments/:id',
   /** The enterprise's step on one instruction: 确认到账, 报告未到账, 更正账户. */
   paymentStep: '/api/v1/payout/payment/:id',
+  /** 免申即享: the account's offers, one offer, and its answer (确认享受 / 放弃享受). */
+  offers: '/api/v1/payout/offers',
+  offer: '/api/v1/payout/offer/:id',
+  offerStep: '/api/v1/payout/offer/:id/step',
 } as const;
 
 const CONSOLE = '/api/console';
@@ -49,6 +53,11 @@ export const PAYOUT_CONSOLE_PATHS = {
   batches: `${CONSOLE}/payouts/batches/page`,
   /** A batch's file for the treasury (?format=json|xlsx). */
   exportBatch: `${CONSOLE}/payouts/batches/:id/export`,
+  /** 免申即享: a guide's offers by state, and matching it now. */
+  offers: `${CONSOLE}/payouts/offers`,
+  match: `${CONSOLE}/payouts/offers/match/:id`,
+  /** 免申即享's confirmed applications straight to 待拨付 (no 公示). */
+  payDirectly: `${CONSOLE}/payouts/direct`,
   /** The treasury's return file for a batch: an upload (FILE_PATHS.upload) of its .json or .xlsx, by id. */
   importReturn: `${CONSOLE}/payouts/batches/:id/return`,
 } as const;
@@ -60,6 +69,9 @@ export const BATCH_NUMBER_PREFIX = 'PC';
 export const PUBLICITY_KIND = 'publicity';
 export const OBJECTION_KIND = 'objection';
 export const PAYMENT_KIND = 'payment';
+export const OFFER_KIND = 'offer';
+/** 免申即享: an offer not answered is reminded after this many working days. */
+export const OFFER_REMIND_DAYS = 5;
 /** What the files piece keeps a batch's return file under. */
 export const BATCH_KIND = 'payment-batch';
 
@@ -72,6 +84,8 @@ export const PAYOUT_MESSAGE_KINDS = {
   'payout.objectionFiled': '公示收到异议',
   'payout.returned': '扶持资金被退回，请更正对公账户',
   'payout.missing': '企业报告资金未到账',
+  'payout.offer': '免申即享待确认',
+  'payout.offerReminder': '免申即享确认提醒',
 } as const;
 export type PayoutMessageKind = keyof typeof PAYOUT_MESSAGE_KINDS;
 
@@ -119,6 +133,26 @@ export type ObjectionStatus = keyof typeof OBJECTION_FLOW.states;
 export type ObjectionStep = Exclude<keyof typeof OBJECTION_FLOW.steps, 'file'>;
 export const OBJECTION_STEP_LIST = laterSteps(OBJECTION_FLOW);
 export const OBJECTION_STATUS_LIST = Object.keys(OBJECTION_FLOW.states) as ObjectionStatus[];
+
+/**
+ * 免申即享 (OFFER_FLOW): the calculator's reverse list names an enterprise the data prove eligible;
+ * it is told (待确认), reminded after OFFER_REMIND_DAYS working days, and answers — 确认享受 (its
+ * 对公账户, the 承诺书: the application is filed at 拟支持) or 放弃享受 — or the offer expires at the
+ * guide's window's end (its timer).
+ */
+export const OFFER_FLOW = defineFlow({
+  states: { told: '待确认', confirmed: '已确认', declined: '已放弃', expired: '已过期' },
+  steps: {
+    match: { label: '免申即享匹配', from: [], to: 'told', roles: ['system', ...STAFF] },
+    confirm: { label: '确认享受', from: ['told'], to: 'confirmed', roles: ['enterprise'], ownerOnly: true, tone: 'primary' },
+    decline: { label: '放弃享受', from: ['told'], to: 'declined', roles: ['enterprise'], ownerOnly: true, tone: 'danger', noteLabel: '放弃原因（选填）' },
+    expire: { label: '逾期未确认', from: ['told'], to: 'expired', roles: ['system'] },
+  },
+  initial: ['match'],
+  timers: [{ in: 'told', after: { until: 'expiresAt' }, take: 'expire' }],
+});
+export type OfferStatus = keyof typeof OFFER_FLOW.states;
+export const OFFER_STATUS_LIST = Object.keys(OFFER_FLOW.states) as OfferStatus[];
 
 /**
  * One payment instruction (GLA-OPS's ledger, in the treasury's words): 待授权 → 已授权 (by a person
@@ -196,6 +230,17 @@ export const PAYOUT_MSG = {
   accountNameMismatch: '对公账户户名须与企业名称一致',
   sameAccount: '更正后的账户与被退回的账户相同，请核对',
   stepDone: (label: string) => `${label}成功`,
+  offerNotFound: '免申即享事项不存在',
+  offerText: (guide: string, amount: string) => `您符合《${guide}》，预计可享 ${amount}，请确认`,
+  offerReminder: (guide: string, day: string) => `《${guide}》免申即享尚待您确认，${day} 前未确认的视为放弃`,
+  offerConfirmed: (number: string) => `已确认享受，编号 ${number}`,
+  offerAccount: '请填写接收资金的对公账户',
+  offerCommitment: '请阅读并确认承诺书',
+  offerSigner: '请填写承诺人姓名',
+  notAuto: '该指南不是免申即享',
+  matched: (n: number) => `已匹配 ${n} 家企业并通知确认`,
+  notAutoApplication: (number: string) => `${number} 不是免申即享项目，须经公示`,
+  paidDirectly: (n: number) => `${n} 个免申即享项目已转入待拨付`,
 } as const;
 
 export const OBJECTION_KINDS = { objection: '异议', report: '举报' } as const;
@@ -272,6 +317,23 @@ export const ObjectionQuery = Type.Object({
   publicityId: Type.Optional(Id('公示')),
 });
 export type ObjectionQuery = Type.Static<typeof ObjectionQuery>;
+export const OfferStepBody = Type.Object({
+  step: Type.Enum(laterSteps(OFFER_FLOW), { title: '办理步骤', errorMessage: '办理步骤不正确' }),
+  note: Type.Optional(Note),
+  /** 确认享受: where the money goes and who confirms the 承诺书. */
+  bankAccount: Type.Optional(BankAccount),
+  signer: Type.Optional(Type.String({ title: '承诺人', maxLength: 20, errorMessage: '承诺人不能超过 20 个字' })),
+  agreed: Type.Optional(Type.Boolean({ title: '承诺' })),
+});
+export type OfferStepBody = Type.Static<typeof OfferStepBody>;
+export const OfferQuery = Type.Object({
+  ...PageQuery.properties,
+  guideId: Type.Optional(Id('申报指南')),
+  status: Type.Optional(Type.Enum(['', ...OFFER_STATUS_LIST], { title: '状态', errorMessage: '状态不正确' })),
+});
+export type OfferQuery = Type.Static<typeof OfferQuery>;
+export const ApplicationIds = Type.Object({ applicationIds: Type.Array(Id('申报'), { minItems: 1, maxItems: PAYOUT_LIMITS.batch, uniqueItems: true, title: '项目', errorMessage: '请选择项目' }) });
+
 export const PaymentQuery = Type.Object({
   ...PageQuery.properties,
   status: Type.Optional(Type.Enum(['', ...PAYMENT_STATUS_LIST], { title: '状态', errorMessage: '状态不正确' })),
@@ -386,6 +448,32 @@ export const Payment = Type.Object({
 });
 export type Payment = Type.Static<typeof Payment>;
 
+export const Offer = Type.Object({
+  id: Type.Integer(),
+  guideId: Type.Integer(),
+  guideTitle: Type.String(),
+  enterpriseId: Type.Integer(),
+  enterpriseName: Type.String(),
+  year: Type.Integer(),
+  amount: Nullable(Type.Number()),
+  amountText: Type.String(),
+  status: Type.String(),
+  statusLabel: Type.String(),
+  /** Unanswered by then, the offer expires (the guide's window's end). */
+  expiresAt: Type.String(),
+  remindedAt: Nullable(Type.String()),
+  /** The application its confirmation filed (拟支持), once confirmed. */
+  applicationId: Nullable(Type.Integer()),
+  applicationNumber: Nullable(Type.String()),
+  applicationStatus: Nullable(Type.String()),
+  /** The 承诺书 to confirm (the guide's form's), empty when it declares none. */
+  commitment: Type.String(),
+  createdAt: Type.String(),
+  steps: Type.Array(Type.String()),
+});
+export type Offer = Type.Static<typeof Offer>;
+export const OfferCounts = Type.Record(Type.String(), Type.Integer());
+
 export const Batch = Type.Object({ id: Type.Integer(), number: Type.String(), count: Type.Integer(), total: Type.Number(), createdAt: Type.String(), paid: Type.Integer(), returned: Type.Integer() });
 export type Batch = Type.Static<typeof Batch>;
 
@@ -424,12 +512,14 @@ export const MY_OBJECTIONS_LINK = '/publicity/mine';
 /** A 公示 in the console, with its objections (the staff's notices lead here). */
 export const publicityConsoleLink = (id: number) => `/admin/publicities?id=${id}`;
 export const PAYOUTS_CONSOLE_LINK = '/admin/payouts';
+/** 免申即享's confirmation page (the offer's notice leads here). */
+export const offerPortalLink = (id: number) => `/policyApply/auto?id=${id}`;
 
 // ---- what the house collects of it -----------------------------------------------------------------
 
 export const PAYOUT_SERVICE = defineService({
   key: 'payout',
-  name: '公示与拨付',
+  name: '政策兑现',
   messageSources: {},
   messages: { source: 'apply', kinds: PAYOUT_MESSAGE_KINDS },
   audit: {
@@ -442,10 +532,13 @@ export const PAYOUT_SERVICE = defineService({
       'payout.payment': '办理支付指令',
       'payout.batch': '提交财政批次',
       'payout.return': '读入财政返回文件',
+      'payout.match': '免申即享匹配',
+      'payout.offer': '答复免申即享',
+      'payout.direct': '免申即享直接拨付',
     },
     details: { publicityNumber: '公示编号', objectionNumber: '异议编号', entryId: '公示项目', docNumber: '下达文号', batchNumber: '批次编号', count: '条数', paid: '到账条数', returned: '退回条数' },
   },
   dictionaries: {},
   numberPrefixes: [PUBLICITY_NUMBER_PREFIX, OBJECTION_NUMBER_PREFIX, BATCH_NUMBER_PREFIX],
-  flows: [PUBLICITY_FLOW, OBJECTION_FLOW, PAYMENT_FLOW],
+  flows: [PUBLICITY_FLOW, OBJECTION_FLOW, OFFER_FLOW, PAYMENT_FLOW],
 });

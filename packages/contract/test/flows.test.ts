@@ -14,7 +14,7 @@ import { MESSAGE_KINDS } from '../src/inbox';
 import { CONTENT_FLOW } from '../src/content-flow';
 import { ENTCODE_FLOW } from '../src/entcode';
 import { VISIT_FLOW } from '../src/visit';
-import { OBJECTION_FLOW, PAYMENT_FLOW, PUBLICITY_FLOW } from '../src/payout';
+import { OBJECTION_FLOW, OFFER_FLOW, PAYMENT_FLOW, PUBLICITY_FLOW } from '../src/payout';
 import { permittedSteps, stepRefusal, stepTarget, type Flow, type RoleKey, type StepRefusal, type Taker } from '../src/workflow';
 
 const ROLE_KEYS = Object.keys(ROLES) as RoleKey[];
@@ -78,7 +78,7 @@ const FLOWS: Record<string, Declared> = {
   },
   apply: {
     flow: APPLY_FLOW,
-    opening: ['submitted'],
+    opening: ['submitted', 'approved'],
     ends: ['paid', 'rejected', 'refused', 'withdrawn'],
     out: {
       submitted: ['withdraw', 'accept', 'refuse'],
@@ -86,7 +86,7 @@ const FLOWS: Record<string, Declared> = {
       accepted: ['askCorrection', 'firstReview', 'reject'],
       reviewed: ['secondReview', 'reject'],
       rechecked: ['jointOpinion', 'approve', 'reject'],
-      approved: ['publicize'],
+      approved: ['publicize', 'payDirectly'],
       publicizing: ['clearPublicity', 'upholdReject', 'upholdReview'],
       payable: ['disburse'],
       paid: [],
@@ -106,6 +106,12 @@ const FLOWS: Record<string, Declared> = {
     opening: ['submitted'],
     ends: ['upheld', 'dismissed'],
     out: { submitted: ['uphold', 'dismiss'], upheld: [], dismissed: [] },
+  },
+  offer: {
+    flow: OFFER_FLOW,
+    opening: ['told'],
+    ends: ['confirmed', 'declined', 'expired'],
+    out: { told: ['confirm', 'decline', 'expire'], confirmed: [], declined: [], expired: [] },
   },
   payment: {
     flow: PAYMENT_FLOW,

@@ -123,6 +123,10 @@ const OWNED: Record<string, Owned> = {
   'GET /api/v1/payout/payments/:id': { touches: ['application'], calls: (w) => [{ params: { id: w.applicationId }, read: true, staffReach: 'staff keep the payment ledger of every application (docs/payout.md)' }] },
   // The world's application is not yet paid: its steps meet no instruction of the owner's (payout.test takes them on one).
   'POST /api/v1/payout/payment/:id': { touches: ['application'], calls: (w) => [{ params: { id: w.applicationId }, body: { step: 'confirm', amount: 1 } }] },
+  // 免申即享's offers: the world's guide is not one (payout.test answers another enterprise's offer: 404).
+  'GET /api/v1/payout/offers': { touches: ['application'], calls: () => [{ read: true }] },
+  'GET /api/v1/payout/offer/:id': { touches: ['application'], calls: (w) => [{ params: { id: w.applicationId } }] },
+  'POST /api/v1/payout/offer/:id/step': { touches: ['application'], calls: (w) => [{ params: { id: w.applicationId }, body: { step: 'decline' } }] },
 
   'POST /api/files': { touches: ['file'], calls: () => [{ upload: true }] },
   'GET /api/files/:id': {
@@ -191,6 +195,7 @@ const OWNED: Record<string, Owned> = {
   'GET /api/console/applications/:id': { touches: ['application', 'material', 'timeline'], calls: (w) => [{ params: { id: w.applicationId }, read: true }] },
   'GET /api/console/payouts/payable': { touches: ['application'], calls: () => [{ read: true }] },
   'GET /api/console/payouts/page': { touches: ['application'], calls: () => [{ query: page, read: true }] },
+  'GET /api/console/payouts/offers': { touches: ['application'], calls: () => [{ query: page, read: true }] },
   'GET /api/console/workbench': { touches: ['appeal', 'visit'], calls: () => [{ read: true }] },
 };
 
@@ -247,6 +252,8 @@ const UNOWNED: Record<string, string> = {
   'GET /api/console/objections/:id': 'objection',
   'POST /api/console/objections/:id/decide': 'objection',
   'POST /api/console/payouts/releases': 'ledger',
+  'POST /api/console/payouts/offers/match/:id': 'ledger',
+  'POST /api/console/payouts/direct': 'ledger',
   'POST /api/console/payouts/authorise': 'ledger',
   'POST /api/console/payouts/batches': 'ledger',
   'GET /api/console/payouts/batches/page': 'ledger',

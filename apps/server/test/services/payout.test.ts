@@ -11,7 +11,7 @@ import { ROLES } from '@hqt/contract/auth';
 import { APPLY_PATHS, type ApplyDetail } from '@hqt/contract/apply';
 import { APPLY_CONSOLE_PATHS } from '@hqt/contract/apply-console';
 import { FILE_PATHS, type UploadedFile } from '@hqt/contract/files';
-import { BATCH_COLUMNS, PAYOUT_CONSOLE_PATHS, PAYOUT_MSG, PAYOUT_PATHS, TREASURY_FORMAT, type Batch, type BatchFile, type ConsolePublicity, type MyObjection, type ObjectionItem, type Payment, type PublicityDetail } from '@hqt/contract/payout';
+import { BATCH_COLUMNS, PAYOUT_CONSOLE_PATHS, PAYOUT_MSG, PAYOUT_PATHS, TREASURY_FORMAT, type Batch, type BatchFile, type ConsolePublicity, type MyObjection, type ObjectionItem, type Offer, type Payment, type PublicityDetail } from '@hqt/contract/payout';
 import { chinaDate } from '@hqt/contract/working-days';
 import type { App } from '../../src/app';
 import { enterprises, messages } from '../../src/db/schema/index';
@@ -19,6 +19,8 @@ import { applications } from '../../src/services/apply/schema';
 import { calendarYears } from '../../src/services/calendar/schema';
 import { payments, publicities } from '../../src/services/payout/schema';
 import { returnXlsx } from '../../src/services/payout/treasury';
+import { matchAndRemind } from '../../src/services/payout/auto';
+import { insertDraftGuide, insertPolicy } from '../helpers/content';
 import { bearer, createAccount, createTestApp, loginAs } from '../helpers/app';
 import { applyWorld, FORM, NAME, withId, type Headers } from '../helpers/apply-world';
 import { multipart } from '../resilience/ownership-world';
@@ -310,6 +312,60 @@ describe('the payment ledger', () => {
     const [{ committed }] = (await app.db.execute<{ committed: string }>(sql`select sum(amount) as committed from payments where application_id in ${sql.raw(`(${all.join(',')})`)} and status = 'authorised'`)).rows as [{ committed: string }];
     expect(Number(committed)).toBe(100);
     expect(await app.db.$count(payments, and(inArray(payments.applicationId, all), eq(payments.status, 'pending')))).toBe(40);
+  });
+});
+
+describe('免申即享', () => {
+  it('offers an auto guide to the enterprises the data prove eligible, once, and files the confirmed at 拟支持 without a form', async () => {
+    const policyId = await insertPolicy(app);
+    const guideId = await insertDraftGuide(app, policyId, `规上工业企业稳增长奖励 ${Math.random().toString(36).slice(2, 6)}`, { status: 'published', mode: 'auto', onlineUrl: null, amountRule: { kind: 'fixed', amount: 8 } });
+    const matched = await ok<{ offered: number }>('POST', withId(PAYOUT_CONSOLE_PATHS.match, guideId), as.staff);
+    expect(matched.offered).toBeGreaterThanOrEqual(2);
+    // Matched again (nightly, at a start): nobody is offered it twice.
+    expect((await ok<{ offered: number }>('POST', withId(PAYOUT_CONSOLE_PATHS.match, guideId), as.staff)).offered).toBe(0);
+    const mine = (await ok<Offer[]>('GET', PAYOUT_PATHS.offers, as.ent)).find((o) => o.guideId === guideId)!;
+    expect(mine).toMatchObject({ statusLabel: '待确认', amount: 8, steps: ['confirm', 'decline'], commitment: expect.stringContaining('对公账户') });
+    const told = await app.db.select({ body: messages.body }).from(messages).where(and(eq(messages.kind, 'payout.offer'), eq(messages.link, `/policyApply/auto?id=${mine.id}`)));
+    expect(told.map((m) => m.body)).toEqual([expect.stringMatching(/^您符合《规上工业企业稳增长奖励 \w+》，预计可享 8 万元，请确认$/)]);
+    // Another enterprise's offer: not there for it.
+    expect((await call('GET', withId(PAYOUT_PATHS.offer, mine.id), as.other)).status).toBe(404);
+    expect((await call('POST', withId(PAYOUT_PATHS.offerStep, mine.id), as.other, { step: 'decline' })).status).toBe(404);
+
+    const account = { name: NAME, bank: '中国农业银行云溪支行', number: '6228480000001111' };
+    const answer = (body: object) => call<Offer>('POST', withId(PAYOUT_PATHS.offerStep, mine.id), as.ent, body);
+    expect((await answer({ step: 'confirm' })).body.msg).toBe(PAYOUT_MSG.offerAccount);
+    expect((await answer({ step: 'confirm', bankAccount: { ...account, name: '别家公司' } })).body.msg).toBe(PAYOUT_MSG.accountNameMismatch);
+    expect((await answer({ step: 'confirm', bankAccount: account, signer: '王建国' })).body.msg).toBe(PAYOUT_MSG.offerCommitment);
+    const confirmed = await answer({ step: 'confirm', bankAccount: account, signer: '王建国', agreed: true });
+    expect(confirmed.body.msg).toMatch(/^已确认享受，编号 SB\d{8}-\d{4}$/);
+    expect(confirmed.body.data).toMatchObject({ statusLabel: '已确认', applicationStatus: 'approved', steps: [] });
+    const filed = await ok<ApplyDetail>('GET', withId(APPLY_PATHS.detail, confirmed.body.data.applicationId!), as.ent);
+    expect(filed).toMatchObject({ status: 'approved', approvedAmount: 8, bankAccount: account, materials: [], timeline: [{ step: 'confirmAuto' }] });
+    expect((await answer({ step: 'decline' })).status).toBe(409);
+
+    // Straight to 待拨付 (no 公示) for 免申即享 only: a manual application is refused.
+    const manual = await approved(await guideWith(NO_JOINT, 100));
+    expect((await call('POST', PAYOUT_CONSOLE_PATHS.payDirectly, as.staff, { applicationIds: [manual] })).status).toBe(409);
+    expect((await ok<{ moved: number }>('POST', PAYOUT_CONSOLE_PATHS.payDirectly, as.staff, { applicationIds: [filed.id] })).moved).toBe(1);
+    expect(await statusOf(filed.id)).toBe('payable');
+    const listed = await ok<{ counts: Record<string, number> }>('GET', `${PAYOUT_CONSOLE_PATHS.offers}?currentPage=1&pageSize=20&guideId=${guideId}`, as.staff);
+    expect(listed.counts.confirmed).toBe(1);
+  });
+
+  it("reminds an unanswered offer once after 5 working days and lets it expire at the window's end", async () => {
+    const windowEnd = new Date(Date.now() + 40 * 86_400_000);
+    const guideId = await insertDraftGuide(app, await insertPolicy(app), `专精特新企业奖励 ${Math.random().toString(36).slice(2, 6)}`, { status: 'published', mode: 'auto', onlineUrl: null, windowEnd, amountRule: { kind: 'fixed', amount: 5 } });
+    await ok('POST', withId(PAYOUT_CONSOLE_PATHS.match, guideId), as.staff);
+    const offer = (await ok<Offer[]>('GET', PAYOUT_PATHS.offers, as.other)).find((o) => o.guideId === guideId)!;
+    const deps = { db: app.db, events: app.events, calendar: app.calendar, bureau: '', facts: app.enterpriseFacts };
+    // Too soon: nobody is reminded; ten calendar days on (at least 5 working days): once, and only once.
+    expect((await matchAndRemind(deps, new Date(Date.now() + 86_400_000))).reminded).toBe(0);
+    const later = new Date(Date.now() + 10 * 86_400_000);
+    expect((await matchAndRemind(deps, later)).reminded).toBeGreaterThanOrEqual(1);
+    expect((await matchAndRemind(deps, later)).reminded).toBe(0);
+    expect(await app.db.$count(messages, and(eq(messages.kind, 'payout.offerReminder'), eq(messages.link, `/policyApply/auto?id=${offer.id}`)))).toBe(1);
+    await app.flowTimers.run(app.db, app.calendar, new Date(windowEnd.getTime() + 60_000));
+    expect((await ok<Offer>('GET', withId(PAYOUT_PATHS.offer, offer.id), as.other)).statusLabel).toBe('已过期');
   });
 });
 

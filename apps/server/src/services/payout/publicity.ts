@@ -58,6 +58,9 @@ export const PAYOUT_AUDIT = {
   payment: 'payout.payment',
   batch: 'payout.batch',
   return: 'payout.return',
+  match: 'payout.match',
+  offer: 'payout.offer',
+  direct: 'payout.direct',
 } as const;
 
 export interface PayoutDeps extends FlowDeps {

@@ -34,19 +34,44 @@ import {
   PublishBody,
   ReleaseBody,
   ReturnBody,
+  ApplicationIds,
+  Offer,
+  OFFER_FLOW,
+  OFFER_KIND,
+  OfferCounts,
+  OfferQuery,
+  OfferStepBody,
 } from '@hqt/contract/payout';
+import { AUTO_MODE } from '@hqt/contract/calculator-engine';
+import { eq } from 'drizzle-orm';
+import { guides } from '../../db/schema/index';
 import { roleKeyOf } from '@hqt/contract/workflow';
 import { signedIn, systemCtx } from '../../lib/ctx';
 import { ok } from '../../lib/envelope';
 import { contentDisposition } from '../files/public';
 import { applicationPayments, authorisePayments, batchesPage, exportBatch, importReturn, payableCandidates, paymentsPage, paymentStep, recordRelease, sendBatch } from './ledger';
 import { approvedCandidates, canReadObjection, consolePublicities, consolePublicity, decideObjection, endPublicity, fileObjection, myObjections, objectionDetail, objectionPage, publicPublicities, publicPublicity, publishPublicity } from './publicity';
-import { publicities } from './schema';
+import { answerOffer, expireOffer, matchAndRemind, matchAutoGuide, myOffers, offerDetail, offersPage, payDirectly } from './auto';
+import { autoOffers, publicities } from './schema';
 
 const routes: FastifyPluginAsyncTypebox<{ bureau: string; uploadsDir: string }> = async (app, opts) => {
   const deps = { db: app.db, events: app.events, calendar: app.calendar, bureau: opts.bureau, uploadsDir: opts.uploadsDir };
   const now = () => app.clock.now();
+  const auto = { ...deps, facts: app.enterpriseFacts };
   app.flowTimers.register({ flow: PUBLICITY_FLOW, kind: PUBLICITY_KIND, table: publicities, take: (id, _step, at) => endPublicity(deps, systemCtx(), id, at) });
+  app.flowTimers.register({ flow: OFFER_FLOW, kind: OFFER_KIND, table: autoOffers, take: (id, _step, at) => expireOffer(auto, id, at) });
+  // 免申即享: a guide matched when it is published, and every open one nightly (02:00 China) and at each start.
+  const matching = app.jobs.queue<{ guideId?: number }>({
+    name: 'auto-offers',
+    settings: { retryLimit: 3, retryDelay: 60, expireInSeconds: 1800, deleteAfterSeconds: 7 * 24 * 3600 },
+    run: async ({ guideId }) => (guideId ? { offered: await matchAutoGuide(auto, systemCtx(), guideId, now()) } : matchAndRemind(auto, now())),
+    schedule: '0 18 * * *',
+    atStart: true,
+  });
+  app.events.onStep('guide', ['publish'], async (tx, published) => {
+    const [g] = await tx.select({ mode: guides.mode }).from(guides).where(eq(guides.id, published.id));
+    if (g?.mode === AUTO_MODE) await matching.send(tx, { guideId: published.id });
+  });
   app.files.register(OBJECTION_KIND, (db, ctx, id) => canReadObjection(db, ctx, id));
   app.files.register(BATCH_KIND, async (_db, ctx) => roleKeyOf(ctx.actor.roleId) !== 'enterprise');
 
@@ -71,6 +96,13 @@ const routes: FastifyPluginAsyncTypebox<{ bureau: string; uploadsDir: string }> 
     ok(await paymentStep(deps, signedIn(request), request.params.id, request.body, now()), PAYOUT_MSG.stepDone(PAYMENT_FLOW.steps[request.body.step].label)),
   );
 
+  app.get(PAYOUT_PATHS.offers, { schema: { tags, summary: '免申即享：我的待确认事项', response: { 200: Envelope(Type.Array(Offer)) } }, config: { access: 'enterprise' } }, async (request) => ok(await myOffers(app.db, signedIn(request))));
+  app.get(PAYOUT_PATHS.offer, { schema: { tags, summary: '免申即享事项', params: IdParams, response: { 200: Envelope(Offer) } }, config: { access: 'account' } }, async (request) => ok(await offerDetail(app.db, signedIn(request), request.params.id)));
+  app.post(PAYOUT_PATHS.offerStep, { schema: { tags, summary: '免申即享：确认享受或放弃', params: IdParams, body: OfferStepBody, response: { 200: Envelope(Offer) } }, config: { access: 'enterprise' } }, async (request) => {
+    const offer = await answerOffer(auto, signedIn(request), request.params.id, request.body, now());
+    return ok(offer, offer.applicationNumber ? PAYOUT_MSG.offerConfirmed(offer.applicationNumber) : PAYOUT_MSG.stepDone(OFFER_FLOW.steps[request.body.step].label));
+  });
+
   const consoleTags = ['控制台：公示与拨付'];
   const staff = { access: 'staff' } as const;
   app.get(PAYOUT_CONSOLE_PATHS.publicities, { schema: { tags: consoleTags, summary: '公示列表', querystring: PageQuery, response: { 200: Envelope(Page(Publicity)) } }, config: staff }, async (request) =>
@@ -93,6 +125,17 @@ const routes: FastifyPluginAsyncTypebox<{ bureau: string; uploadsDir: string }> 
   app.post(PAYOUT_CONSOLE_PATHS.decide, { schema: { tags: consoleTags, summary: '核查异议（书面结论）', params: IdParams, body: DecideBody, response: { 200: Envelope(ObjectionItem) } }, config: staff }, async (request) =>
     ok(await decideObjection(deps, signedIn(request), request.params.id, request.body, now()), OBJECTION_FLOW.steps[request.body.step].label + '：' + PAYOUT_MSG.decided),
   );
+  app.get(PAYOUT_CONSOLE_PATHS.offers, { schema: { tags: consoleTags, summary: '免申即享事项（按状态）', querystring: OfferQuery, response: { 200: Envelope(Type.Object({ ...Page(Offer).properties, counts: OfferCounts })) } }, config: staff }, async (request) =>
+    ok(await offersPage(app.db, signedIn(request), request.query)),
+  );
+  app.post(PAYOUT_CONSOLE_PATHS.match, { schema: { tags: consoleTags, summary: '免申即享：立即匹配并通知', params: IdParams, response: { 200: Envelope(Type.Object({ offered: Type.Integer() })) } }, config: staff }, async (request) => {
+    const offered = await matchAutoGuide(auto, signedIn(request), request.params.id, now());
+    return ok({ offered }, PAYOUT_MSG.matched(offered));
+  });
+  app.post(PAYOUT_CONSOLE_PATHS.payDirectly, { schema: { tags: consoleTags, summary: '免申即享项目直接转入待拨付', body: ApplicationIds, response: { 200: Envelope(Type.Object({ moved: Type.Integer() })) } }, config: staff }, async (request) => {
+    const moved = await payDirectly(auto, signedIn(request), request.body.applicationIds, now());
+    return ok({ moved }, PAYOUT_MSG.paidDirectly(moved));
+  });
   app.get(PAYOUT_CONSOLE_PATHS.payable, { schema: { tags: consoleTags, summary: '待拨付且尚无支付指令的项目', response: { 200: Envelope(Type.Array(Candidate)) } }, config: staff }, async () => ok(await payableCandidates(app.db)));
   app.post(PAYOUT_CONSOLE_PATHS.release, { schema: { tags: consoleTags, summary: '登记资金下达，生成支付指令', body: ReleaseBody, response: { 200: Envelope(Type.Object({ releaseId: Type.Integer(), issued: Type.Integer() })) } }, config: staff }, async (request) => {
     const done = await recordRelease(deps, signedIn(request), request.body, now());
@@ -120,4 +163,4 @@ const routes: FastifyPluginAsyncTypebox<{ bureau: string; uploadsDir: string }> 
   });
 };
 
-export default fp(routes, { name: 'payout', dependencies: ['db', 'auth', 'files', 'calendar', 'message', 'flow-timers', 'apply'] });
+export default fp(routes, { name: 'payout', dependencies: ['db', 'auth', 'files', 'calendar', 'message', 'flow-timers', 'jobs', 'calculator', 'apply'] });

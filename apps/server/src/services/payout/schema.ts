@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, date, index, integer, jsonb, numeric, pgTable, serial, text, timestamp, unique, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { BankAccount } from '@hqt/contract/apply';
-import { OBJECTION_KINDS, OBJECTION_STATUS_LIST, PAYMENT_LIVE, PAYMENT_COMMITTED, PAYMENT_STATUS_LIST, PUBLICITY_FLOW } from '@hqt/contract/payout';
+import { OBJECTION_KINDS, OBJECTION_STATUS_LIST, OFFER_STATUS_LIST, PAYMENT_LIVE, PAYMENT_COMMITTED, PAYMENT_STATUS_LIST, PUBLICITY_FLOW } from '@hqt/contract/payout';
 import { accounts } from '../../db/schema/account';
 import { enterprises } from '../../db/schema/enterprise';
 import { guides } from '../../db/schema/policy';
@@ -156,5 +156,38 @@ export const payments = pgTable(
     index('payments_batch_idx').on(t.batchId),
     // What a guide's year has committed of its 资金额度.
     index('payments_committed_idx').on(t.guideId, t.year).where(sql`${t.status} in ${inList(PAYMENT_COMMITTED)}`),
+  ],
+);
+
+/**
+ * 免申即享: one offer per guide, enterprise and year (OFFER_FLOW), made when the calculator's reverse
+ * list names the enterprise; its confirmation files the application (`application_id`) at 拟支持.
+ */
+export const autoOffers = pgTable(
+  'auto_offers',
+  {
+    id: serial('id').primaryKey(),
+    guideId: integer('guide_id')
+      .notNull()
+      .references(() => guides.id, { onDelete: 'restrict' }),
+    enterpriseId: integer('enterprise_id')
+      .notNull()
+      .references(() => enterprises.id, { onDelete: 'restrict' }),
+    year: integer('year').notNull(),
+    /** The calculator's estimate when matched (万元); null when the rule cannot say. */
+    amount: money('amount'),
+    status: text('status').notNull().default('told'),
+    /** The guide's window's end: unanswered by then, it expires (its timer). */
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    remindedAt: timestamp('reminded_at', { withTimezone: true }),
+    applicationId: integer('application_id').references(() => applications.id, { onDelete: 'restrict' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+  },
+  (t) => [
+    check('auto_offers_status_check', sql`${t.status} in ${inList(OFFER_STATUS_LIST)}`),
+    unique('auto_offers_guide_enterprise_year_key').on(t.guideId, t.enterpriseId, t.year),
+    index('auto_offers_enterprise_idx').on(t.enterpriseId, t.createdAt.desc()),
+    index('auto_offers_status_idx').on(t.status, t.guideId),
   ],
 );
