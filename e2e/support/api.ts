@@ -46,7 +46,7 @@ export async function call<T>(request: APIRequestContext, headers: Record<string
 }
 
 /** A draft guide under a published policy, made through the console's API; its id. */
-export async function draftGuide(request: APIRequestContext, title: string): Promise<number> {
+export async function draftGuide(request: APIRequestContext, title: string, over: Partial<GuideInput> = {}): Promise<number> {
   const headers = await staffHeaders(request);
   const policies = await call<PageOf<ConsolePolicyRow>>(request, headers, POLICY_CONSOLE_PATHS.policyPage, { currentPage: 1, pageSize: 1, status: 'published' });
   const guide: GuideInput = {
@@ -71,6 +71,7 @@ export async function draftGuide(request: APIRequestContext, title: string): Pro
     materials: ['申请表'],
     steps: ['网上申报'],
     onlineUrl: 'https://www.yunxi.gov.cn/sb',
+    ...over,
   };
   return (await call<{ id: number }>(request, headers, POLICY_CONSOLE_PATHS.guideCreate, guide)).id;
 }
@@ -80,8 +81,8 @@ export async function draftGuide(request: APIRequestContext, title: string): Pro
  * inbox (it follows that keyword). `withdraw` takes it back, so that the portal's 60 published
  * guides stay as policy.spec counts them.
  */
-export async function publishedGuide(request: APIRequestContext, title: string) {
-  const id = await draftGuide(request, title);
+export async function publishedGuide(request: APIRequestContext, title: string, over: Partial<GuideInput> = {}) {
+  const id = await draftGuide(request, title, over);
   const headers = await staffHeaders(request);
   const state = consolePath(POLICY_CONSOLE_PATHS.guideState, { id });
   await call(request, headers, state, { action: 'publish' });

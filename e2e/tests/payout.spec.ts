@@ -4,11 +4,11 @@
 // timer (the server's clock moved, not the wall); 资金下达, 授权 by a person other than the approver
 // (the demo's 拟支持 was the 管理员's), the batch sent and exported, a return file the test writes from
 // the export marks it 已到账, and the enterprise confirms the arrival.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { TEST_CLOCK_PATH } from '@hqt/contract/test-clock';
-import type { BatchFile, ConsolePublicity, Payment } from '@hqt/contract/payout';
+import { PUBLICITY_KIND, type BatchFile, type ConsolePublicity, type Payment } from '@hqt/contract/payout';
 import { DEMO, STAFF } from '../support/constants';
-import { call, staffHeaders } from '../support/api';
+import { call, publishedGuide, staffHeaders } from '../support/api';
 import { choose, openSignedIn } from '../support/session';
 
 const PDF = Buffer.from('%PDF-1.4\n% 设备租赁合同\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
@@ -17,9 +17,60 @@ async function staffPage(page: Page, path: string) {
   await openSignedIn(page, STAFF, path);
 }
 
+/**
+ * What follows 待拨付, for every application there: 资金下达, 授权 by the staff member (not the
+ * approver), 提交财政, the batch's JSON exported and a return file written from it marking all paid;
+ * then the demo enterprise confirms its arrival in 我的申报.
+ */
+async function payThrough(staff: Page, portal: Page, request: APIRequestContext) {
+  // 资金下达 for what is now 待拨付, then 授权 and 提交财政.
+  await staff.goto('/admin/payouts');
+  const tab = (name: string) => staff.getByRole('tabpanel', { name });
+  await expect(tab('待拨付').getByRole('row').filter({ hasText: DEMO.name }).first()).toBeVisible();
+  await tab('待拨付').getByRole('checkbox', { name: /全选|Select all/ }).check();
+  await staff.getByRole('button', { name: /^资金下达/ }).click();
+  const release = staff.getByRole('dialog', { name: '登记资金下达' });
+  await release.getByLabel('下达文号').fill('云工信〔2026〕12号');
+  await release.getByRole('button', { name: '生成支付指令' }).click();
+  await expect(staff.getByText(/^资金下达已登记，生成 \d+ 条支付指令$/)).toBeVisible();
+  await staff.getByRole('tab', { name: '支付台账' }).click();
+  const ledger = tab('支付台账');
+  await expect(ledger.getByRole('row').filter({ hasText: DEMO.name }).first()).toBeVisible();
+  await ledger.getByRole('checkbox', { name: /全选|Select all/ }).check();
+  await ledger.getByRole('button', { name: /^授权支付/ }).click();
+  await expect(staff.getByText(/^已授权 \d+ 条支付指令$/)).toBeVisible();
+  await choose(staff, '状态', '已授权');
+  await expect(ledger.getByRole('row').filter({ hasText: '已授权' }).first()).toBeVisible();
+  await ledger.getByRole('checkbox', { name: /全选|Select all/ }).check();
+  await ledger.getByRole('button', { name: /^提交财政/ }).click();
+  await expect(staff.getByText(/^批次 PC\d{8}-\d{4} 已提交财政，共 \d+ 条$/)).toBeVisible();
+
+  // The batch's JSON for the treasury; the test writes its return file from it: every instruction paid.
+  await staff.getByRole('tab', { name: '财政批次' }).click();
+  const [download] = await Promise.all([staff.waitForEvent('download'), tab('财政批次').getByRole('button', { name: '导出 JSON' }).first().click()]);
+  const batch = JSON.parse(await (await download.createReadStream()).toArray().then((parts) => Buffer.concat(parts).toString('utf8'))) as BatchFile;
+  expect(batch.instructions.length).toBeGreaterThan(0);
+  const back = { format: 'hqt-payout-return', version: 1, batch: batch.batch, results: batch.instructions.map((i) => ({ key: i.key, result: 'paid' })) };
+  await staff.getByLabel(`读入 ${batch.batch} 的返回文件`).setInputFiles({ name: 'return.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(back)) });
+  await expect(staff.getByText(`已读入返回文件：到账 ${batch.instructions.length} 条，退回 0 条`)).toBeVisible();
+
+  // The enterprise sees it arrived and confirms the amount.
+  const mine = batch.instructions.find((i) => i.payee.name === DEMO.name)!;
+  const applicationId = (await call<{ list: Payment[] }>(request, await staffHeaders(request), `/api/console/payouts/page?currentPage=1&pageSize=100`)).list.find((p) => p.key === mine.key)!.applicationId;
+  await portal.goto(`/policyApply/mine?id=${applicationId}`);
+  const payments = portal.getByRole('region', { name: '资金拨付' });
+  await expect(payments.getByText('已到账')).toBeVisible();
+  await payments.getByRole('button', { name: '确认到账' }).click();
+  const confirm = portal.getByRole('dialog');
+  await expect(confirm.getByLabel('实际到账金额')).toHaveValue(String(Number(mine.amount) / 10_000));
+  await confirm.getByRole('button', { name: '确认到账' }).click();
+  await expect(portal.getByText('确认到账成功')).toBeVisible();
+  await expect(payments.getByText('企业已确认')).toBeVisible();
+}
+
 test('a 公示 with a real-name objection, its end by the timer, 资金下达, 授权, the treasury files and the confirmed arrival', async ({ browser, request }) => {
   test.setTimeout(240_000);
-  const moveClock = async (to: number) => expect((await request.put(TEST_CLOCK_PATH, { data: { offsetMs: to === 0 ? 0 : to - Date.now() } })).ok()).toBe(true);
+  const moveClock = async (to: number, runTimersOf?: string) => expect((await request.put(TEST_CLOCK_PATH, { data: { offsetMs: to === 0 ? 0 : to - Date.now(), ...(runTimersOf ? { runTimersOf } : {}) } })).ok()).toBe(true);
   const staff = await (await browser.newContext()).newPage();
   try {
     // 发起公示: every 拟支持 application not yet listed, from today (a day off: the next working day).
@@ -71,55 +122,57 @@ test('a 公示 with a real-name objection, its end by the timer, 资金下达, �
     await decide.getByRole('button', { name: '异议不成立' }).click();
     await expect(staff.getByText('异议不成立：核查结论已告知异议人')).toBeVisible();
 
-    // The 公示 ends by its timer: the server's clock past its last day (the move runs the timers).
-    await moveClock(Date.parse(`${published.endsOn}T23:59:59+08:00`) + 120_000);
+    // The 公示 ends by its timer.
+    // The server's clock past its last day; the move runs the 公示's timers (only theirs: nothing else moves on).
+    await moveClock(Date.parse(`${published.endsOn}T23:59:59+08:00`) + 120_000, PUBLICITY_KIND);
     await staff.reload();
     await expect(staff.getByText('已结束').first()).toBeVisible();
 
-    // 资金下达 for what is now 待拨付, then 授权 and 提交财政.
-    await staff.goto('/admin/payouts');
-    const tab = (name: string) => staff.getByRole('tabpanel', { name });
-    await expect(tab('待拨付').getByRole('row').filter({ hasText: DEMO.name }).first()).toBeVisible();
-    await tab('待拨付').getByRole('checkbox', { name: /全选|Select all/ }).check();
-    await staff.getByRole('button', { name: /^资金下达/ }).click();
-    const release = staff.getByRole('dialog', { name: '登记资金下达' });
-    await release.getByLabel('下达文号').fill('云工信〔2026〕12号');
-    await release.getByRole('button', { name: '生成支付指令' }).click();
-    await expect(staff.getByText(/^资金下达已登记，生成 \d+ 条支付指令$/)).toBeVisible();
-    await staff.getByRole('tab', { name: '支付台账' }).click();
-    const ledger = tab('支付台账');
-    await expect(ledger.getByRole('row').filter({ hasText: DEMO.name }).first()).toBeVisible();
-    await ledger.getByRole('checkbox', { name: /全选|Select all/ }).check();
-    await ledger.getByRole('button', { name: /^授权支付/ }).click();
-    await expect(staff.getByText(/^已授权 \d+ 条支付指令$/)).toBeVisible();
-    await choose(staff, '状态', '已授权');
-    await expect(ledger.getByRole('row').filter({ hasText: '已授权' }).first()).toBeVisible();
-    await ledger.getByRole('checkbox', { name: /全选|Select all/ }).check();
-    await ledger.getByRole('button', { name: /^提交财政/ }).click();
-    await expect(staff.getByText(/^批次 PC\d{8}-\d{4} 已提交财政，共 \d+ 条$/)).toBeVisible();
-
-    // The batch's JSON for the treasury; the test writes its return file from it: every instruction paid.
-    await staff.getByRole('tab', { name: '财政批次' }).click();
-    const [download] = await Promise.all([staff.waitForEvent('download'), tab('财政批次').getByRole('button', { name: '导出 JSON' }).first().click()]);
-    const batch = JSON.parse(await (await download.createReadStream()).toArray().then((parts) => Buffer.concat(parts).toString('utf8'))) as BatchFile;
-    expect(batch.instructions.length).toBeGreaterThan(0);
-    const back = { format: 'hqt-payout-return', version: 1, batch: batch.batch, results: batch.instructions.map((i) => ({ key: i.key, result: 'paid' })) };
-    await staff.getByLabel(`读入 ${batch.batch} 的返回文件`).setInputFiles({ name: 'return.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(back)) });
-    await expect(staff.getByText(`已读入返回文件：到账 ${batch.instructions.length} 条，退回 0 条`)).toBeVisible();
-
-    // The enterprise sees it arrived and confirms the amount.
-    const mine = batch.instructions.find((i) => i.payee.name === DEMO.name)!;
-    const applicationId = (await call<{ list: Payment[] }>(request, await staffHeaders(request), `/api/console/payouts/page?currentPage=1&pageSize=100`)).list.find((p) => p.key === mine.key)!.applicationId;
-    await portal.goto(`/policyApply/mine?id=${applicationId}`);
-    const payments = portal.getByRole('region', { name: '资金拨付' });
-    await expect(payments.getByText('已到账')).toBeVisible();
-    await payments.getByRole('button', { name: '确认到账' }).click();
-    const confirm = portal.getByRole('dialog');
-    await expect(confirm.getByLabel('实际到账金额')).toHaveValue(String(Number(mine.amount) / 10_000));
-    await confirm.getByRole('button', { name: '确认到账' }).click();
-    await expect(portal.getByText('确认到账成功')).toBeVisible();
-    await expect(payments.getByText('企业已确认')).toBeVisible();
+    await payThrough(staff, portal, request);
   } finally {
     await moveClock(0);
+  }
+});
+
+test('免申即享: a guide published, the demo enterprise told, it confirms its account, straight to 待拨付 and paid', async ({ browser, request }) => {
+  test.setTimeout(180_000);
+  const title = `研发投入奖励（免申即享）${Date.now().toString(36)}`;
+  // Its rule (上年度研发费用 ≥ 50 万元) admits the demo enterprise (145 万元); no form, no 申报.
+  const guide = await publishedGuide(request, title, { mode: 'auto', onlineUrl: null });
+  try {
+    // Matched on publishing (a job); matched once more now, so the offer is there whichever ran first.
+    const headers = await staffHeaders(request);
+    await call(request, headers, `/api/console/payouts/offers/match/${guide.id}`, {});
+    // Its 资金额度 for the year, as staff set it beside the guide's form (授权 is refused without one).
+    const year = Number(new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai', year: 'numeric' }).format(new Date()));
+    expect((await request.put(`/api/console/applications/budget/${guide.id}`, { headers, data: { year, amount: 500 } })).ok()).toBe(true);
+    const portal = await (await browser.newContext()).newPage();
+    await openSignedIn(portal, DEMO, '/messageCenter/messageCenter');
+    await expect(portal.getByText(`您符合《${title}》，预计可享 10 万元，请确认`).first()).toBeVisible();
+    await portal.goto('/policyApply/auto');
+    await portal.getByRole('link', { name: title }).click();
+    await portal.getByRole('button', { name: '确认享受' }).click();
+    const confirm = portal.getByRole('dialog');
+    await confirm.getByRole('button', { name: '确认享受' }).click();
+    await expect(confirm.getByText('请填写开户行')).toBeVisible();
+    await confirm.getByLabel('开户行').fill('中国工商银行云溪支行');
+    await confirm.getByLabel('账号').fill('6222020000123456789');
+    await confirm.getByLabel('承诺人').fill('王建国');
+    await confirm.getByRole('checkbox', { name: '我已阅读并确认承诺书' }).check();
+    await confirm.getByRole('button', { name: '确认享受' }).click();
+    await expect(portal.getByText(/^已确认享受，编号 SB\d{8}-\d{4}$/).first()).toBeVisible();
+
+    // Staff move it on without a 公示, then pay it as any other.
+    const staff = await (await browser.newContext()).newPage();
+    await staffPage(staff, '/admin/payouts?tab=auto');
+    const row = staff.getByRole('tabpanel', { name: '免申即享' }).getByRole('row').filter({ hasText: title });
+    await expect(row).toContainText('已确认');
+    await row.getByRole('checkbox').check();
+    await staff.getByRole('button', { name: /^免于公示，直接拨付/ }).click();
+    await expect(staff.getByText('1 个免申即享项目已转入待拨付')).toBeVisible();
+    await staff.getByRole('tab', { name: '待拨付' }).click();
+    await payThrough(staff, portal, request);
+  } finally {
+    await guide.withdraw();
   }
 });

@@ -4,7 +4,7 @@
 // browser tests do so through the test-only route (plugins/clock.ts, TEST_CLOCK).
 export class Clock {
   #offsetMs = 0;
-  readonly #onTravel: (() => Promise<unknown>)[] = [];
+  readonly #onTravel: ((kind: string) => Promise<unknown>)[] = [];
 
   now(): Date {
     return new Date(Date.now() + this.#offsetMs);
@@ -16,12 +16,12 @@ export class Clock {
   }
 
   /** What a move of the clock brings on (the flows' timers that came due), as the test route moves it. */
-  onTravel(listener: () => Promise<unknown>): void {
+  onTravel(listener: (kind: string) => Promise<unknown>): void {
     this.#onTravel.push(listener);
   }
 
-  /** Runs what a move brings on: the test route awaits it, so the moved day's timers have been taken when it answers. */
-  async caughtUp(): Promise<void> {
-    for (const listener of this.#onTravel) await listener();
+  /** Runs what a move brings on for one kind of item: the test route awaits it when asked (`runTimersOf`), so that kind's timers due on the moved day have been taken when it answers. */
+  async caughtUp(kind: string): Promise<void> {
+    for (const listener of this.#onTravel) await listener(kind);
   }
 }

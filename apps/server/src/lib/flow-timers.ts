@@ -33,10 +33,10 @@ export class FlowTimers {
     this.#flows.push(timed);
   }
 
-  /** Takes every timed step whose time has come; answers how many were taken. */
-  async run(db: DbOrTx, calendar: WorkingDays, now: Date): Promise<number> {
+  /** Takes every timed step whose time has come (of one kind of item only, when named); answers how many were taken. */
+  async run(db: DbOrTx, calendar: WorkingDays, now: Date, only?: string): Promise<number> {
     let taken = 0;
-    for (const timed of this.#flows) {
+    for (const timed of this.#flows.filter((t) => only === undefined || t.kind === only)) {
       for (const timer of timed.flow.timers ?? []) {
         for (const { id, enteredAt } of await due(db, timed, timer, now)) {
           if ('workingDays' in timer.after && chinaDayEnd(await calendar.addWorkingDays(enteredAt, timer.after.workingDays)).getTime() > now.getTime()) continue;

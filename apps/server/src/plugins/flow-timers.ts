@@ -13,8 +13,8 @@ export default fp(
   async (app) => {
     const timers = new FlowTimers();
     app.decorate('flowTimers', timers);
-    // A test that moves the clock past a 公示's end finds its timer taken when the move answers.
-    app.clock.onTravel(() => timers.run(app.db, app.calendar, app.clock.now()));
+    // A test that moves the clock past a 公示's end (runTimersOf: 'publicity') finds its timer taken when the move answers.
+    app.clock.onTravel((kind) => timers.run(app.db, app.calendar, app.clock.now(), kind));
     app.jobs.queue({
       name: 'workflow-timers',
       settings: { retryLimit: 3, retryDelay: 60, expireInSeconds: 900, deleteAfterSeconds: 7 * 24 * 3600 },

@@ -18,6 +18,8 @@ export const payoutModule: FeatureModule = {
       footer: 46,
     },
     { path: '/publicity/mine', title: '我的异议', access: 'private', page: () => import('./portal/objections-page') },
+    // `?id=N` (offerPortalLink: the offer's notice leads here) opens one.
+    { path: '/policyApply/auto', title: '免申即享', access: 'private', page: () => import('./portal/auto-page') },
   ],
   console: [
     { path: PUBLICITIES_PAGE, title: '公示管理', access: 'private', page: () => import('./console/publicities-page'), menu: 45, menuGroup: SERVICE_GROUP, icon: lazyIcon(() => import('@ant-design/icons/es/icons/NotificationOutlined')) },

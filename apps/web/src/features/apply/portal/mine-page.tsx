@@ -44,6 +44,7 @@ function ApplicationList({ onOpen }: { onOpen: (id: number) => void }) {
       title="我的申报"
       extra={
         <Space wrap>
+          <Link to="/policyApply/auto">免申即享</Link>
           <Link to="/policyApply/materials">企业材料库</Link>
           <Link to="/policyMarket/policyMarket">去政策超市找政策</Link>
         </Space>

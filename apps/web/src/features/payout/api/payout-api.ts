@@ -14,6 +14,8 @@ import {
   type ObjectionBody,
   type ObjectionItem,
   type ObjectionQuery,
+  type Offer,
+  type OfferQuery,
   type Payment,
   type PaymentQuery,
   type Publicity,
@@ -45,6 +47,7 @@ export const payoutConsoleQueries = {
   objection: (id: number) => queryOptions({ queryKey: [...payoutConsoleQueries.all(), 'objection', id], queryFn: () => http.get<ObjectionItem>(withId(PAYOUT_CONSOLE_PATHS.objection, id)) }),
   payable: () => queryOptions({ queryKey: [...payoutConsoleQueries.all(), 'payable'], queryFn: () => http.get<Candidate[]>(PAYOUT_CONSOLE_PATHS.payable) }),
   payments: (query: PaymentQuery) => queryOptions({ queryKey: [...payoutConsoleQueries.all(), 'payments', query], queryFn: () => http.get<PageOf<Payment>>(PAYOUT_CONSOLE_PATHS.payments, { params: query }) }),
+  offers: (query: OfferQuery) => queryOptions({ queryKey: [...payoutConsoleQueries.all(), 'offers', query], queryFn: () => http.get<PageOf<Offer> & { counts: Record<string, number> }>(PAYOUT_CONSOLE_PATHS.offers, { params: query }) }),
   batches: (query: PageQuery) => queryOptions({ queryKey: [...payoutConsoleQueries.all(), 'batches', query], queryFn: () => http.get<PageOf<Batch>>(PAYOUT_CONSOLE_PATHS.batches, { params: query }) }),
 };
 
@@ -62,4 +65,5 @@ export const recordRelease = (body: ReleaseBody) => write<{ releaseId: number; i
 export const authorise = (ids: number[]) => write<{ authorised: number }>(PAYOUT_CONSOLE_PATHS.authorise, { ids });
 export const sendBatch = (ids: number[]) => write<Batch>(PAYOUT_CONSOLE_PATHS.batch, { ids });
 export const importReturn = (batchId: number, fileId: number) => write<{ paid: number; returned: number }>(withId(PAYOUT_CONSOLE_PATHS.importReturn, batchId), { fileId });
+export const payDirectly = (applicationIds: number[]) => write<{ moved: number }>(PAYOUT_CONSOLE_PATHS.payDirectly, { applicationIds });
 export const batchFileUrl = (batchId: number, format: 'json' | 'xlsx') => `${withId(PAYOUT_CONSOLE_PATHS.exportBatch, batchId)}?format=${format}`;

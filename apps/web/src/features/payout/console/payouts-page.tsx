@@ -1,4 +1,5 @@
-// 资金拨付 (/admin/payouts): 待拨付 — the applications whose 公示 ended clear, chosen for a 资金下达
+// 资金拨付 (/admin/payouts): 免申即享 — the offers by state, the confirmed ones moved on to 待拨付
+// without a 公示 where the bureau chooses; 待拨付 — the applications whose 公示 ended clear, chosen for a 资金下达
 // (文号, date, fund) that issues their instructions; 支付台账 — every instruction by state, the 待授权
 // ones authorised (by someone other than the approver, within the 资金额度: the server refuses
 // otherwise, saying why) and the 已授权 ones sent to the treasury as a batch; 财政批次 — each batch's
@@ -9,13 +10,14 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { FILE_PATHS, type UploadedFile } from '@hqt/contract/files';
-import { PAYMENT_FLOW, PAYMENT_STATUS_LIST, PAYOUT_LIMITS, PAYOUT_MSG, type Batch, type Candidate, type Payment, type PaymentStatus } from '@hqt/contract/payout';
+import { APPLY_FLOW } from '@hqt/contract/apply';
+import { OFFER_FLOW, OFFER_STATUS_LIST, PAYMENT_FLOW, PAYMENT_STATUS_LIST, PAYOUT_LIMITS, PAYOUT_MSG, type Batch, type Candidate, type Offer, type OfferStatus, type Payment, type PaymentStatus } from '@hqt/contract/payout';
 import { http } from '@/shared/api/http';
 import { toast } from '@/shared/ui/feedback';
 import { FileButton } from '@/shared/upload/attachments';
-import { authorise, batchFileUrl, importReturn, payoutConsoleQueries, recordRelease, sendBatch } from '../api/payout-api';
+import { authorise, batchFileUrl, importReturn, payDirectly, payoutConsoleQueries, recordRelease, sendBatch } from '../api/payout-api';
 
-const TABS = { payable: '待拨付', ledger: '支付台账', batches: '财政批次' } as const;
+const TABS = { auto: '免申即享', payable: '待拨付', ledger: '支付台账', batches: '财政批次' } as const;
 type Tab = keyof typeof TABS;
 const isTab = (v: string | null): v is Tab => v !== null && v in TABS;
 
@@ -28,6 +30,7 @@ export default function PayoutsPage() {
         activeKey={tab}
         onChange={(key) => setParams({ tab: key }, { replace: true })}
         items={[
+          { key: 'auto', label: TABS.auto, children: <AutoTab /> },
           { key: 'payable', label: TABS.payable, children: <PayableTab /> },
           { key: 'ledger', label: TABS.ledger, children: <LedgerTab /> },
           { key: 'batches', label: TABS.batches, children: <BatchesTab /> },
@@ -52,6 +55,64 @@ async function run(write: () => Promise<{ msg: string }>, refresh: () => Promise
   } catch {
     return false;
   }
+}
+
+function AutoTab() {
+  const [status, setStatus] = useState<OfferStatus | ''>('');
+  const [page, setPage] = useState(1);
+  const { data, isLoading } = useQuery(payoutConsoleQueries.offers({ currentPage: page, pageSize: 50, ...(status ? { status } : {}) }));
+  const [chosen, setChosen] = useState<number[]>([]);
+  const [busy, setBusy] = useState(false);
+  const refresh = useRefresh();
+  const columns: TableColumnsType<Offer> = [
+    { title: '申报指南', dataIndex: 'guideTitle' },
+    { title: '企业名称', dataIndex: 'enterpriseName' },
+    { title: '预计金额', dataIndex: 'amountText' },
+    { title: '状态', dataIndex: 'statusLabel', render: (v: string, o) => <Tag color={o.status === 'confirmed' ? 'success' : o.status === 'told' ? 'processing' : 'default'}>{v}</Tag> },
+    { title: '确认截止', dataIndex: 'expiresAt', render: (v: string) => dayjs(new Date(v).getTime() - 1).format('YYYY-MM-DD') },
+    { title: '申报编号', key: 'application', render: (_, o) => (o.applicationNumber ? `${o.applicationNumber}（${APPLY_FLOW.states[o.applicationStatus as keyof typeof APPLY_FLOW.states] ?? ''}）` : '—') },
+  ];
+  const counts = data?.counts ?? {};
+  // Only confirmed ones still 拟支持 go on from here (to 待拨付; the others wait for a 公示 in 公示管理).
+  const movable = (o: Offer) => o.applicationId !== null && o.applicationStatus === 'approved';
+  return (
+    <>
+      <Flex justify="space-between" align="center" style={{ marginBottom: 12 }} wrap gap={8}>
+        <Select
+          aria-label="免申即享状态"
+          value={status}
+          style={{ width: 200 }}
+          onChange={(v) => {
+            setStatus(v);
+            setPage(1);
+          }}
+          options={[{ value: '', label: '全部' }, ...OFFER_STATUS_LIST.map((s) => ({ value: s, label: `${OFFER_FLOW.states[s]}（${counts[s] ?? 0}）` }))]}
+        />
+        <Button
+          type="primary"
+          disabled={!chosen.length}
+          loading={busy}
+          onClick={async () => {
+            setBusy(true);
+            const ids = (data?.list ?? []).filter((o) => chosen.includes(o.id) && movable(o)).map((o) => o.applicationId!);
+            if (await run(() => payDirectly(ids), refresh)) setChosen([]);
+            setBusy(false);
+          }}
+        >{`免于公示，直接拨付（${chosen.length}）`}</Button>
+      </Flex>
+      <Typography.Paragraph type="secondary">政策计算器按企业已有数据匹配符合条件的企业并通知确认；确认的项目可在「公示管理」中公示，或免于公示直接转入待拨付。</Typography.Paragraph>
+      <Table
+        rowKey="id"
+        loading={isLoading}
+        columns={columns}
+        dataSource={data?.list ?? []}
+        rowSelection={{ selectedRowKeys: chosen, onChange: (k) => setChosen(k as number[]), getCheckboxProps: (o) => ({ disabled: !movable(o) }) }}
+        pagination={{ current: page, pageSize: 50, total: data?.total ?? 0, onChange: setPage, hideOnSinglePage: true }}
+        locale={{ emptyText: <Empty description="暂无免申即享事项" /> }}
+        scroll={{ x: 'max-content' }}
+      />
+    </>
+  );
 }
 
 interface ReleaseValues {
