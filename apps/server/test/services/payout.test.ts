@@ -321,6 +321,9 @@ describe('免申即享', () => {
     const guideId = await insertDraftGuide(app, policyId, `规上工业企业稳增长奖励 ${Math.random().toString(36).slice(2, 6)}`, { status: 'published', mode: 'auto', onlineUrl: null, amountRule: { kind: 'fixed', amount: 8 } });
     const matched = await ok<{ offered: number }>('POST', withId(PAYOUT_CONSOLE_PATHS.match, guideId), as.staff);
     expect(matched.offered).toBeGreaterThanOrEqual(2);
+    // A guide whose rule admits nobody offers nothing (and stops no other guide's matching).
+    const nobody = await insertDraftGuide(app, policyId, '无人符合的免申即享', { status: 'published', mode: 'auto', onlineUrl: null, eligibility: { groups: [[{ field: 'rdExpense', op: 'gte', value: 1e9, year: 'last' }]] } });
+    expect((await ok<{ offered: number }>('POST', withId(PAYOUT_CONSOLE_PATHS.match, nobody), as.staff)).offered).toBe(0);
     // Matched again (nightly, at a start): nobody is offered it twice.
     expect((await ok<{ offered: number }>('POST', withId(PAYOUT_CONSOLE_PATHS.match, guideId), as.staff)).offered).toBe(0);
     const mine = (await ok<Offer[]>('GET', PAYOUT_PATHS.offers, as.ent)).find((o) => o.guideId === guideId)!;

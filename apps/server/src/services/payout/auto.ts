@@ -80,6 +80,7 @@ export async function matchAutoGuide(deps: AutoDeps, ctx: Ctx, guideId: number, 
   if (guide.mode !== AUTO_MODE) throw conflict(PAYOUT_MSG.notAuto);
   if (guide.status !== 'published' || guide.windowStart > now || guide.windowEnd <= now) return 0;
   const { list } = await qualifiedEnterprises(deps.db, deps.facts, guideId, now);
+  if (!list.length) return 0;
   const year = yearOf(now);
   return deps.db.transaction(async (tx) => {
     await formFor(tx, guideId, now);

@@ -22,7 +22,7 @@ export const payoutModule: FeatureModule = {
     { path: '/policyApply/auto', title: '免申即享', access: 'private', page: () => import('./portal/auto-page') },
   ],
   console: [
-    { path: PUBLICITIES_PAGE, title: '公示管理', access: 'private', page: () => import('./console/publicities-page'), menu: 45, menuGroup: SERVICE_GROUP, icon: lazyIcon(() => import('@ant-design/icons/es/icons/NotificationOutlined')) },
-    { path: PAYOUTS_PAGE, title: '资金拨付', access: 'private', page: () => import('./console/payouts-page'), menu: 46, menuGroup: SERVICE_GROUP, icon: lazyIcon(() => import('@ant-design/icons/es/icons/PayCircleOutlined')) },
+    { path: PUBLICITIES_PAGE, title: '公示管理', access: 'private', page: () => import('./console/publicities-page'), menu: 44.1, menuGroup: SERVICE_GROUP, icon: lazyIcon(() => import('@ant-design/icons/es/icons/NotificationOutlined')) },
+    { path: PAYOUTS_PAGE, title: '资金拨付', access: 'private', page: () => import('./console/payouts-page'), menu: 44.2, menuGroup: SERVICE_GROUP, icon: lazyIcon(() => import('@ant-design/icons/es/icons/PayCircleOutlined')) },
   ],
 };

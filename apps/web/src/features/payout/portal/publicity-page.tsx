@@ -156,7 +156,7 @@ function ObjectionDialog({ publicity, entry, onClose }: { publicity: PublicityDe
           </>
         )}
         <Form.Item name="facts" label="异议事实和理由" rules={[{ required: true, whitespace: true, min: 10, message: PAYOUT_MSG.factsRequired }]}>
-          <Input.TextArea rows={4} maxLength={PAYOUT_LIMITS.facts} showCount />
+          <Input.TextArea rows={4} maxLength={PAYOUT_LIMITS.facts} />
         </Form.Item>
         <Form.Item name="evidence" label="证明材料" rules={[{ required: true, type: 'array', min: 1, message: PAYOUT_MSG.evidenceRequired }]}>
           <AttachmentField label="上传证明材料" />
