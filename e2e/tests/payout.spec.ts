@@ -66,6 +66,13 @@ async function payThrough(staff: Page, portal: Page, request: APIRequestContext)
   await confirm.getByRole('button', { name: '确认到账' }).click();
   await expect(portal.getByText('确认到账成功')).toBeVisible();
   await expect(payments.getByText('企业已确认')).toBeVisible();
+  // And rates the 兑现.
+  await portal.getByRole('button', { name: '评价兑现' }).click();
+  const rating = portal.getByRole('dialog', { name: '评价政策兑现' });
+  await rating.getByRole('radio', { name: '非常满意' }).check();
+  await rating.getByRole('button', { name: '提交评价' }).click();
+  await expect(portal.getByText('评价兑现成功')).toBeVisible();
+  await expect(portal.getByText('兑现评价：非常满意')).toBeVisible();
 }
 
 test('a 公示 with a real-name objection, its end by the timer, 资金下达, 授权, the treasury files and the confirmed arrival', async ({ browser, request }) => {

@@ -11,6 +11,7 @@ import { defineService } from './service';
 import { defineFlow, laterSteps, TimelineEntry } from './workflow';
 import { INDICATOR_BOUNDS } from './calculator';
 import { calendarMissingMsg } from './working-days';
+import { APPEAL_LENGTH, APPEAL_MSG, APPEAL_RATING_LIST } from './appeal';
 
 export const APPLY_PATHS = {
   /** What applying for a guide starts from: the form, its prefill, the calculator's answer, the draft. */
@@ -26,6 +27,8 @@ export const APPLY_PATHS = {
   materials: '/api/v1/policyapply/materials/:id',
   saveMaterial: '/api/v1/policyapply/material',
   removeMaterial: '/api/v1/policyapply/material/:id',
+  /** 申报遇到困难: an 诉求 about the application, linked to it (the 办不成事 channel). */
+  difficulty: '/api/v1/policyapply/difficulty/:id',
 } as const;
 
 /** The number's series: SB20261202-0001 (docs/numbering.md). */
@@ -195,6 +198,10 @@ export const APPLY_MSG = {
   overdue: '已超期',
   paused: '补正中，计时暂停',
   promiseWarn: '快申快享时限已用 80%',
+  ratingRequired: APPEAL_MSG.ratingRequired,
+  commentRequired: APPEAL_MSG.commentRequired,
+  difficultyRequired: '请写明遇到的困难（不少于 10 个字）',
+  difficultyFiled: (number: string) => `已转为诉求办理，编号 ${number}`,
 } as const;
 
 // ---- the flow --------------------------------------------------------------------------------------
@@ -228,6 +235,7 @@ export const APPLY_FLOW = defineFlow({
     publicizing: '公示中',
     payable: '待拨付',
     paid: '已到账',
+    rated: '已评价',
     rejected: '不予支持',
     refused: '不予受理',
     withdrawn: '已撤回',
@@ -280,6 +288,8 @@ export const APPLY_FLOW = defineFlow({
     upholdReview: { label: '公示异议成立，退回复审', from: ['publicizing'], to: 'reviewed', roles: STAFF, noteRequired: true, indirect: true, notify: owner('apply.returnedToReview') },
     payDirectly: { label: '免于公示，直接拨付', from: ['approved'], to: 'payable', roles: STAFF, indirect: true, notify: owner('apply.payable') },
     disburse: { label: '资金到账', from: ['payable'], to: 'paid', roles: STAFF, indirect: true, notify: owner('apply.paid') },
+    // 兑现评价: the 好差评 of the support as received; a 差评 files an 诉求 for 整改 (apply/service.ts).
+    rate: { label: '评价兑现', from: ['paid'], to: 'rated', roles: ['enterprise'], ownerOnly: true, tone: 'primary' },
   },
   initial: ['submit', 'confirmAuto'],
 });
@@ -290,7 +300,7 @@ export const APPLY_STEP_LIST = laterSteps(APPLY_FLOW);
 /** The states an application is in progress in (one per enterprise and guide). */
 export const APPLY_OPEN_STATES: readonly ApplyStatus[] = ['submitted', 'correcting', 'accepted', 'reviewed', 'rechecked'];
 /** The states of an application the bureau supports (拟支持 onwards): what counts against the year's 资金额度 and 不重复享受. */
-export const APPLY_SUPPORTED_STATES: readonly ApplyStatus[] = ['approved', 'publicizing', 'payable', 'paid'];
+export const APPLY_SUPPORTED_STATES: readonly ApplyStatus[] = ['approved', 'publicizing', 'payable', 'paid', 'rated'];
 /** The states whose stage clock runs (补正中 pauses it). */
 export const APPLY_CLOCK_STATES: readonly ApplyStatus[] = ['submitted', 'accepted', 'reviewed', 'rechecked'];
 
@@ -357,8 +367,14 @@ export const ApplyStepBody = Type.Object({
   amount: Type.Optional(Amount('金额')),
   /** jointOpinion: the department giving it. */
   department: Type.Optional(Type.String({ title: '联审部门', minLength: 1, maxLength: 40, errorMessage: APPLY_MSG.departmentRequired })),
+  /** rate: the 好差评 level, and the comment a 差评 must give. */
+  rating: Type.Optional(Type.Enum(APPEAL_RATING_LIST, { title: '评价', errorMessage: '评价等级不正确' })),
+  comment: Type.Optional(Type.String({ title: '评价说明', maxLength: APPEAL_LENGTH.comment, errorMessage: `评价说明不能超过 ${APPEAL_LENGTH.comment} 个字` })),
 });
 export type ApplyStepBody = Type.Static<typeof ApplyStepBody>;
+
+export const DifficultyBody = Type.Object({ content: Type.String({ title: '遇到的困难', maxLength: APPEAL_LENGTH.content, errorMessage: `遇到的困难不能超过 ${APPEAL_LENGTH.content} 个字` }) });
+export type DifficultyBody = Type.Static<typeof DifficultyBody>;
 
 export const MaterialBody = Type.Object({
   enterpriseId: Id('企业'),
@@ -478,6 +494,10 @@ export const ApplyDetail = Type.Object({
   joint: Type.Array(Type.Object({ department: Type.String(), departmentName: Type.String(), opinion: Nullable(Type.String()), by: Nullable(Type.String()), at: Nullable(Type.String()) })),
   timeline: Type.Array(TimelineEntry),
   steps: Type.Array(Type.String()),
+  /** 兑现评价, once given. */
+  rating: Nullable(Type.Object({ level: Type.String(), label: Type.String(), comment: Nullable(Type.String()), at: Type.String() })),
+  /** The 诉求 filed from it: 申报遇到困难, a 差评's 整改. */
+  appeals: Type.Array(Type.Object({ id: Type.Integer(), number: Type.String(), title: Type.String(), status: Type.String(), statusLabel: Type.String() })),
 });
 export type ApplyDetail = Type.Static<typeof ApplyDetail>;
 
@@ -496,6 +516,7 @@ export const APPLY_SERVICE = defineService({
       'apply.budget': '设置资金额度',
       'apply.material': '保存企业材料',
       'apply.materialRemove': '删除企业材料',
+      'apply.difficulty': '申报遇到困难转诉求',
     },
     details: { applyNumber: '申报编号', formVersion: '表单版本', budgetYear: '资金额度年度', approvedAmount: '核定金额（万元）', materialKind: '材料类型' },
   },

@@ -79,7 +79,7 @@ const FLOWS: Record<string, Declared> = {
   apply: {
     flow: APPLY_FLOW,
     opening: ['submitted', 'approved'],
-    ends: ['paid', 'rejected', 'refused', 'withdrawn'],
+    ends: ['rated', 'rejected', 'refused', 'withdrawn'],
     out: {
       submitted: ['withdraw', 'accept', 'refuse'],
       correcting: ['correct'],
@@ -89,7 +89,8 @@ const FLOWS: Record<string, Declared> = {
       approved: ['publicize', 'payDirectly'],
       publicizing: ['clearPublicity', 'upholdReject', 'upholdReview'],
       payable: ['disburse'],
-      paid: [],
+      paid: ['rate'],
+      rated: [],
       rejected: [],
       refused: [],
       withdrawn: [],

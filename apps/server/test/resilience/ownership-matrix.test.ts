@@ -120,6 +120,7 @@ const OWNED: Record<string, Owned> = {
     ],
   },
   'DELETE /api/v1/policyapply/material/:id': { touches: ['material'], calls: (w) => [{ params: { id: w.materialId } }] },
+  'POST /api/v1/policyapply/difficulty/:id': { touches: ['application', 'appeal'], calls: (w) => [{ params: { id: w.applicationId }, body: { content: '冒名反映申报遇到的困难，请核实处理。' } }] },
   'GET /api/v1/payout/payments/:id': { touches: ['application'], calls: (w) => [{ params: { id: w.applicationId }, read: true, staffReach: 'staff keep the payment ledger of every application (docs/payout.md)' }] },
   // The world's application is not yet paid: its steps meet no instruction of the owner's (payout.test takes them on one).
   'POST /api/v1/payout/payment/:id': { touches: ['application'], calls: (w) => [{ params: { id: w.applicationId }, body: { step: 'confirm', amount: 1 } }] },

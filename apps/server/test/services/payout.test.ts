@@ -8,7 +8,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { readSheet } from 'read-excel-file/node';
 import { ROLES } from '@hqt/contract/auth';
-import { APPLY_PATHS, type ApplyDetail } from '@hqt/contract/apply';
+import { APPLY_MSG, APPLY_PATHS, type ApplyDetail } from '@hqt/contract/apply';
 import { APPLY_CONSOLE_PATHS } from '@hqt/contract/apply-console';
 import { FILE_PATHS, type UploadedFile } from '@hqt/contract/files';
 import { BATCH_COLUMNS, PAYOUT_CONSOLE_PATHS, PAYOUT_MSG, PAYOUT_PATHS, TREASURY_FORMAT, type Batch, type BatchFile, type ConsolePublicity, type MyObjection, type ObjectionItem, type Offer, type Payment, type PublicityDetail } from '@hqt/contract/payout';
@@ -283,6 +283,20 @@ describe('the payment ledger', () => {
     expect((await call('POST', withId(PAYOUT_PATHS.paymentStep, mine[0]!.id), as.ent, { step: 'confirm', amount: 9 })).body.msg).toBe(PAYOUT_MSG.amountMismatch(10));
     expect((await call('POST', withId(PAYOUT_PATHS.paymentStep, mine[0]!.id), as.other, { step: 'confirm', amount: 10 })).status).toBe(404);
     expect((await ok<Payment[]>('POST', withId(PAYOUT_PATHS.paymentStep, mine[0]!.id), as.ent, { step: 'confirm', amount: 10 }))[0]).toMatchObject({ status: 'confirmed', confirmedAmount: 10 });
+    // 兑现评价: a 差评 needs its comment, and becomes an 诉求 for 整改 linked to the application.
+    const rate = (body: object) => call<ApplyDetail>('POST', withId(APPLY_PATHS.step, paidApp), as.ent, body);
+    expect((await rate({ step: 'rate' })).body.msg).toBe(APPLY_MSG.ratingRequired);
+    expect((await rate({ step: 'rate', rating: 'dissatisfied' })).body.msg).toBe(APPLY_MSG.commentRequired);
+    expect((await call('POST', withId(APPLY_PATHS.step, paidApp), as.other, { step: 'rate', rating: 'satisfied' })).status).toBe(404);
+    const rated = await rate({ step: 'rate', rating: 'dissatisfied', comment: '资金到账比承诺时限晚了一个月。' });
+    expect(rated.body.data).toMatchObject({ status: 'rated', rating: { label: '不满意', comment: '资金到账比承诺时限晚了一个月。' }, appeals: [{ title: expect.stringMatching(/^政策兑现差评整改：/), statusLabel: '已提交' }] });
+    // 申报遇到困难 on it: another 诉求, linked; too short, or another enterprise's application, refused.
+    const difficulty = (h: Headers, content: string) => call<{ number: string }>('POST', withId(APPLY_PATHS.difficulty, paidApp), h, { content });
+    expect((await difficulty(as.ent, '太难了')).body.msg).toBe(APPLY_MSG.difficultyRequired);
+    expect((await difficulty(as.other, '想了解另一家企业的申报进度和账户。')).status).toBe(404);
+    const filed = await difficulty(as.ent, '财政已支付但银行流水中查不到这笔款项，请协助核实。');
+    expect(filed.body.msg).toBe(APPLY_MSG.difficultyFiled(filed.body.data.number));
+    expect((await ok<ApplyDetail>('GET', withId(APPLY_PATHS.detail, paidApp), as.ent)).appeals.map((x) => x.number)).toContain(filed.body.data.number);
     const returnedId = byKey.get(bounced!.key)!.id;
     const wrongName = { name: '别家公司', bank: '中国银行云溪支行', number: '6217000011112222' };
     expect((await call('POST', withId(PAYOUT_PATHS.paymentStep, returnedId), as.ent, { step: 'correctAccount', bankAccount: wrongName })).body.msg).toBe(PAYOUT_MSG.accountNameMismatch);

@@ -15,6 +15,7 @@ import {
   ApplyStart,
   ApplyStepBody,
   ApplySubmitBody,
+  DifficultyBody,
   DraftSaved,
   EnterpriseParams,
   GuideEnterpriseQuery,
@@ -33,6 +34,7 @@ import {
   applyDetail,
   applyStart,
   canReadMaterial,
+  fileDifficulty,
   checkPublishable,
   formlessPolicies,
   formState,
@@ -80,6 +82,10 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     const ctx = signedIn(request);
     await takeStep(deps, ctx, request.params.id, request.body);
     return ok(await applyDetail(deps, ctx, request.params.id), APPLY_MSG.stepDone(APPLY_FLOW.steps[request.body.step].label));
+  });
+  app.post(APPLY_PATHS.difficulty, { schema: { tags, summary: '申报遇到困难：转为诉求办理', params: ApplyIdParams, body: DifficultyBody, response: { 200: Envelope(Type.Object({ number: Type.String() })) } }, config: enterprise }, async (request) => {
+    const number = await fileDifficulty(deps, signedIn(request), request.params.id, request.body);
+    return ok({ number }, APPLY_MSG.difficultyFiled(number));
   });
   app.get(APPLY_PATHS.materials, { schema: { tags, summary: '企业材料库', params: EnterpriseParams, response: { 200: Envelope(Type.Array(Material)) } }, config: enterprise }, async (request) =>
     ok(await materialLibrary(deps, signedIn(request), request.params.id)),

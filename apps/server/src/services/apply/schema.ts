@@ -95,6 +95,10 @@ export const applications = pgTable(
     /** 不重复享受: the form's group, kept at submission; the year an approval counts in. */
     exclusiveGroup: text('exclusive_group'),
     approvedYear: integer('approved_year'),
+    /** 兑现评价 (好差评), once the support has arrived. */
+    rating: text('rating'),
+    ratingComment: text('rating_comment'),
+    ratedAt: timestamp('rated_at', { withTimezone: true }),
     submittedAt: timestamp('submitted_at', { withTimezone: true }).notNull().defaultNow(),
     acceptedAt: timestamp('accepted_at', { withTimezone: true }),
     decidedAt: timestamp('decided_at', { withTimezone: true }),

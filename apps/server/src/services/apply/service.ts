@@ -4,6 +4,7 @@
 // the application's own conditions, a guide's form (versioned) and yearly budget, and the 材料库.
 import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { ROLES } from '@hqt/contract/auth';
+import { APPEAL_LENGTH, APPEAL_RATINGS, isBadRating, type AppealRating } from '@hqt/contract/appeal';
 import {
   APPLY_FLOW,
   APPLY_KIND,
@@ -28,6 +29,7 @@ import {
   type ApplyStepBody,
   type ApplySubmitBody,
   type ChosenMaterials,
+  type DifficultyBody,
   type Correction,
   type FormValues,
   type GuideEnterpriseQuery,
@@ -53,10 +55,15 @@ import { guideVerdict } from '../calculator/public';
 import { dueAfter, dueAfterIfPublished, workingDaysLeft, type CalendarStore } from '../calendar/public';
 import { dictLabel, type DictionaryStore } from '../dict/public';
 import { attach } from '../files/public';
+import { appealsFrom, fileSourcedAppeal } from '../appeal/public';
 import { applicationCounts, applicationQueue, currentForm, findApplication, materialsOf, openApplication, ownApplications, policiesWithoutForms, type ItemRow } from './queries';
 import { applicationDrafts, applicationMaterials, applications, applyBudgets, applyForms, enterpriseMaterials } from './schema';
 
+/** The 诉求 category an application's 差评 and 申报遇到困难 are filed under (appealCategory's 惠企政策). */
+const APPLY_APPEAL_CATEGORY = 'policy';
+
 export const APPLY_AUDIT = {
+  difficulty: 'apply.difficulty',
   submit: 'apply.submit',
   step: 'apply.step',
   form: 'apply.form',
@@ -401,7 +408,7 @@ export const queueCounts = (deps: ApplyDeps, query: ApplyCountsQuery, now = new 
 /** One application as the caller may see it: the owner without 联审 and internal steps, staff with the calculator's answer now and the budget. */
 export async function applyDetail(deps: ApplyDeps, ctx: SignedInCtx, id: number, now = new Date()): Promise<ApplyConsoleDetail> {
   const forOwner = isEnterprise(ctx);
-  const [found, history, frozen] = await Promise.all([
+  const [found, history, frozen, linked] = await Promise.all([
     findApplication(deps.db, ctx.scope, id),
     timeline(deps.db, APPLY_KIND, id, { flow: APPLY_FLOW, forOwner }),
     deps.db
@@ -410,6 +417,7 @@ export async function applyDetail(deps: ApplyDeps, ctx: SignedInCtx, id: number,
       .innerJoin(enterpriseMaterials, eq(enterpriseMaterials.id, applicationMaterials.materialId))
       .innerJoin(files, eq(files.id, enterpriseMaterials.fileId))
       .where(eq(applicationMaterials.applicationId, id)),
+    appealsFrom(deps.db, APPLY_KIND, id),
   ]);
   if (!found) throw notFound(APPLY_MSG.notFound);
   const { application: a, form } = found;
@@ -453,6 +461,8 @@ export async function applyDetail(deps: ApplyDeps, ctx: SignedInCtx, id: number,
         }),
     timeline: history,
     steps: permittedSteps(APPLY_FLOW, status, roleKeyOf(ctx.actor.roleId), isOwner),
+    rating: a.rating && a.ratedAt ? { level: a.rating, label: APPEAL_RATINGS[a.rating as AppealRating] ?? a.rating, comment: a.ratingComment, at: a.ratedAt.toISOString() } : null,
+    appeals: linked,
     verdictNow: staffView?.[0]?.verdict ?? a.verdictAtSubmit,
     firstReviewer: staffView?.[1][0]?.name ?? null,
     budget: staffView?.[2]?.amount != null ? { year: staffView[2].year, amount: staffView[2].amount, approved: staffView[2].approved } : null,
@@ -596,6 +606,10 @@ export async function takeStep(deps: ApplyDeps, ctx: Ctx, id: number, body: Appl
           if (!f.departments.includes(body.department)) throw badRequest(APPLY_MSG.departmentNotJoint);
           if (row.joint[body.department]) throw conflict(APPLY_MSG.departmentDone);
           return;
+        case 'rate':
+          if (!body.rating) throw badRequest(APPLY_MSG.ratingRequired);
+          if (isBadRating(body.rating) && !body.comment?.trim()) throw badRequest(APPLY_MSG.commentRequired);
+          return;
         case 'approve': {
           const pending = f.departments.filter((d) => !row.joint[d]);
           if (pending.length) {
@@ -653,11 +667,24 @@ export async function takeStep(deps: ApplyDeps, ctx: Ctx, id: number, body: Appl
           return { ...touched, joint: { ...row.joint, [body.department!]: { opinion: body.note!.trim(), byId: actor!.accountId, by: actor!.name, at: now.toISOString() } } };
         case 'approve':
           return { ...touched, decidedAt: now, stageDueAt: null, approvedAmount: amountOf(body.amount!), approvedYear: yearOf(now) };
+        case 'rate':
+          return { ...touched, rating: body.rating!, ratingComment: body.comment?.trim() || null, ratedAt: now };
         default:
           return touched;
       }
     },
-    effects: async (tx) => {
+    effects: async (tx, { row }) => {
+      // A 差评 of the 兑现 is followed up as an 诉求 for 整改, with its own clock and 回访.
+      if (name === 'rate' && isBadRating(body.rating!)) {
+        const [guide] = await tx.select({ title: guides.title }).from(guides).where(eq(guides.id, row.guideId));
+        await fileSourcedAppeal(
+          tx,
+          ctx,
+          { enterpriseId: row.enterpriseId, category: APPLY_APPEAL_CATEGORY, title: `政策兑现差评整改：${guide!.title}`.slice(0, APPEAL_LENGTH.title), content: `申报编号 ${row.number}，评价：${APPEAL_RATINGS[body.rating!]}。\n${body.comment!.trim()}`, source: { kind: APPLY_KIND, id: row.id, key: 'rating' } },
+          now,
+        );
+        return;
+      }
       if (name !== 'correct' || !answered.length) return;
       await tx.delete(applicationMaterials).where(and(eq(applicationMaterials.applicationId, id), inArray(applicationMaterials.kind, answered.map((m) => m.kind))));
       await tx.insert(applicationMaterials).values(answered.map((m) => frozenMaterial(id, m)));
@@ -745,4 +772,26 @@ export async function formlessPolicies(deps: ApplyDeps, now = new Date()): Promi
     out.push({ policyId: r.policyId, policyTitle: r.policyTitle, publishedAt: r.publishedAt.toISOString(), days, guides: r.formless });
   }
   return out;
+}
+
+/**
+ * 申报遇到困难 (the 办不成事 channel): the enterprise's own words about one of its applications,
+ * filed as an 诉求 linked to it (handled on the 诉求's clock); answers the 诉求's number.
+ */
+export async function fileDifficulty(deps: ApplyDeps, ctx: SignedInCtx, id: number, body: DifficultyBody, now = new Date()): Promise<string> {
+  const found = await findApplication(deps.db, ctx.scope, id);
+  if (!found || !ctx.scope.enterpriseIds.includes(found.application.enterpriseId)) throw notFound(APPLY_MSG.notFound);
+  const content = body.content.trim();
+  if (content.length < 10) throw badRequest(APPLY_MSG.difficultyRequired);
+  const a = found.application;
+  return deps.db.transaction(async (tx) => {
+    const filed = await fileSourcedAppeal(
+      tx,
+      ctx,
+      { enterpriseId: a.enterpriseId, category: APPLY_APPEAL_CATEGORY, title: `申报遇到困难：${found.guideTitle}`.slice(0, APPEAL_LENGTH.title), content: `${content}\n（申报编号 ${a.number}，当前状态：${APPLY_FLOW.states[a.status as ApplyStatus]}）`, source: { kind: APPLY_KIND, id: a.id, key: null } },
+      now,
+    );
+    await audit(tx, ctx, APPLY_AUDIT.difficulty, { id: a.id, applyNumber: a.number });
+    return filed.number;
+  });
 }

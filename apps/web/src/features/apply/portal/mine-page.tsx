@@ -2,17 +2,20 @@
 // due day of the current stage and what the bureau asked for; one in full at ?id= (where the
 // message centre's notices lead): the frozen form as submitted, the materials, the 承诺, every 补正
 // asked and answered, the timeline; 撤回 before 受理 and the 补正 answer when one is open.
-import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, Descriptions, Empty, Form, List, Modal, Popconfirm, Result, Skeleton, Space, Typography } from 'antd';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, Card, Descriptions, Empty, Form, Input, List, Modal, Popconfirm, Result, Skeleton, Space, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { APPLY_FLOW, APPLY_MSG, type ApplyDetail, type ApplyStepBody } from '@hqt/contract/apply';
+import { APPEAL_LENGTH, appealPortalLink } from '@hqt/contract/appeal';
+import { APPLY_FLOW, APPLY_MSG, APPLY_PATHS, type ApplyDetail, type ApplyStepBody } from '@hqt/contract/apply';
+import { withId } from '@hqt/contract/calculator';
 import { formFields } from '@hqt/contract/apply-form';
 import { guidePortalLink } from '@hqt/contract/policy-links';
-import { ApiError } from '@/shared/api/http';
+import { ApiError, request } from '@/shared/api/http';
 import { idInAddress } from '@/shared/lib/address-id';
 import { toast } from '@/shared/ui/feedback';
+import { RatingModal } from '@/shared/ui/rating-modal';
 import { ItemFrame } from '@/shared/workflow/item-frame';
 import { useRefreshOnNotice } from '@/shared/workflow/use-refresh-on-notice';
 import { useStepWrite } from '@/shared/workflow/use-step-write';
@@ -119,21 +122,25 @@ function CorrectionModal({ application: a, onClose, onSend, sending }: { applica
 }
 
 function Actions({ application: a }: { application: ApplyDetail }) {
-  const [correcting, setCorrecting] = useState(false);
+  const [open, setOpen] = useState<'correct' | 'rate' | 'difficulty' | null>(null);
   const step = useStepWrite((body: ApplyStepBody) => takeApplyStep(a.id, body), { detail: applyQueries.detail(a.id).queryKey, answered: (r) => r.application, service: applyQueries.all() });
   const send = (body: ApplyStepBody) =>
     step.mutate(body, {
       onSuccess: (res) => {
-        setCorrecting(false);
+        setOpen(null);
         void toast.success(res.msg);
       },
     });
-  if (!a.steps.includes('withdraw') && !a.steps.includes('correct')) return null;
   return (
     <Space wrap style={{ marginBottom: 16 }}>
       {a.steps.includes('correct') && (
-        <Button type="primary" onClick={() => setCorrecting(true)}>
+        <Button type="primary" onClick={() => setOpen('correct')}>
           {APPLY_FLOW.steps.correct.label}
+        </Button>
+      )}
+      {a.steps.includes('rate') && (
+        <Button type="primary" onClick={() => setOpen('rate')}>
+          {APPLY_FLOW.steps.rate.label}
         </Button>
       )}
       {a.steps.includes('withdraw') && (
@@ -143,8 +150,50 @@ function Actions({ application: a }: { application: ApplyDetail }) {
           </Button>
         </Popconfirm>
       )}
-      {correcting && <CorrectionModal application={a} onClose={() => setCorrecting(false)} onSend={send} sending={step.isPending} />}
+      <Button onClick={() => setOpen('difficulty')}>申报遇到困难</Button>
+      {open === 'correct' && <CorrectionModal application={a} onClose={() => setOpen(null)} onSend={send} sending={step.isPending} />}
+      {open === 'rate' && (
+        <RatingModal
+          title="评价政策兑现"
+          comment={{ required: APPLY_MSG.commentRequired, max: APPEAL_LENGTH.comment }}
+          badNotice="差评将转为诉求整改办理，工作人员将回访并答复"
+          onClose={() => setOpen(null)}
+          onSend={(rating) => send({ step: 'rate', ...rating })}
+          sending={step.isPending}
+        />
+      )}
+      {open === 'difficulty' && <DifficultyModal application={a} onClose={() => setOpen(null)} />}
     </Space>
+  );
+}
+
+/** 申报遇到困难: the enterprise's words, filed as an 诉求 linked to this application. */
+function DifficultyModal({ application: a, onClose }: { application: ApplyDetail; onClose: () => void }) {
+  const [form] = Form.useForm<{ content: string }>();
+  const [sending, setSending] = useState(false);
+  const queryClient = useQueryClient();
+  const submit = async ({ content }: { content: string }) => {
+    setSending(true);
+    try {
+      const res = await request<{ number: string }>({ method: 'POST', url: withId(APPLY_PATHS.difficulty, a.id), data: { content: content.trim() } });
+      void toast.success(res.msg);
+      await queryClient.invalidateQueries({ queryKey: applyQueries.detail(a.id).queryKey });
+      onClose();
+    } catch {
+      // the HTTP client has shown why
+    } finally {
+      setSending(false);
+    }
+  };
+  return (
+    <Modal open title="申报遇到困难" okText="提交" onOk={() => form.submit()} confirmLoading={sending} onCancel={onClose} destroyOnHidden>
+      <Typography.Paragraph type="secondary">{`写明在 ${a.number} 申报、审核或兑现中遇到的困难，将转为诉求由工作人员限时办理，进度可在「企业诉求」中查看。`}</Typography.Paragraph>
+      <Form form={form} layout="vertical" onFinish={(v) => void submit(v)}>
+        <Form.Item name="content" label="遇到的困难" rules={[{ required: true, whitespace: true, min: 10, message: APPLY_MSG.difficultyRequired }]}>
+          <Input.TextArea rows={4} maxLength={APPEAL_LENGTH.content} />
+        </Form.Item>
+      </Form>
+    </Modal>
   );
 }
 
@@ -189,6 +238,17 @@ function ApplicationView({ id, onBack }: { id: number; onBack: () => void }) {
       rating={{ label: null, comment: null }}
       timeline={{ title: '办理记录', entries: a.timeline, stepLabel: applyStepLabel, empty: '暂无办理记录' }}
     >
+      {(a.rating || a.appeals.length > 0) && (
+        <section aria-label="评价与诉求" className="apply-feedback">
+          {a.rating && <Typography.Paragraph>{`兑现评价：${a.rating.label}${a.rating.comment ? `（${a.rating.comment}）` : ''}`}</Typography.Paragraph>}
+          {a.appeals.map((x) => (
+            <Typography.Paragraph key={x.id}>
+              <Link to={appealPortalLink(x.id)}>{`诉求 ${x.number}：${x.title}`}</Link>
+              {`（${x.statusLabel}）`}
+            </Typography.Paragraph>
+          ))}
+        </section>
+      )}
       <ApplicationPayments application={a} />
       <ApplicationContent application={a} />
     </ItemFrame>

@@ -14,6 +14,7 @@ const COLOURS: Record<ApplyStatus, string> = {
   publicizing: 'purple',
   payable: 'cyan',
   paid: 'green',
+  rated: 'green',
   rejected: 'error',
   refused: 'default',
   withdrawn: 'default',
