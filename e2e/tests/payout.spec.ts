@@ -156,8 +156,9 @@ test('免申即享: a guide published, the demo enterprise told, it confirms its
     const portal = await (await browser.newContext()).newPage();
     await openSignedIn(portal, DEMO, '/messageCenter/messageCenter');
     await expect(portal.getByText(`您符合《${title}》，预计可享 10 万元，请确认`).first()).toBeVisible();
+    // The demo account holds two enterprises; both may be offered it: 云溪智造's is the one taken up.
     await portal.goto('/policyApply/auto');
-    await portal.getByRole('link', { name: title }).click();
+    await portal.getByRole('listitem').filter({ hasText: DEMO.name }).getByRole('link', { name: title }).click();
     await portal.getByRole('button', { name: '确认享受' }).click();
     const confirm = portal.getByRole('dialog');
     await confirm.getByRole('button', { name: '确认享受' }).click();
@@ -172,7 +173,7 @@ test('免申即享: a guide published, the demo enterprise told, it confirms its
     // Staff move it on without a 公示, then pay it as any other.
     const staff = await (await browser.newContext()).newPage();
     await staffPage(staff, '/admin/payouts?tab=auto');
-    const row = staff.getByRole('tabpanel', { name: '免申即享' }).getByRole('row').filter({ hasText: title });
+    const row = staff.getByRole('tabpanel', { name: '免申即享' }).getByRole('row').filter({ hasText: title }).filter({ hasText: DEMO.name });
     await expect(row).toContainText('已确认');
     await row.getByRole('checkbox').check();
     await staff.getByRole('button', { name: /^免于公示，直接拨付/ }).click();
