@@ -255,6 +255,8 @@ const UNOWNED: Record<string, string> = {
   'POST /api/console/payouts/releases': 'ledger',
   'POST /api/console/payouts/offers/match/:id': 'ledger',
   'POST /api/console/payouts/direct': 'ledger',
+  'GET /api/console/applications/figures': 'figures',
+  'GET /api/v1/policyapply/totals': 'figures',
   'POST /api/console/payouts/authorise': 'ledger',
   'POST /api/console/payouts/batches': 'ledger',
   'GET /api/console/payouts/batches/page': 'ledger',

@@ -10,6 +10,7 @@ import { readSheet } from 'read-excel-file/node';
 import { ROLES } from '@hqt/contract/auth';
 import { APPLY_MSG, APPLY_PATHS, type ApplyDetail } from '@hqt/contract/apply';
 import { APPLY_CONSOLE_PATHS } from '@hqt/contract/apply-console';
+import { APPLY_STATS_PATHS, type ApplyFiguresResult, type ApplyTotals } from '@hqt/contract/apply-stats';
 import { FILE_PATHS, type UploadedFile } from '@hqt/contract/files';
 import { BATCH_COLUMNS, PAYOUT_CONSOLE_PATHS, PAYOUT_MSG, PAYOUT_PATHS, TREASURY_FORMAT, type Batch, type BatchFile, type ConsolePublicity, type MyObjection, type ObjectionItem, type Offer, type Payment, type PublicityDetail } from '@hqt/contract/payout';
 import { chinaDate } from '@hqt/contract/working-days';
@@ -297,6 +298,16 @@ describe('the payment ledger', () => {
     const filed = await difficulty(as.ent, '财政已支付但银行流水中查不到这笔款项，请协助核实。');
     expect(filed.body.msg).toBe(APPLY_MSG.difficultyFiled(filed.body.data.number));
     expect((await ok<ApplyDetail>('GET', withId(APPLY_PATHS.detail, paidApp), as.ent)).appeals.map((x) => x.number)).toContain(filed.body.data.number);
+    // 申兑统计: the paid one counted with its working days to 到账, by every grouping; the public totals say the same.
+    const figures = async (by: string) => ok<ApplyFiguresResult>('GET', `${APPLY_STATS_PATHS.figures}?year=${year()}&by=${by}`, as.staff);
+    const byMode = await figures('mode');
+    expect(byMode.totals).toMatchObject({ paid: expect.any(Number), medianDays: expect.any(Number), rated: expect.any(Number) });
+    expect(byMode.totals.paid).toBeGreaterThanOrEqual(1);
+    expect(byMode.totals.onTimeRate).toBe(1);
+    expect((await figures('month')).rows).toHaveLength(12);
+    for (const by of ['guide', 'department']) expect((await figures(by)).rows.reduce((sum, r) => sum + r.applications, 0)).toBe(byMode.totals.applications);
+    expect((await call('GET', `${APPLY_STATS_PATHS.figures}?year=${year()}&by=mode`, as.ent)).status).toBe(403);
+    expect(await ok<ApplyTotals>('GET', APPLY_STATS_PATHS.totals, {})).toMatchObject({ applications: byMode.totals.applications, paidAmount: byMode.totals.paidAmount });
     const returnedId = byKey.get(bounced!.key)!.id;
     const wrongName = { name: '别家公司', bank: '中国银行云溪支行', number: '6217000011112222' };
     expect((await call('POST', withId(PAYOUT_PATHS.paymentStep, returnedId), as.ent, { step: 'correctAccount', bankAccount: wrongName })).body.msg).toBe(PAYOUT_MSG.accountNameMismatch);

@@ -95,6 +95,8 @@ export const applications = pgTable(
     /** 不重复享受: the form's group, kept at submission; the year an approval counts in. */
     exclusiveGroup: text('exclusive_group'),
     approvedYear: integer('approved_year'),
+    /** When the treasury's return file said it was paid (到账): 申兑统计 counts the days to it. */
+    paidAt: timestamp('paid_at', { withTimezone: true }),
     /** 兑现评价 (好差评), once the support has arrived. */
     rating: text('rating'),
     ratingComment: text('rating_comment'),

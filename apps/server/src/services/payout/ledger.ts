@@ -354,7 +354,7 @@ export async function importReturn(deps: PayoutDeps & { uploadsDir: string }, ct
     const arrived = settled.map((s) => s.row.applicationId);
     if (arrived.length) {
       const payable = await tx.select({ id: applications.id }).from(applications).where(and(inArray(applications.id, arrived), eq(applications.status, 'payable')));
-      await stepMany(tx, deps, ctx, APPLY_FLOW, manyApplications, payable.map((a) => a.id), 'disburse', { audit: PAYOUT_AUDIT.return, at: now, set: { updatedAt: now } });
+      await stepMany(tx, deps, ctx, APPLY_FLOW, manyApplications, payable.map((a) => a.id), 'disburse', { audit: PAYOUT_AUDIT.return, at: now, set: { updatedAt: now, paidAt: now } });
     }
     await tx.update(paymentBatches).set({ returnedAt: now }).where(eq(paymentBatches.id, batchId));
     // The file read is kept with its batch, as the record of what the treasury said.

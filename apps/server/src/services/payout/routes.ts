@@ -53,6 +53,8 @@ import { applicationPayments, authorisePayments, batchesPage, exportBatch, impor
 import { approvedCandidates, canReadObjection, consolePublicities, consolePublicity, decideObjection, endPublicity, fileObjection, myObjections, objectionDetail, objectionPage, publicPublicities, publicPublicity, publishPublicity } from './publicity';
 import { answerOffer, expireOffer, matchAndRemind, matchAutoGuide, myOffers, offerDetail, offersPage, payDirectly } from './auto';
 import { autoOffers, publicities } from './schema';
+import { applyFigures, applyTotals } from './stats';
+import { APPLY_STATS_PATHS, ApplyFiguresQuery, ApplyFiguresResult, ApplyTotals } from '@hqt/contract/apply-stats';
 
 const routes: FastifyPluginAsyncTypebox<{ bureau: string; uploadsDir: string }> = async (app, opts) => {
   const deps = { db: app.db, events: app.events, calendar: app.calendar, bureau: opts.bureau, uploadsDir: opts.uploadsDir };
@@ -103,6 +105,8 @@ const routes: FastifyPluginAsyncTypebox<{ bureau: string; uploadsDir: string }> 
     return ok(offer, offer.applicationNumber ? PAYOUT_MSG.offerConfirmed(offer.applicationNumber) : PAYOUT_MSG.stepDone(OFFER_FLOW.steps[request.body.step].label));
   });
 
+  app.get(APPLY_STATS_PATHS.totals, { schema: { tags, summary: '本年度政策申兑总量（首页）', response: { 200: Envelope(ApplyTotals) } }, config: { access: 'public' } }, async () => ok(await applyTotals(app.db, app.dicts, now())));
+
   const consoleTags = ['控制台：公示与拨付'];
   const staff = { access: 'staff' } as const;
   app.get(PAYOUT_CONSOLE_PATHS.publicities, { schema: { tags: consoleTags, summary: '公示列表', querystring: PageQuery, response: { 200: Envelope(Page(Publicity)) } }, config: staff }, async (request) =>
@@ -136,6 +140,9 @@ const routes: FastifyPluginAsyncTypebox<{ bureau: string; uploadsDir: string }> 
     const moved = await payDirectly(auto, signedIn(request), request.body.applicationIds, now());
     return ok({ moved }, PAYOUT_MSG.paidDirectly(moved));
   });
+  app.get(APPLY_STATS_PATHS.figures, { schema: { tags: consoleTags, summary: '申兑统计', querystring: ApplyFiguresQuery, response: { 200: Envelope(ApplyFiguresResult) } }, config: staff }, async (request) =>
+    ok(await applyFigures(app.db, app.dicts, request.query)),
+  );
   app.get(PAYOUT_CONSOLE_PATHS.payable, { schema: { tags: consoleTags, summary: '待拨付且尚无支付指令的项目', response: { 200: Envelope(Type.Array(Candidate)) } }, config: staff }, async () => ok(await payableCandidates(app.db)));
   app.post(PAYOUT_CONSOLE_PATHS.release, { schema: { tags: consoleTags, summary: '登记资金下达，生成支付指令', body: ReleaseBody, response: { 200: Envelope(Type.Object({ releaseId: Type.Integer(), issued: Type.Integer() })) } }, config: staff }, async (request) => {
     const done = await recordRelease(deps, signedIn(request), request.body, now());
@@ -163,4 +170,4 @@ const routes: FastifyPluginAsyncTypebox<{ bureau: string; uploadsDir: string }> 
   });
 };
 
-export default fp(routes, { name: 'payout', dependencies: ['db', 'auth', 'files', 'calendar', 'message', 'flow-timers', 'jobs', 'calculator', 'apply'] });
+export default fp(routes, { name: 'payout', dependencies: ['db', 'auth', 'dict', 'files', 'calendar', 'message', 'flow-timers', 'jobs', 'calculator', 'apply'] });

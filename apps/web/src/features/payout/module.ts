@@ -23,6 +23,7 @@ export const payoutModule: FeatureModule = {
   ],
   console: [
     { path: PUBLICITIES_PAGE, title: '公示管理', access: 'private', page: () => import('./console/publicities-page'), menu: 44.1, menuGroup: SERVICE_GROUP, icon: lazyIcon(() => import('@ant-design/icons/es/icons/NotificationOutlined')) },
+    { path: `${PAYOUTS_PAGE}/figures`, title: '申兑统计', access: 'private', page: () => import('./console/figures-page'), menu: 44.3, menuGroup: SERVICE_GROUP, icon: lazyIcon(() => import('@ant-design/icons/es/icons/FundOutlined')) },
     { path: PAYOUTS_PAGE, title: '资金拨付', access: 'private', page: () => import('./console/payouts-page'), menu: 44.2, menuGroup: SERVICE_GROUP, icon: lazyIcon(() => import('@ant-design/icons/es/icons/PayCircleOutlined')) },
   ],
 };

@@ -1,0 +1,133 @@
+// 申兑统计 (apply-stats.ts): a year's measures in one aggregate over the year's applications, the
+// working days counted in SQL on the calendar's running index (calendar/day-index.ts), as 诉求统计
+// counts its own; the public totals for the home page are its 合计 row.
+import { sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { APPEAL_RATINGS } from '@hqt/contract/appeal';
+import { APPLY_SUPPORTED_STATES } from '@hqt/contract/apply';
+import { FAST_LIMIT_DAYS, type ApplyFigures, type ApplyFiguresQuery, type ApplyFiguresResult, type ApplyStatsDimension, type ApplyTotals } from '@hqt/contract/apply-stats';
+import { AUTO_MODE } from '@hqt/contract/calculator-engine';
+import { chinaDate } from '@hqt/contract/working-days';
+import type { DbOrTx } from '../../db/client';
+import { guides } from '../../db/schema/index';
+import { applications, applyForms } from '../apply/public';
+import { workingDayAt, workingDayIndexes } from '../calendar/public';
+import { dictLabel, type DictionaryStore } from '../dict/public';
+import { autoOffers } from './schema';
+
+const chinaDay = (ts: SQL | AnyPgColumn) => sql`((${ts} at time zone 'UTC') + interval '8 hours')::date`;
+const list = (values: readonly string[]) => sql.raw(`(${values.map((v) => `'${v}'`).join(', ')})`);
+const GOOD = list(Object.keys(APPEAL_RATINGS).slice(0, 3));
+const BAD = list(Object.keys(APPEAL_RATINGS).slice(3));
+const PAID = list(['paid', 'rated']);
+
+const groupKey: Record<ApplyStatsDimension, SQL> = {
+  month: sql`to_char(${chinaDay(applications.submittedAt)}, 'YYYY-MM')`,
+  guide: sql`${applications.guideId}::text`,
+  department: sql`${guides.deptName}`,
+  mode: sql`${guides.mode}`,
+};
+
+type Counts = {
+  key: string | null;
+  total: boolean;
+  applications: string;
+  supported: string;
+  approved_amount: string | null;
+  paid: string;
+  paid_amount: string | null;
+  median_days: string | null;
+  p90_days: string | null;
+  on_time: string;
+  fast: string;
+  timed: string;
+  auto: string;
+  rated: string;
+  satisfied: string;
+  bad: string;
+  label: string | null;
+};
+
+const n = (v: string | null | undefined) => Number(v ?? 0);
+const rate = (part: number, whole: number) => (whole === 0 ? null : part / whole);
+const days = (v: string | null) => (v === null ? null : Math.round(Number(v) * 10) / 10);
+
+function figuresOf(c: Counts | undefined): ApplyFigures {
+  const paid = n(c?.paid);
+  const timed = n(c?.timed);
+  return {
+    applications: n(c?.applications),
+    supported: n(c?.supported),
+    approvedAmount: Math.round(n(c?.approved_amount) * 10_000) / 10_000,
+    paid,
+    paidAmount: Math.round(n(c?.paid_amount) * 10_000) / 10_000,
+    medianDays: days(c?.median_days ?? null),
+    p90Days: days(c?.p90_days ?? null),
+    onTimeRate: rate(n(c?.on_time), timed),
+    fastRate: rate(n(c?.fast), timed),
+    autoShare: rate(n(c?.auto), n(c?.applications)),
+    rated: n(c?.rated),
+    satisfactionRate: rate(n(c?.satisfied), n(c?.rated)),
+    badRatings: n(c?.bad),
+  };
+}
+
+export async function applyFigures(db: DbOrTx, dicts: DictionaryStore, query: ApplyFiguresQuery): Promise<ApplyFiguresResult> {
+  const { year, by } = query;
+  // The working-day indexes over the two years a year's applications are paid in.
+  const [from, to] = [`${year}-01-01`, `${year + 1}-12-31`];
+  const at = (ts: SQL | AnyPgColumn) => workingDayAt(sql`cal.idx`, from, chinaDay(ts));
+  const started = sql`coalesce((select o.created_at from ${autoOffers} o where o.application_id = ${applications.id}), ${applications.submittedAt})`;
+  const result = await db.execute<Counts>(sql`
+    with cal as (select ${workingDayIndexes(from, to)} as idx),
+    a as (
+      select ${groupKey[by]} as key, ${by === 'guide' ? sql`${guides.title}` : sql`null::text`} as label,
+        ${applications.status} as status, ${applications.approvedAmount} as amount, ${applications.rating} as rating,
+        ${guides.mode} = ${AUTO_MODE} as auto,
+        ${at(applications.paidAt)} - ${at(started)} as days,
+        ${at(applications.paidAt)} - ${at(applications.acceptedAt)} as from_accept,
+        (${applyForms.body}->>'promiseDays')::int as promise_days
+      from ${applications}
+      join ${guides} on ${guides.id} = ${applications.guideId}
+      join ${applyForms} on ${applyForms.id} = ${applications.formId}
+      cross join cal
+      where ${applications.submittedAt} >= ${`${year}-01-01T00:00:00+08:00`}::timestamptz and ${applications.submittedAt} < ${`${year + 1}-01-01T00:00:00+08:00`}::timestamptz
+    )
+    select key, grouping(key) = 1 as total, max(label) as label,
+      count(*) as applications,
+      count(*) filter (where status in ${list(APPLY_SUPPORTED_STATES)}) as supported,
+      sum(amount) filter (where status in ${list(APPLY_SUPPORTED_STATES)}) as approved_amount,
+      count(*) filter (where status in ${PAID}) as paid,
+      sum(amount) filter (where status in ${PAID}) as paid_amount,
+      percentile_cont(0.5) within group (order by days) filter (where status in ${PAID}) as median_days,
+      percentile_cont(0.9) within group (order by days) filter (where status in ${PAID}) as p90_days,
+      count(*) filter (where status in ${PAID} and from_accept is not null) as timed,
+      count(*) filter (where status in ${PAID} and from_accept <= promise_days) as on_time,
+      count(*) filter (where status in ${PAID} and from_accept <= ${FAST_LIMIT_DAYS}) as fast,
+      count(*) filter (where auto) as auto,
+      count(*) filter (where rating is not null) as rated,
+      count(*) filter (where rating in ${GOOD}) as satisfied,
+      count(*) filter (where rating in ${BAD}) as bad
+    from a
+    group by grouping sets ((key), ())`);
+  const totals = result.rows.find((r) => r.total);
+  const found = result.rows.filter((r) => !r.total);
+  const all = await dicts.all();
+  const labelOf = (r: Counts): string => {
+    if (by === 'month') return `${Number(r.key!.slice(5))}月`;
+    if (by === 'mode') return dictLabel(all, 'guideMode', r.key ?? '');
+    return r.label ?? r.key ?? '—';
+  };
+  const rows =
+    by === 'month'
+      ? Array.from({ length: 12 }, (_, i) => `${year}-${String(i + 1).padStart(2, '0')}`).map((k) => ({ key: k, label: `${Number(k.slice(5))}月`, ...figuresOf(found.find((r) => r.key === k)) }))
+      : found.sort((x, y) => n(y.applications) - n(x.applications)).map((r) => ({ key: r.key, label: labelOf(r), ...figuresOf(r) }));
+  return { year, by, rows, totals: figuresOf(totals) };
+}
+
+/** This year's totals (China's year), as the home page shows them. */
+export async function applyTotals(db: DbOrTx, dicts: DictionaryStore, now = new Date()): Promise<ApplyTotals> {
+  const year = Number(chinaDate(now).slice(0, 4));
+  const { totals } = await applyFigures(db, dicts, { year, by: 'mode' });
+  return { year, applications: totals.applications, supported: totals.supported, paidAmount: totals.paidAmount, medianDays: totals.medianDays, autoShare: totals.autoShare, satisfactionRate: totals.satisfactionRate };
+}
