@@ -13,6 +13,7 @@ import { GuideStatusTag } from '@/features/policy/ui/guide-status-tag';
 import { TopicCover } from '@/features/policy/ui/topic-cover';
 import { appealStatsQueries } from '@/features/appeal/api/appeal-stats-api';
 import { AppealTotalsFigures } from '@/features/appeal/home/appeal-totals';
+import { ApplyTotalsFigures } from '@/features/payout/home/apply-totals';
 import { http } from '@/shared/api/http';
 import { platformQuery } from '@/shared/api/query-client';
 import { BarChart } from '@/shared/ui/bar-chart';
@@ -178,6 +179,10 @@ export default function HomePage() {
 
       <Panel id="appeals" title="企业诉求办理" more={{ to: '/enterpriseDemands/enterpriseDemands', label: '我要提诉求' }}>
         <AppealTotalsFigures totals={appealTotals} />
+      </Panel>
+
+      <Panel id="payouts" title="政策兑现" more={{ to: '/publicity', label: '公示公告' }}>
+        <ApplyTotalsFigures />
       </Panel>
 
       {openId !== null && (
