@@ -59,7 +59,7 @@ const AUTO_FORM: ApplyFormBody = {
 };
 
 const yearOf = (at: Date) => Number(chinaDate(at).slice(0, 4));
-const amountText = (amount: number | null) => (amount === null ? '政策规定的扶持' : `${amount} 万元`);
+const amountText = (amount: number | null) => (amount === null || amount === 0 ? '政策规定的支持' : `${amount} 万元`);
 
 async function formFor(tx: DbOrTx, guideId: number, now: Date) {
   const [current] = await tx.select().from(applyForms).where(eq(applyForms.guideId, guideId)).orderBy(desc(applyForms.version)).limit(1);
