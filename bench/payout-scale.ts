@@ -7,7 +7,8 @@
 //   on another 10,000 — the issue's aim is the 授权 in ≤ 10 s;
 // - the public page of a 公示 of 1,000 entries (publicPublicity: its head with count and sum, the
 //   entries) against the bare select of the entries, RUNS times after a warm-up.
-// The year's figures at 100,000 (申兑统计) are not built yet (docs/payout.md, Next).
+// - 申兑统计 for the year by guide and by month (applyFigures: one aggregate with the working days
+//   counted on the calendar's running index) against a bare `count(*), sum(amount) … group by`.
 // npx tsx bench/payout-scale.ts; BENCH_RUNS, BENCH_APPLICATIONS, BENCH_PAYMENTS, BENCH_ENTRIES.
 import { ROLES } from '@hqt/contract/auth';
 import { chinaDate } from '@hqt/contract/working-days';
@@ -18,6 +19,8 @@ import { calendarYears } from '../apps/server/src/services/calendar/schema';
 import { CalendarStore } from '../apps/server/src/services/calendar/store';
 import { authorisePayments, recordRelease } from '../apps/server/src/services/payout/ledger';
 import { publicPublicity, publishPublicity } from '../apps/server/src/services/payout/publicity';
+import { applyFigures } from '../apps/server/src/services/payout/stats';
+import { DictionaryStore } from '../apps/server/src/services/dict/store';
 import { seedApplications } from './apply-seed';
 import { startBenchDatabase } from './support';
 import { line, RUNS, time, type Timing } from './timing';
@@ -102,6 +105,17 @@ try {
   const same = realPage.result.entries.length === barePage.result.rows.length;
   if (!same) process.exitCode = 1;
   line('publicPublicity', barePage, realPage, `${realPage.result.entries.length} entries${same ? '' : '  MISMATCH'}`);
+  header(`申兑统计 over ${APPLICATIONS.toLocaleString('en')} applications (${RUNS} runs)`);
+  const dicts = new DictionaryStore(db, url, (err) => process.stderr.write(`${err.message}\n`));
+  await dicts.start();
+  for (const [by, key] of [['guide', 'guide_id'], ['month', "to_char(submitted_at at time zone 'Asia/Shanghai', 'YYYY-MM')"]] as const) {
+    const bareFigures = await time(() =>
+      pool.query(`select ${key} as key, count(*), sum(approved_amount) from applications where submitted_at >= $1 and submitted_at < $2 group by ${key}`, [`${year}-01-01T00:00:00+08:00`, `${year + 1}-01-01T00:00:00+08:00`]),
+    );
+    const realFigures = await time(() => applyFigures(db, dicts, { year, by }));
+    line(`applyFigures by ${by}`, bareFigures, realFigures, `${realFigures.result.totals.applications} applications, ${realFigures.result.rows.length} rows`);
+  }
+  await dicts.stop();
   await calendar.stop();
   await pool.end();
 } finally {

@@ -9,6 +9,7 @@ import { roleKeyOf, stepRefusal, stepTarget, WORKFLOW_MSG, type Audience, type F
 import type { Db, DbOrTx } from '../db/client';
 import { accounts, auditLog, workflowSteps } from '../db/schema/index';
 import { audit, auditRecord, type AuditAction } from './audit';
+import { chunks } from './chunks';
 import { isSignedIn, type Ctx, type SignedInCtx } from './ctx';
 import type { Events } from './events';
 import { AppError, notFound } from './errors';
@@ -254,22 +255,16 @@ export async function stepMany<S extends string, K extends string, I extends K, 
     .where(inArray(idColumn, [...from.keys()]))
     .returning()) as Row[];
   moved.sort((a, b) => ((a as Record<string, unknown>).id as number) - ((b as Record<string, unknown>).id as number));
-  const stepRows = await tx
-    .insert(workflowSteps)
-    .values(
-      moved.map((r) => {
-        const id = (r as Record<string, unknown>).id as number;
-        return { subjectKind: subject.kind, subjectId: id, step: name, fromState: from.get(id)!, toState: target(id), actorId: signed?.actor.accountId ?? null, actorRole: role as Taker, note, ...(options.at ? { at: options.at } : {}) };
-      }),
-    )
-    .returning({ id: workflowSteps.id, subjectId: workflowSteps.subjectId });
-  const stepIds = new Map(stepRows.map((r) => [r.subjectId, r.id]));
-  await tx.insert(auditLog).values(
-    moved.map((r) => {
-      const id = (r as Record<string, unknown>).id as number;
-      return auditRecord(ctx, options.audit, { id, step: name, before: { status: from.get(id) }, after: { status: target(id) }, ...(note ? { note } : {}) });
-    }),
-  );
+  const stepIds = new Map<number, number>();
+  for (const part of chunks(moved)) {
+    const ids = part.map((r) => (r as Record<string, unknown>).id as number);
+    const stepRows = await tx
+      .insert(workflowSteps)
+      .values(ids.map((id) => ({ subjectKind: subject.kind, subjectId: id, step: name, fromState: from.get(id)!, toState: target(id), actorId: signed?.actor.accountId ?? null, actorRole: role as Taker, note, ...(options.at ? { at: options.at } : {}) })))
+      .returning({ id: workflowSteps.id, subjectId: workflowSteps.subjectId });
+    for (const r of stepRows) stepIds.set(r.subjectId, r.id);
+    await tx.insert(auditLog).values(ids.map((id) => auditRecord(ctx, options.audit, { id, step: name, before: { status: from.get(id) }, after: { status: target(id) }, ...(note ? { note } : {}) })));
+  }
   const result: Moved<S, Exclude<K, I>, Row>[] = [];
   for (const row of moved) {
     const id = (row as Record<string, unknown>).id as number;

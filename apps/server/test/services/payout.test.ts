@@ -104,6 +104,36 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
+/** Payable applications (through a 公示 that ended) for one guide. */
+async function payable(n: number, budget: number, amount = 10): Promise<{ guideId: number; ids: number[] }> {
+  const guideId = await guideWith(NO_JOINT, budget);
+  const ids: number[] = [];
+  for (let i = 0; i < n; i++) ids.push(await approved(guideId, amount));
+  const published = await publish(ids, 5);
+  await pastEnd(published.id);
+  app.clock.travel(0);
+  for (const id of ids) expect(await statusOf(id)).toBe('payable');
+  return { guideId, ids };
+}
+const release = (ids: number[], docNumber = '云工信〔2026〕8号') => call<{ releaseId: number; issued: number }>('POST', PAYOUT_CONSOLE_PATHS.release, as.staff, { docNumber, docDate: today(), fund: '工业发展专项资金', applicationIds: ids });
+const ledger = async (ids: number[]) => app.db.select().from(payments).where(inArray(payments.applicationId, ids));
+
+/** `n` more 待拨付 applications like one that came through a 公示, its 拟支持 by staff2 (rows cloned: the flow is the other tests'). */
+async function payableClones(n: number, budget = 1e7): Promise<{ ids: number[] }> {
+  const { ids } = await payable(1, budget);
+  const [template] = await app.db.select().from(applications).where(eq(applications.id, ids[0]!));
+  const clones: number[] = [];
+  for (let i = 0; i < n - 1; i += 1000) {
+    const part = await app.db
+      .insert(applications)
+      .values(Array.from({ length: Math.min(1000, n - 1 - i) }, (_, j) => ({ ...template!, id: undefined, number: `${template!.number}-C${i + j}` })))
+      .returning({ id: applications.id });
+    clones.push(...part.map((c) => c.id));
+  }
+  await app.db.execute(sql`insert into workflow_steps (subject_kind, subject_id, step, from_state, to_state, actor_id, actor_role) select 'application', id, 'approve', 'rechecked', 'approved', ${staff2Id}, 'staff' from unnest(${`{${clones.join(',')}}`}::int[]) id`);
+  return { ids: [...ids, ...clones] };
+}
+
 describe('a 公示', () => {
   it('lists 拟支持 applications only, shows the public their names, projects and amounts, and takes real-name objections', async () => {
     const guideId = await guideWith(NO_JOINT, 100);
@@ -214,20 +244,6 @@ describe('a 公示', () => {
 });
 
 describe('the payment ledger', () => {
-  /** Payable applications (through a 公示 that ended) for one guide. */
-  async function payable(n: number, budget: number, amount = 10): Promise<{ guideId: number; ids: number[] }> {
-    const guideId = await guideWith(NO_JOINT, budget);
-    const ids: number[] = [];
-    for (let i = 0; i < n; i++) ids.push(await approved(guideId, amount));
-    const published = await publish(ids, 5);
-    await pastEnd(published.id);
-    app.clock.travel(0);
-    for (const id of ids) expect(await statusOf(id)).toBe('payable');
-    return { guideId, ids };
-  }
-  const release = (ids: number[], docNumber = '云工信〔2026〕8号') => call<{ releaseId: number; issued: number }>('POST', PAYOUT_CONSOLE_PATHS.release, as.staff, { docNumber, docDate: today(), fund: '工业发展专项资金', applicationIds: ids });
-  const ledger = async (ids: number[]) => app.db.select().from(payments).where(inArray(payments.applicationId, ids));
-
   it('issues one instruction per entry, never twice, authorised by another person within the 资金额度, and pays it through the treasury files', async () => {
     const { ids } = await payable(2, 25);
     expect((await release(ids)).body).toMatchObject({ code: 200, data: { issued: 2 } });
@@ -321,14 +337,7 @@ describe('the payment ledger', () => {
 
   it('never authorises over the 资金额度 when 50 authorisations come at once', async () => {
     // 50 instructions of 10 万元 against a 资金额度 of 100: exactly ten pass, whoever comes first.
-    const { ids } = await payable(1, 100);
-    const [template] = await app.db.select().from(applications).where(eq(applications.id, ids[0]!));
-    const clones = await app.db
-      .insert(applications)
-      .values(Array.from({ length: 49 }, (_, i) => ({ ...template!, id: undefined, number: `${template!.number}-C${i}` })))
-      .returning({ id: applications.id });
-    const all = [...ids, ...clones.map((c) => c.id)];
-    await app.db.execute(sql`insert into workflow_steps (subject_kind, subject_id, step, from_state, to_state, actor_id, actor_role) select 'application', a.id, 'approve', 'rechecked', 'approved', ${staff2Id}, 'staff' from applications a where a.id in ${sql.raw(`(${clones.map((c) => c.id).join(',')})`)}`);
+    const { ids: all } = await payableClones(50, 100);
     expect((await release(all)).body.data.issued).toBe(50);
     const pids = (await ledger(all)).map((r) => r.id);
     const answers = await Promise.all(pids.map((id) => call('POST', PAYOUT_CONSOLE_PATHS.authorise, id % 2 ? as.staff : as.admin, { ids: [id] })));
@@ -337,6 +346,16 @@ describe('the payment ledger', () => {
     const [{ committed }] = (await app.db.execute<{ committed: string }>(sql`select sum(amount) as committed from payments where application_id in ${sql.raw(`(${all.join(',')})`)} and status = 'authorised'`)).rows as [{ committed: string }];
     expect(Number(committed)).toBe(100);
     expect(await app.db.$count(payments, and(inArray(payments.applicationId, all), eq(payments.status, 'pending')))).toBe(40);
+  });
+});
+
+describe('a batch past one statement\'s parameters', () => {
+  it('issues and authorises 5,600 instructions at once (12 columns each: more than PostgreSQL takes in one insert)', async () => {
+    const { ids } = await payableClones(5_600);
+    expect((await release(ids, '云工信〔2026〕88号')).body.data.issued).toBe(5_600);
+    const pids = (await ledger(ids)).map((r) => r.id);
+    expect((await ok<{ authorised: number }>('POST', PAYOUT_CONSOLE_PATHS.authorise, as.staff, { ids: pids })).authorised).toBe(5_600);
+    expect(await app.db.$count(payments, and(inArray(payments.applicationId, ids), eq(payments.status, 'authorised')))).toBe(5_600);
   });
 });
 

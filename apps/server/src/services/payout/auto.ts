@@ -26,6 +26,7 @@ import { enterprises, guides, workflowSteps } from '../../db/schema/index';
 import { audit, auditRecord } from '../../lib/audit';
 import { systemCtx, type Ctx, type SignedInCtx } from '../../lib/ctx';
 import { badRequest, conflict, notFound } from '../../lib/errors';
+import { chunks } from '../../lib/chunks';
 import { stampNumber } from '../../lib/numbering';
 import { paginate, totalOver } from '../../lib/paginate';
 import { opening, ownedBy, step, stepMany, type Subject } from '../../lib/workflow';
@@ -84,17 +85,22 @@ export async function matchAutoGuide(deps: AutoDeps, ctx: Ctx, guideId: number, 
   const year = yearOf(now);
   return deps.db.transaction(async (tx) => {
     await formFor(tx, guideId, now);
-    const offered = await tx
-      .insert(autoOffers)
-      .values(list.map(({ enterprise, amount }) => ({ guideId, enterpriseId: enterprise.id, year, amount, expiresAt: guide.windowEnd, createdAt: now })))
-      .onConflictDoNothing({ target: [autoOffers.guideId, autoOffers.enterpriseId, autoOffers.year] })
-      .returning();
+    const offered: OfferRow[] = [];
+    for (const part of chunks(list)) {
+      offered.push(
+        ...(await tx
+          .insert(autoOffers)
+          .values(part.map(({ enterprise, amount }) => ({ guideId, enterpriseId: enterprise.id, year, amount, expiresAt: guide.windowEnd, createdAt: now })))
+          .onConflictDoNothing({ target: [autoOffers.guideId, autoOffers.enterpriseId, autoOffers.year] })
+          .returning()),
+      );
+    }
     if (!offered.length) return 0;
     const open = opening(ctx, OFFER_FLOW, OFFER_KIND, 'match', now);
-    const steps = await tx
-      .insert(workflowSteps)
-      .values(offered.map((o) => ({ ...open, subjectId: o.id })))
-      .returning({ id: workflowSteps.id, subjectId: workflowSteps.subjectId });
+    const steps: { id: number; subjectId: number }[] = [];
+    for (const part of chunks(offered)) {
+      steps.push(...(await tx.insert(workflowSteps).values(part.map((o) => ({ ...open, subjectId: o.id }))).returning({ id: workflowSteps.id, subjectId: workflowSteps.subjectId })));
+    }
     const stepOf = new Map(steps.map((s) => [s.subjectId, s.id]));
     for (const o of offered) {
       await notify(tx, await enterpriseAccounts(tx, o.enterpriseId), {

@@ -33,6 +33,7 @@ import { audit, auditRecord } from '../../lib/audit';
 import type { SignedInCtx } from '../../lib/ctx';
 import { chinaDate } from '@hqt/contract/working-days';
 import { badRequest, conflict, notFound } from '../../lib/errors';
+import { chunks } from '../../lib/chunks';
 import { stampNumber } from '../../lib/numbering';
 import { paginate, totalOver } from '../../lib/paginate';
 import { opening, ownedBy, step, stepMany, type Subject, type SubjectNotices } from '../../lib/workflow';
@@ -162,16 +163,21 @@ export async function recordRelease(deps: PayoutDeps, ctx: SignedInCtx, body: Re
       .returning({ id: fundReleases.id });
     const approvers = await approversOf(tx, ids);
     const attempts = await attemptsOf(tx, ids);
-    const issued = await tx
-      .insert(payments)
-      .values(
-        apps.map((a) => {
-          const attempt = (attempts.get(a.id) ?? 0) + 1;
-          return { key: `${a.number}-${attempt}`, applicationId: a.id, attempt, enterpriseId: a.enterpriseId, guideId: a.guideId, year: a.approvedYear!, amount: a.approvedAmount!, bankAccount: a.bankAccount, releaseId: release!.id, approverId: approvers.get(a.id) ?? null, createdAt: now, updatedAt: now };
-        }),
-      )
-      .onConflictDoNothing({ target: payments.key })
-      .returning({ id: payments.id });
+    const issued: { id: number }[] = [];
+    for (const part of chunks(apps)) {
+      issued.push(
+        ...(await tx
+          .insert(payments)
+          .values(
+            part.map((a) => {
+              const attempt = (attempts.get(a.id) ?? 0) + 1;
+              return { key: `${a.number}-${attempt}`, applicationId: a.id, attempt, enterpriseId: a.enterpriseId, guideId: a.guideId, year: a.approvedYear!, amount: a.approvedAmount!, bankAccount: a.bankAccount, releaseId: release!.id, approverId: approvers.get(a.id) ?? null, createdAt: now, updatedAt: now };
+            }),
+          )
+          .onConflictDoNothing({ target: payments.key })
+          .returning({ id: payments.id })),
+      );
+    }
     await openTimelines(tx, ctx, issued.map((p) => p.id), now);
     await audit(tx, ctx, PAYOUT_AUDIT.release, { id: release!.id, docNumber: body.docNumber.trim(), count: issued.length });
     return { releaseId: release!.id, issued: issued.length };
@@ -200,7 +206,7 @@ async function attemptsOf(tx: Tx, ids: readonly number[]): Promise<Map<number, n
 async function openTimelines(tx: Tx, ctx: SignedInCtx, ids: readonly number[], now: Date): Promise<void> {
   if (!ids.length) return;
   const row = opening(ctx, PAYMENT_FLOW, PAYMENT_KIND, 'issue', now);
-  await tx.insert(workflowSteps).values(ids.map((subjectId) => ({ ...row, subjectId })));
+  for (const part of chunks(ids)) await tx.insert(workflowSteps).values(part.map((subjectId) => ({ ...row, subjectId })));
 }
 
 // ---- 授权 ---------------------------------------------------------------------------------------
