@@ -1,7 +1,7 @@
 // 申兑统计 (apply-stats.ts): a year's measures in one aggregate over the year's applications, the
 // working days counted in SQL on the calendar's running index (calendar/day-index.ts), as 诉求统计
 // counts its own; the public totals for the home page are its 合计 row.
-import { sql, type SQL } from 'drizzle-orm';
+import { inArray, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { APPEAL_RATINGS } from '@hqt/contract/appeal';
 import { APPLY_SUPPORTED_STATES } from '@hqt/contract/apply';
@@ -23,7 +23,7 @@ const PAID = list(['paid', 'rated']);
 
 const groupKey: Record<ApplyStatsDimension, SQL> = {
   month: sql`to_char(${chinaDay(applications.submittedAt)}, 'YYYY-MM')`,
-  guide: sql`${applications.guideId}::text`,
+  guide: sql`${applications.guideId}`,
   department: sql`${guides.deptName}`,
   mode: sql`${guides.mode}`,
 };
@@ -45,7 +45,6 @@ type Counts = {
   rated: string;
   satisfied: string;
   bad: string;
-  label: string | null;
 };
 
 const n = (v: string | null | undefined) => Number(v ?? 0);
@@ -84,11 +83,13 @@ export async function applyFigures(db: DbOrTx, dicts: DictionaryStore, query: Ap
     -- Each form's 兑现时限 read once (its body is large: read per application row it was most of the time).
     forms as materialized (select id, (body->>'promiseDays')::int as promise_days from ${applyForms}),
     a as (
-      select ${groupKey[by]} as key, ${by === 'guide' ? sql`${guides.title}` : sql`null::text`} as label,
+      -- Narrow rows (the guide's id, never its title): the grouping's sort stays in memory.
+      select ${groupKey[by]} as key,
         ${applications.status} as status, ${applications.approvedAmount} as amount, ${applications.rating} as rating,
         ${guides.mode} = ${AUTO_MODE} as auto,
-        ${at(applications.paidAt)} - ${at(started)} as days,
-        ${at(applications.paidAt)} - ${at(applications.acceptedAt)} as from_accept,
+        -- Working days only for the arrived (the others have none to count: three array reads a row saved).
+        case when ${applications.status} in ${PAID} then ${at(applications.paidAt)} - ${at(started)} end as days,
+        case when ${applications.status} in ${PAID} then ${at(applications.paidAt)} - ${at(applications.acceptedAt)} end as from_accept,
         f.promise_days as promise_days
       from ${applications}
       join ${guides} on ${guides.id} = ${applications.guideId}
@@ -97,7 +98,7 @@ export async function applyFigures(db: DbOrTx, dicts: DictionaryStore, query: Ap
       cross join cal
       where ${applications.submittedAt} >= ${`${year}-01-01T00:00:00+08:00`}::timestamptz and ${applications.submittedAt} < ${`${year + 1}-01-01T00:00:00+08:00`}::timestamptz
     )
-    select key, grouping(key) = 1 as total, max(label) as label,
+    select key::text as key, grouping(key) = 1 as total,
       count(*) as applications,
       count(*) filter (where status in ${list(APPLY_SUPPORTED_STATES)}) as supported,
       sum(amount) filter (where status in ${list(APPLY_SUPPORTED_STATES)}) as approved_amount,
@@ -117,10 +118,11 @@ export async function applyFigures(db: DbOrTx, dicts: DictionaryStore, query: Ap
   const totals = result.rows.find((r) => r.total);
   const found = result.rows.filter((r) => !r.total);
   const all = await dicts.all();
+  const titles = by === 'guide' && found.length ? new Map((await db.select({ id: guides.id, title: guides.title }).from(guides).where(inArray(guides.id, found.map((r) => Number(r.key))))).map((g) => [String(g.id), g.title])) : new Map<string, string>();
   const labelOf = (r: Counts): string => {
-    if (by === 'month') return `${Number(r.key!.slice(5))}月`;
     if (by === 'mode') return dictLabel(all, 'guideMode', r.key ?? '');
-    return r.label ?? r.key ?? '—';
+    if (by === 'guide') return titles.get(r.key ?? '') ?? r.key ?? '—';
+    return r.key ?? '—';
   };
   const rows =
     by === 'month'
