@@ -5,7 +5,7 @@ import { defineConfig } from 'vitest/config';
  * thousands of requests: they run after the fast ones, alone, with timeouts above their own
  * inner deadlines, so a busy machine slows them down without failing them.
  */
-const SLOW = ['test/server.test.ts', 'test/resilience/fuzz.test.ts', 'test/services/push-nodes.test.ts', 'test/db/*.test.ts', 'test/resilience/two-nodes.test.ts', 'test/resilience/crash.test.ts'];
+const SLOW = ['test/server.test.ts', 'test/resilience/fuzz.test.ts', 'test/services/push-nodes.test.ts', 'test/db/*.test.ts', 'test/resilience/two-nodes.test.ts', 'test/resilience/crash.test.ts', 'test/resilience/payout-crash.test.ts'];
 
 /** The database-backed projects' cluster (test/helpers/global-setup.ts); the rules need none. */
 const DATABASE = ['test/helpers/global-setup.ts'];
