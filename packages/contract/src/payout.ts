@@ -58,6 +58,10 @@ export const PAYOUT_CONSOLE_PATHS = {
   match: `${CONSOLE}/payouts/offers/match/:id`,
   /** 免申即享's confirmed applications straight to 待拨付 (no 公示). */
   payDirectly: `${CONSOLE}/payouts/direct`,
+  /** 追回: money to be recovered from a paid instruction, and the list of them. */
+  recover: `${CONSOLE}/payouts/recoveries`,
+  recoveries: `${CONSOLE}/payouts/recoveries/page`,
+  recovered: `${CONSOLE}/payouts/recoveries/:id/recovered`,
   /** The treasury's return file for a batch: an upload (FILE_PATHS.upload) of its .json or .xlsx, by id. */
   importReturn: `${CONSOLE}/payouts/batches/:id/return`,
 } as const;
@@ -70,6 +74,7 @@ export const PUBLICITY_KIND = 'publicity';
 export const OBJECTION_KIND = 'objection';
 export const PAYMENT_KIND = 'payment';
 export const OFFER_KIND = 'offer';
+export const RECOVERY_KIND = 'recovery';
 /** 免申即享: an offer not answered is reminded after this many working days. */
 export const OFFER_REMIND_DAYS = 5;
 /** What the files piece keeps a batch's return file under. */
@@ -86,6 +91,7 @@ export const PAYOUT_MESSAGE_KINDS = {
   'payout.missing': '企业报告资金未到账',
   'payout.offer': '免申即享待确认',
   'payout.offerReminder': '免申即享确认提醒',
+  'payout.recovery': '扶持资金追回通知',
 } as const;
 export type PayoutMessageKind = keyof typeof PAYOUT_MESSAGE_KINDS;
 
@@ -153,6 +159,17 @@ export const OFFER_FLOW = defineFlow({
 });
 export type OfferStatus = keyof typeof OFFER_FLOW.states;
 export const OFFER_STATUS_LIST = Object.keys(OFFER_FLOW.states) as OfferStatus[];
+
+/** 追回: money to be recovered from an arrived instruction (a reason, an amount), until it is back. */
+export const RECOVERY_FLOW = defineFlow({
+  states: { open: '待追回', recovered: '已追回' },
+  steps: {
+    raise: { label: '发起追回', from: [], to: 'open', roles: STAFF, notify: [{ to: 'owner', kind: 'payout.recovery' }] },
+    recover: { label: '确认已追回', from: ['open'], to: 'recovered', roles: STAFF, tone: 'primary', noteLabel: '追回说明（选填）' },
+  },
+  initial: ['raise'],
+});
+export type RecoveryStatus = keyof typeof RECOVERY_FLOW.states;
 
 /**
  * One payment instruction (GLA-OPS's ledger, in the treasury's words): 待授权 → 已授权 (by a person
@@ -231,6 +248,11 @@ export const PAYOUT_MSG = {
   sameAccount: '更正后的账户与被退回的账户相同，请核对',
   stepDone: (label: string) => `${label}成功`,
   offerNotFound: '免申即享事项不存在',
+  recoveryNotFound: '追回事项不存在',
+  notRecoverable: '只有已到账的支付指令可以追回',
+  recoveryOver: (left: number) => `追回金额不能超过尚未追回的 ${left} 万元`,
+  recoveryReason: '请写明追回原因',
+  recoveryRaised: '追回已登记，已通知企业',
   offerText: (guide: string, amount: string) => `您符合《${guide}》，预计可享 ${amount}，请确认`,
   offerReminder: (guide: string, day: string) => `《${guide}》免申即享尚待您确认，${day} 前未确认的视为放弃`,
   offerConfirmed: (number: string) => `已确认享受，编号 ${number}`,
@@ -341,6 +363,12 @@ export const PaymentQuery = Type.Object({
 });
 export type PaymentQuery = Type.Static<typeof PaymentQuery>;
 export const ReturnBody = Type.Object({ fileId: Id('返回文件') });
+export const RecoveryBody = Type.Object({
+  paymentId: Id('支付指令'),
+  amount: Type.Number({ title: '追回金额', exclusiveMinimum: 0, maximum: 1e8, errorMessage: '追回金额应为大于 0 的数（万元）' }),
+  reason: Type.String({ title: '追回原因', maxLength: PAYOUT_LIMITS.note, errorMessage: `追回原因不能超过 ${PAYOUT_LIMITS.note} 个字` }),
+});
+export type RecoveryBody = Type.Static<typeof RecoveryBody>;
 export const ExportQuery = Type.Object({ format: Type.Enum(['json', 'xlsx'] as const, { title: '格式', errorMessage: '格式应为 json 或 xlsx' }) });
 
 // ---- answers ---------------------------------------------------------------------------------------
@@ -443,6 +471,8 @@ export const Payment = Type.Object({
   paidOn: Nullable(Type.String()),
   confirmedAmount: Nullable(Type.Number()),
   missingNote: Nullable(Type.String()),
+  /** 追回: what is asked back of it, and its state. */
+  recoveries: Type.Array(Type.Object({ id: Type.Integer(), amount: Type.Number(), reason: Type.String(), statusLabel: Type.String() })),
   createdAt: Type.String(),
   steps: Type.Array(Type.String()),
 });
@@ -473,6 +503,21 @@ export const Offer = Type.Object({
 });
 export type Offer = Type.Static<typeof Offer>;
 export const OfferCounts = Type.Record(Type.String(), Type.Integer());
+
+export const Recovery = Type.Object({
+  id: Type.Integer(),
+  paymentId: Type.Integer(),
+  paymentKey: Type.String(),
+  enterpriseName: Type.String(),
+  guideTitle: Type.String(),
+  amount: Type.Number(),
+  reason: Type.String(),
+  status: Type.String(),
+  statusLabel: Type.String(),
+  createdAt: Type.String(),
+  recoveredAt: Nullable(Type.String()),
+});
+export type Recovery = Type.Static<typeof Recovery>;
 
 export const Batch = Type.Object({ id: Type.Integer(), number: Type.String(), count: Type.Integer(), total: Type.Number(), createdAt: Type.String(), paid: Type.Integer(), returned: Type.Integer() });
 export type Batch = Type.Static<typeof Batch>;
@@ -535,10 +580,11 @@ export const PAYOUT_SERVICE = defineService({
       'payout.match': '免申即享匹配',
       'payout.offer': '答复免申即享',
       'payout.direct': '免申即享直接拨付',
+      'payout.recovery': '办理资金追回',
     },
-    details: { publicityNumber: '公示编号', objectionNumber: '异议编号', entryId: '公示项目', docNumber: '下达文号', batchNumber: '批次编号', count: '条数', paid: '到账条数', returned: '退回条数' },
+    details: { publicityNumber: '公示编号', objectionNumber: '异议编号', entryId: '公示项目', docNumber: '下达文号', batchNumber: '批次编号', count: '条数', paid: '到账条数', returned: '退回条数', paymentKey: '支付指令', amount: '金额（万元）' },
   },
   dictionaries: {},
   numberPrefixes: [PUBLICITY_NUMBER_PREFIX, OBJECTION_NUMBER_PREFIX, BATCH_NUMBER_PREFIX],
-  flows: [PUBLICITY_FLOW, OBJECTION_FLOW, OFFER_FLOW, PAYMENT_FLOW],
+  flows: [PUBLICITY_FLOW, OBJECTION_FLOW, OFFER_FLOW, PAYMENT_FLOW, RECOVERY_FLOW],
 });

@@ -14,7 +14,7 @@ import { MESSAGE_KINDS } from '../src/inbox';
 import { CONTENT_FLOW } from '../src/content-flow';
 import { ENTCODE_FLOW } from '../src/entcode';
 import { VISIT_FLOW } from '../src/visit';
-import { OBJECTION_FLOW, OFFER_FLOW, PAYMENT_FLOW, PUBLICITY_FLOW } from '../src/payout';
+import { OBJECTION_FLOW, OFFER_FLOW, PAYMENT_FLOW, PUBLICITY_FLOW, RECOVERY_FLOW } from '../src/payout';
 import { permittedSteps, stepRefusal, stepTarget, type Flow, type RoleKey, type StepRefusal, type Taker } from '../src/workflow';
 
 const ROLE_KEYS = Object.keys(ROLES) as RoleKey[];
@@ -107,6 +107,12 @@ const FLOWS: Record<string, Declared> = {
     opening: ['submitted'],
     ends: ['upheld', 'dismissed'],
     out: { submitted: ['uphold', 'dismiss'], upheld: [], dismissed: [] },
+  },
+  recovery: {
+    flow: RECOVERY_FLOW,
+    opening: ['open'],
+    ends: ['recovered'],
+    out: { open: ['recover'], recovered: [] },
   },
   offer: {
     flow: OFFER_FLOW,

@@ -197,6 +197,7 @@ const OWNED: Record<string, Owned> = {
   'GET /api/console/payouts/payable': { touches: ['application'], calls: () => [{ read: true }] },
   'GET /api/console/payouts/page': { touches: ['application'], calls: () => [{ query: page, read: true }] },
   'GET /api/console/payouts/offers': { touches: ['application'], calls: () => [{ query: page, read: true }] },
+  'GET /api/console/payouts/recoveries/page': { touches: ['application'], calls: () => [{ query: page, read: true }] },
   'GET /api/console/workbench': { touches: ['appeal', 'visit'], calls: () => [{ read: true }] },
 };
 
@@ -255,6 +256,8 @@ const UNOWNED: Record<string, string> = {
   'POST /api/console/payouts/releases': 'ledger',
   'POST /api/console/payouts/offers/match/:id': 'ledger',
   'POST /api/console/payouts/direct': 'ledger',
+  'POST /api/console/payouts/recoveries': 'ledger',
+  'POST /api/console/payouts/recoveries/:id/recovered': 'ledger',
   'GET /api/console/applications/figures': 'figures',
   'GET /api/v1/policyapply/totals': 'figures',
   'POST /api/console/payouts/authorise': 'ledger',

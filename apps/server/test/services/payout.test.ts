@@ -12,7 +12,7 @@ import { APPLY_MSG, APPLY_PATHS, type ApplyDetail } from '@hqt/contract/apply';
 import { APPLY_CONSOLE_PATHS } from '@hqt/contract/apply-console';
 import { APPLY_STATS_PATHS, type ApplyFiguresResult, type ApplyTotals } from '@hqt/contract/apply-stats';
 import { FILE_PATHS, type UploadedFile } from '@hqt/contract/files';
-import { BATCH_COLUMNS, PAYOUT_CONSOLE_PATHS, PAYOUT_MSG, PAYOUT_PATHS, TREASURY_FORMAT, type Batch, type BatchFile, type ConsolePublicity, type MyObjection, type ObjectionItem, type Offer, type Payment, type PublicityDetail } from '@hqt/contract/payout';
+import { BATCH_COLUMNS, PAYOUT_CONSOLE_PATHS, PAYOUT_MSG, PAYOUT_PATHS, TREASURY_FORMAT, type Batch, type BatchFile, type ConsolePublicity, type MyObjection, type ObjectionItem, type Offer, type Payment, type PublicityDetail, type Recovery } from '@hqt/contract/payout';
 import { chinaDate } from '@hqt/contract/working-days';
 import type { App } from '../../src/app';
 import { enterprises, messages } from '../../src/db/schema/index';
@@ -324,6 +324,19 @@ describe('the payment ledger', () => {
     for (const by of ['guide', 'department']) expect((await figures(by)).rows.reduce((sum, r) => sum + r.applications, 0)).toBe(byMode.totals.applications);
     expect((await call('GET', `${APPLY_STATS_PATHS.figures}?year=${year()}&by=mode`, as.ent)).status).toBe(403);
     expect(await ok<ApplyTotals>('GET', APPLY_STATS_PATHS.totals, {})).toMatchObject({ applications: byMode.totals.applications, paidAmount: byMode.totals.paidAmount });
+    // 追回: within what was paid, with a reason; the enterprise is told and sees it beside the payment.
+    const paidId = byKey.get(paid!.key)!.id;
+    const recover = (body: object) => call<Recovery>('POST', PAYOUT_CONSOLE_PATHS.recover, as.staff, body);
+    expect((await recover({ paymentId: paidId, amount: 11, reason: '虚报投资额' })).body.msg).toBe(PAYOUT_MSG.recoveryOver(10));
+    expect((await recover({ paymentId: paidId, amount: 2, reason: '  ' })).body.msg).toBe(PAYOUT_MSG.recoveryReason);
+    expect((await recover({ paymentId: byKey.get(bounced!.key)!.id, amount: 1, reason: '虚报投资额' })).body.msg).toBe(PAYOUT_MSG.notRecoverable);
+    const raised = (await recover({ paymentId: paidId, amount: 4, reason: '项目验收核减投资额' })).body.data;
+    expect(raised).toMatchObject({ statusLabel: '待追回', amount: 4 });
+    expect((await recover({ paymentId: paidId, amount: 6.5, reason: '再次核减' })).body.msg).toBe(PAYOUT_MSG.recoveryOver(6));
+    expect((await ok<Payment[]>('GET', withId(PAYOUT_PATHS.payments, paidApp), as.ent))[0]!.recoveries).toEqual([{ id: raised.id, amount: 4, reason: '项目验收核减投资额', statusLabel: '待追回' }]);
+    expect(await app.db.$count(messages, and(eq(messages.kind, 'payout.recovery'), eq(messages.link, `/policyApply/mine?id=${paidApp}`)))).toBeGreaterThanOrEqual(1);
+    expect((await ok<Recovery>('POST', withId(PAYOUT_CONSOLE_PATHS.recovered, raised.id), as.staff, {})).statusLabel).toBe('已追回');
+    expect((await call('POST', withId(PAYOUT_CONSOLE_PATHS.recovered, raised.id), as.staff, {})).status).toBe(409);
     const returnedId = byKey.get(bounced!.key)!.id;
     const wrongName = { name: '别家公司', bank: '中国银行云溪支行', number: '6217000011112222' };
     expect((await call('POST', withId(PAYOUT_PATHS.paymentStep, returnedId), as.ent, { step: 'correctAccount', bankAccount: wrongName })).body.msg).toBe(PAYOUT_MSG.accountNameMismatch);

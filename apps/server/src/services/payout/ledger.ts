@@ -17,6 +17,11 @@ import {
   PAYOUT_MESSAGE_KINDS,
   PAYOUT_MSG,
   PAYOUTS_CONSOLE_LINK,
+  RECOVERY_FLOW,
+  RECOVERY_KIND,
+  type Recovery,
+  type RecoveryBody,
+  type RecoveryStatus,
   type Batch,
   type Candidate,
   type Payment,
@@ -36,10 +41,10 @@ import { badRequest, conflict, notFound } from '../../lib/errors';
 import { chunks } from '../../lib/chunks';
 import { stampNumber } from '../../lib/numbering';
 import { paginate, totalOver } from '../../lib/paginate';
-import { opening, ownedBy, step, stepMany, type Subject, type SubjectNotices } from '../../lib/workflow';
+import { announceOpening, opening, ownedBy, start, step, stepMany, type Subject, type SubjectNotices } from '../../lib/workflow';
 import { applications, applyBudgets } from '../apply/public';
 import { candidates, manyApplications, PAYOUT_AUDIT, type PayoutDeps } from './publicity';
-import { fundReleases, objections, paymentBatches, payments, publicityEntries } from './schema';
+import { fundReleases, objections, paymentBatches, payments, publicityEntries, recoveries } from './schema';
 import { batchJson, batchXlsx, parseReturn, XLSX, type Instruction } from './treasury';
 import { attach, ownUpload } from '../files/public';
 
@@ -85,7 +90,18 @@ function paymentRows(db: DbOrTx, where: ReturnType<typeof and>, page?: { limit: 
 }
 type PaymentJoined = Awaited<ReturnType<typeof paymentRows>>[number];
 
-function toPayment({ p, applicationNumber, enterpriseName, guideTitle, docNumber, batchNumber }: PaymentJoined, ctx: SignedInCtx): Payment {
+type RecoveryLine = Payment['recoveries'][number];
+
+/** Each instruction's 追回, by its id. */
+async function recoveriesOf(db: DbOrTx, paymentIds: readonly number[]): Promise<Map<number, RecoveryLine[]>> {
+  const byPayment = new Map<number, RecoveryLine[]>();
+  if (!paymentIds.length) return byPayment;
+  const rows = await db.select().from(recoveries).where(inArray(recoveries.paymentId, [...paymentIds])).orderBy(asc(recoveries.id));
+  for (const r of rows) byPayment.set(r.paymentId, [...(byPayment.get(r.paymentId) ?? []), { id: r.id, amount: r.amount, reason: r.reason, statusLabel: RECOVERY_FLOW.states[r.status as RecoveryStatus] }]);
+  return byPayment;
+}
+
+function toPayment({ p, applicationNumber, enterpriseName, guideTitle, docNumber, batchNumber }: PaymentJoined, ctx: SignedInCtx, recovered: Map<number, RecoveryLine[]>): Payment {
   const role = roleKeyOf(ctx.actor.roleId);
   return {
     id: p.id,
@@ -104,6 +120,7 @@ function toPayment({ p, applicationNumber, enterpriseName, guideTitle, docNumber
     paidOn: p.paidOn,
     confirmedAmount: p.confirmedAmount,
     missingNote: p.missingNote,
+    recoveries: recovered.get(p.id) ?? [],
     createdAt: p.createdAt.toISOString(),
     steps: permittedSteps(PAYMENT_FLOW, p.status as PaymentStatus, role, ownedBy(ctx, 'enterprise', p.enterpriseId)),
   };
@@ -111,14 +128,18 @@ function toPayment({ p, applicationNumber, enterpriseName, guideTitle, docNumber
 
 export async function paymentsPage(db: Db, ctx: SignedInCtx, query: PaymentQuery): Promise<PageOf<Payment>> {
   const where = and(query.status ? eq(payments.status, query.status) : undefined, query.batchId ? eq(payments.batchId, query.batchId) : undefined);
-  return paginate(query, { rows: (w) => paymentRows(db, where, w), map: (r) => toPayment(r, ctx) });
+  const page = await paginate(query, { rows: (w) => paymentRows(db, where, w), map: (r) => r });
+  const recovered = await recoveriesOf(db, page.list.map((r) => r.p.id));
+  return { ...page, list: page.list.map((r) => toPayment(r, ctx, recovered)) };
 }
 
 /** An application's instructions, for its enterprise's accounts and staff (another enterprise: 404). */
 export async function applicationPayments(db: Db, ctx: SignedInCtx, applicationId: number): Promise<Payment[]> {
   const [app] = await db.select({ enterpriseId: applications.enterpriseId }).from(applications).where(eq(applications.id, applicationId));
   if (!app || (roleKeyOf(ctx.actor.roleId) === 'enterprise' && !ownedBy(ctx, 'enterprise', app.enterpriseId))) throw notFound(PAYOUT_MSG.paymentNotFound);
-  return (await paymentRows(db, eq(payments.applicationId, applicationId))).map((r) => toPayment(r, ctx));
+  const rows = await paymentRows(db, eq(payments.applicationId, applicationId));
+  const recovered = await recoveriesOf(db, rows.map((r) => r.p.id));
+  return rows.map((r) => toPayment(r, ctx, recovered));
 }
 
 /** The 待拨付 applications without a live instruction: what a 资金下达 covers. */
@@ -414,3 +435,73 @@ export async function paymentStep(deps: PayoutDeps, ctx: SignedInCtx, id: number
   const [row] = await deps.db.select({ applicationId: payments.applicationId }).from(payments).where(eq(payments.id, id));
   return applicationPayments(deps.db, ctx, row!.applicationId);
 }
+
+// ---- 追回 ------------------------------------------------------------------------------------------
+
+const RECOVERY_NOTICES: SubjectNotices<typeof recoveries.$inferSelect> = {
+  source: 'apply',
+  render: (kind, _to, { row }) => ({
+    title: PAYOUT_MESSAGE_KINDS[kind as keyof typeof PAYOUT_MESSAGE_KINDS],
+    body: `应追回扶持资金 ${row.amount} 万元。\n原因：${row.reason}\n请按通知将资金退回指定账户。`,
+    link: applyPortalLink(row.applicationId),
+  }),
+};
+const recoverySubject = (id: number): Subject<typeof recoveries> => ({ kind: RECOVERY_KIND, table: recoveries, id, notFound: PAYOUT_MSG.recoveryNotFound, owner: { key: 'enterpriseId', by: 'enterprise' }, notices: RECOVERY_NOTICES });
+
+/** 追回 of an arrived instruction: a reason, an amount within what is not yet asked back; the enterprise is told. */
+export async function raiseRecovery(deps: PayoutDeps, ctx: SignedInCtx, body: RecoveryBody, now = new Date()): Promise<Recovery> {
+  const reason = body.reason.trim();
+  if (!reason) throw badRequest(PAYOUT_MSG.recoveryReason);
+  const id = await deps.db.transaction(async (tx) => {
+    const [p] = await tx.select().from(payments).where(eq(payments.id, body.paymentId)).for('update');
+    if (!p) throw notFound(PAYOUT_MSG.paymentNotFound);
+    if (p.status !== 'paid' && p.status !== 'confirmed') throw conflict(PAYOUT_MSG.notRecoverable);
+    const [{ asked } = { asked: 0 }] = await tx.select({ asked: sql<number>`coalesce(sum(${recoveries.amount}), 0)`.mapWith(Number) }).from(recoveries).where(eq(recoveries.paymentId, p.id));
+    const left = (Math.round(p.amount * 10_000) - Math.round(asked * 10_000)) / 10_000;
+    if (Math.round(body.amount * 10_000) > Math.round(left * 10_000)) throw conflict(PAYOUT_MSG.recoveryOver(left));
+    const [row] = await tx.insert(recoveries).values({ paymentId: p.id, applicationId: p.applicationId, enterpriseId: p.enterpriseId, amount: wan(body.amount), reason, createdBy: ctx.actor.accountId, createdAt: now }).returning();
+    const stepId = await start(tx, ctx, RECOVERY_FLOW, { kind: RECOVERY_KIND, id: row!.id }, 'raise', now);
+    await audit(tx, ctx, PAYOUT_AUDIT.recovery, { id: row!.id, paymentKey: p.key, amount: row!.amount });
+    await announceOpening(tx, ctx, RECOVERY_FLOW, recoverySubject(row!.id), 'raise', stepId);
+    return row!.id;
+  });
+  return recoveryOf(deps.db, id);
+}
+
+export async function markRecovered(deps: PayoutDeps, ctx: SignedInCtx, id: number, note: string | undefined, now = new Date()): Promise<Recovery> {
+  await step(deps, ctx, RECOVERY_FLOW, recoverySubject(id), 'recover', { audit: PAYOUT_AUDIT.recovery, note, at: now, set: () => ({ recoveredAt: now }) });
+  return recoveryOf(deps.db, id);
+}
+
+function recoveryRows(db: DbOrTx, where?: ReturnType<typeof eq>, page?: { limit: number; offset: number }) {
+  const q = db
+    .select({ r: recoveries, paymentKey: payments.key, enterpriseName: enterprises.name, guideTitle: guides.title, total: totalOver() })
+    .from(recoveries)
+    .innerJoin(payments, eq(payments.id, recoveries.paymentId))
+    .innerJoin(enterprises, eq(enterprises.id, recoveries.enterpriseId))
+    .innerJoin(guides, eq(guides.id, payments.guideId))
+    .where(where)
+    .orderBy(desc(recoveries.id));
+  return page ? q.limit(page.limit).offset(page.offset) : q;
+}
+const toRecovery = ({ r, paymentKey, enterpriseName, guideTitle }: Awaited<ReturnType<typeof recoveryRows>>[number]): Recovery => ({
+  id: r.id,
+  paymentId: r.paymentId,
+  paymentKey,
+  enterpriseName,
+  guideTitle,
+  amount: r.amount,
+  reason: r.reason,
+  status: r.status,
+  statusLabel: RECOVERY_FLOW.states[r.status as RecoveryStatus],
+  createdAt: r.createdAt.toISOString(),
+  recoveredAt: r.recoveredAt?.toISOString() ?? null,
+});
+
+async function recoveryOf(db: DbOrTx, id: number): Promise<Recovery> {
+  const [row] = await recoveryRows(db, eq(recoveries.id, id));
+  if (!row) throw notFound(PAYOUT_MSG.recoveryNotFound);
+  return toRecovery(row);
+}
+
+export const recoveriesPage = (db: Db, query: { currentPage: number; pageSize: number }): Promise<PageOf<Recovery>> => paginate(query, { rows: (w) => recoveryRows(db, undefined, w), map: toRecovery });

@@ -61,6 +61,7 @@ export const PAYOUT_AUDIT = {
   match: 'payout.match',
   offer: 'payout.offer',
   direct: 'payout.direct',
+  recovery: 'payout.recovery',
 } as const;
 
 export interface PayoutDeps extends FlowDeps {

@@ -41,6 +41,9 @@ import {
   OfferCounts,
   OfferQuery,
   OfferStepBody,
+  Recovery,
+  RecoveryBody,
+  RECOVERY_FLOW,
 } from '@hqt/contract/payout';
 import { AUTO_MODE } from '@hqt/contract/calculator-engine';
 import { eq } from 'drizzle-orm';
@@ -49,7 +52,7 @@ import { roleKeyOf } from '@hqt/contract/workflow';
 import { signedIn, systemCtx } from '../../lib/ctx';
 import { ok } from '../../lib/envelope';
 import { contentDisposition } from '../files/public';
-import { applicationPayments, authorisePayments, batchesPage, exportBatch, importReturn, payableCandidates, paymentsPage, paymentStep, recordRelease, sendBatch } from './ledger';
+import { applicationPayments, authorisePayments, batchesPage, exportBatch, importReturn, markRecovered, payableCandidates, paymentsPage, paymentStep, raiseRecovery, recordRelease, recoveriesPage, sendBatch } from './ledger';
 import { approvedCandidates, canReadObjection, consolePublicities, consolePublicity, decideObjection, endPublicity, fileObjection, myObjections, objectionDetail, objectionPage, publicPublicities, publicPublicity, publishPublicity } from './publicity';
 import { answerOffer, expireOffer, matchAndRemind, matchAutoGuide, myOffers, offerDetail, offersPage, payDirectly } from './auto';
 import { autoOffers, publicities } from './schema';
@@ -142,6 +145,13 @@ const routes: FastifyPluginAsyncTypebox<{ bureau: string; uploadsDir: string }> 
   });
   app.get(APPLY_STATS_PATHS.figures, { schema: { tags: consoleTags, summary: '申兑统计', querystring: ApplyFiguresQuery, response: { 200: Envelope(ApplyFiguresResult) } }, config: staff }, async (request) =>
     ok(await applyFigures(app.db, app.dicts, request.query)),
+  );
+  app.post(PAYOUT_CONSOLE_PATHS.recover, { schema: { tags: consoleTags, summary: '发起资金追回', body: RecoveryBody, response: { 200: Envelope(Recovery) } }, config: staff }, async (request) =>
+    ok(await raiseRecovery(deps, signedIn(request), request.body, now()), PAYOUT_MSG.recoveryRaised),
+  );
+  app.get(PAYOUT_CONSOLE_PATHS.recoveries, { schema: { tags: consoleTags, summary: '资金追回', querystring: PageQuery, response: { 200: Envelope(Page(Recovery)) } }, config: staff }, async (request) => ok(await recoveriesPage(app.db, request.query)));
+  app.post(PAYOUT_CONSOLE_PATHS.recovered, { schema: { tags: consoleTags, summary: '确认资金已追回', params: IdParams, body: Type.Object({ note: Type.Optional(Type.String({ maxLength: 1000 })) }), response: { 200: Envelope(Recovery) } }, config: staff }, async (request) =>
+    ok(await markRecovered(deps, signedIn(request), request.params.id, request.body.note, now()), PAYOUT_MSG.stepDone(RECOVERY_FLOW.steps.recover.label)),
   );
   app.get(PAYOUT_CONSOLE_PATHS.payable, { schema: { tags: consoleTags, summary: '待拨付且尚无支付指令的项目', response: { 200: Envelope(Type.Array(Candidate)) } }, config: staff }, async () => ok(await payableCandidates(app.db)));
   app.post(PAYOUT_CONSOLE_PATHS.release, { schema: { tags: consoleTags, summary: '登记资金下达，生成支付指令', body: ReleaseBody, response: { 200: Envelope(Type.Object({ releaseId: Type.Integer(), issued: Type.Integer() })) } }, config: staff }, async (request) => {

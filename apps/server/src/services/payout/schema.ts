@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, date, index, integer, jsonb, numeric, pgTable, serial, text, timestamp, unique, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { BankAccount } from '@hqt/contract/apply';
-import { OBJECTION_KINDS, OBJECTION_STATUS_LIST, OFFER_STATUS_LIST, PAYMENT_LIVE, PAYMENT_COMMITTED, PAYMENT_STATUS_LIST, PUBLICITY_FLOW } from '@hqt/contract/payout';
+import { OBJECTION_KINDS, OBJECTION_STATUS_LIST, OFFER_STATUS_LIST, RECOVERY_FLOW, PAYMENT_LIVE, PAYMENT_COMMITTED, PAYMENT_STATUS_LIST, PUBLICITY_FLOW } from '@hqt/contract/payout';
 import { accounts } from '../../db/schema/account';
 import { enterprises } from '../../db/schema/enterprise';
 import { guides } from '../../db/schema/policy';
@@ -190,4 +190,28 @@ export const autoOffers = pgTable(
     index('auto_offers_enterprise_idx').on(t.enterpriseId, t.createdAt.desc()),
     index('auto_offers_status_idx').on(t.status, t.guideId),
   ],
+);
+
+/** 追回 (RECOVERY_FLOW): money asked back of an arrived instruction; its sum never exceeds what was paid. */
+export const recoveries = pgTable(
+  'recoveries',
+  {
+    id: serial('id').primaryKey(),
+    paymentId: integer('payment_id')
+      .notNull()
+      .references(() => payments.id, { onDelete: 'restrict' }),
+    applicationId: integer('application_id')
+      .notNull()
+      .references(() => applications.id, { onDelete: 'restrict' }),
+    enterpriseId: integer('enterprise_id')
+      .notNull()
+      .references(() => enterprises.id, { onDelete: 'restrict' }),
+    amount: money('amount').notNull(),
+    reason: text('reason').notNull(),
+    status: text('status').notNull().default('open'),
+    createdBy: integer('created_by').references(() => accounts.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    recoveredAt: timestamp('recovered_at', { withTimezone: true }),
+  },
+  (t) => [check('recoveries_status_check', sql`${t.status} in ${inList(Object.keys(RECOVERY_FLOW.states))}`), check('recoveries_amount_check', sql`${t.amount} > 0`), index('recoveries_payment_idx').on(t.paymentId)],
 );

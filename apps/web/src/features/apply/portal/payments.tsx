@@ -58,6 +58,7 @@ export function ApplicationPayments({ application: a }: { application: ApplyDeta
                   ...(p.confirmedAmount !== null ? [{ key: 'confirmed', label: '确认到账金额', children: `${p.confirmedAmount} 万元` }] : []),
                   ...(p.returnReason ? [{ key: 'returned', label: '退回原因', children: p.returnReason }] : []),
                   ...(p.missingNote ? [{ key: 'missing', label: '未到账说明', children: p.missingNote }] : []),
+                  ...p.recoveries.map((r) => ({ key: `recovery-${r.id}`, label: `资金追回（${r.statusLabel}）`, children: `${r.amount} 万元：${r.reason}` })),
                 ]}
               />
               <PaymentSteps payment={p} application={a} />

@@ -21,6 +21,8 @@ import {
   type Publicity,
   type PublicityDetail,
   type PublishBody,
+  type Recovery,
+  type RecoveryBody,
   type ReleaseBody,
 } from '@hqt/contract/payout';
 import { http, request } from '@/shared/api/http';
@@ -48,6 +50,7 @@ export const payoutConsoleQueries = {
   payable: () => queryOptions({ queryKey: [...payoutConsoleQueries.all(), 'payable'], queryFn: () => http.get<Candidate[]>(PAYOUT_CONSOLE_PATHS.payable) }),
   payments: (query: PaymentQuery) => queryOptions({ queryKey: [...payoutConsoleQueries.all(), 'payments', query], queryFn: () => http.get<PageOf<Payment>>(PAYOUT_CONSOLE_PATHS.payments, { params: query }) }),
   offers: (query: OfferQuery) => queryOptions({ queryKey: [...payoutConsoleQueries.all(), 'offers', query], queryFn: () => http.get<PageOf<Offer> & { counts: Record<string, number> }>(PAYOUT_CONSOLE_PATHS.offers, { params: query }) }),
+  recoveries: (query: PageQuery) => queryOptions({ queryKey: [...payoutConsoleQueries.all(), 'recoveries', query], queryFn: () => http.get<PageOf<Recovery>>(PAYOUT_CONSOLE_PATHS.recoveries, { params: query }) }),
   batches: (query: PageQuery) => queryOptions({ queryKey: [...payoutConsoleQueries.all(), 'batches', query], queryFn: () => http.get<PageOf<Batch>>(PAYOUT_CONSOLE_PATHS.batches, { params: query }) }),
 };
 
@@ -66,4 +69,6 @@ export const authorise = (ids: number[]) => write<{ authorised: number }>(PAYOUT
 export const sendBatch = (ids: number[]) => write<Batch>(PAYOUT_CONSOLE_PATHS.batch, { ids });
 export const importReturn = (batchId: number, fileId: number) => write<{ paid: number; returned: number }>(withId(PAYOUT_CONSOLE_PATHS.importReturn, batchId), { fileId });
 export const payDirectly = (applicationIds: number[]) => write<{ moved: number }>(PAYOUT_CONSOLE_PATHS.payDirectly, { applicationIds });
+export const raiseRecovery = (body: RecoveryBody) => write<Recovery>(PAYOUT_CONSOLE_PATHS.recover, body);
+export const markRecovered = (id: number) => write<Recovery>(withId(PAYOUT_CONSOLE_PATHS.recovered, id), {});
 export const batchFileUrl = (batchId: number, format: 'json' | 'xlsx') => `${withId(PAYOUT_CONSOLE_PATHS.exportBatch, batchId)}?format=${format}`;

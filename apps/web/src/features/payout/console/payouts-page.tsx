@@ -3,21 +3,22 @@
 // (文号, date, fund) that issues their instructions; 支付台账 — every instruction by state, the 待授权
 // ones authorised (by someone other than the approver, within the 资金额度: the server refuses
 // otherwise, saying why) and the 已授权 ones sent to the treasury as a batch; 财政批次 — each batch's
-// file for the treasury (JSON or Excel) and its return file read back.
+// file for the treasury (JSON or Excel) and its return file read back; 资金追回 — money asked back of
+// an arrived instruction (a reason, an amount), until it is back.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, DatePicker, Empty, Flex, Form, Input, Modal, Select, Table, Tabs, Tag, Typography, type TableColumnsType } from 'antd';
+import { Button, Card, DatePicker, Empty, Flex, Form, Input, InputNumber, Modal, Select, Table, Tabs, Tag, Typography, type TableColumnsType } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { FILE_PATHS, type UploadedFile } from '@hqt/contract/files';
 import { APPLY_FLOW } from '@hqt/contract/apply';
-import { OFFER_FLOW, OFFER_STATUS_LIST, PAYMENT_FLOW, PAYMENT_STATUS_LIST, PAYOUT_LIMITS, PAYOUT_MSG, type Batch, type Candidate, type Offer, type OfferStatus, type Payment, type PaymentStatus } from '@hqt/contract/payout';
+import { OFFER_FLOW, OFFER_STATUS_LIST, PAYMENT_FLOW, PAYMENT_STATUS_LIST, PAYOUT_LIMITS, PAYOUT_MSG, RECOVERY_FLOW, type Batch, type Candidate, type Offer, type OfferStatus, type Payment, type PaymentStatus, type Recovery } from '@hqt/contract/payout';
 import { http } from '@/shared/api/http';
 import { toast } from '@/shared/ui/feedback';
 import { FileButton } from '@/shared/upload/attachments';
-import { authorise, batchFileUrl, importReturn, payDirectly, payoutConsoleQueries, recordRelease, sendBatch } from '../api/payout-api';
+import { authorise, batchFileUrl, importReturn, markRecovered, payDirectly, payoutConsoleQueries, raiseRecovery, recordRelease, sendBatch } from '../api/payout-api';
 
-const TABS = { auto: '免申即享', payable: '待拨付', ledger: '支付台账', batches: '财政批次' } as const;
+const TABS = { auto: '免申即享', payable: '待拨付', ledger: '支付台账', batches: '财政批次', recoveries: '资金追回' } as const;
 type Tab = keyof typeof TABS;
 const isTab = (v: string | null): v is Tab => v !== null && v in TABS;
 
@@ -34,6 +35,7 @@ export default function PayoutsPage() {
           { key: 'payable', label: TABS.payable, children: <PayableTab /> },
           { key: 'ledger', label: TABS.ledger, children: <LedgerTab /> },
           { key: 'batches', label: TABS.batches, children: <BatchesTab /> },
+          { key: 'recoveries', label: TABS.recoveries, children: <RecoveriesTab /> },
         ]}
       />
     </Card>
@@ -188,6 +190,7 @@ function LedgerTab() {
     if (await run(write, refresh)) setChosen([]);
     setBusy(false);
   };
+  const [recovering, setRecovering] = useState<Payment | null>(null);
   const rows = data?.list ?? [];
   const picked = rows.filter((r) => chosen.includes(r.id));
   const columns: TableColumnsType<Payment> = [
@@ -199,6 +202,7 @@ function LedgerTab() {
     { title: '下达文号', dataIndex: 'docNumber' },
     { title: '状态', dataIndex: 'status', render: (v: string) => <PaymentTag status={v} /> },
     { title: '说明', key: 'note', render: (_, p) => p.returnReason ?? p.missingNote ?? (p.paidOn ? `到账 ${p.paidOn}` : '—') },
+    { title: '操作', key: 'actions', render: (_, p) => (p.status === 'paid' || p.status === 'confirmed' ? <Button size="small" onClick={() => setRecovering(p)}>追回</Button> : null) },
   ];
   return (
     <>
@@ -221,8 +225,56 @@ function LedgerTab() {
       </Flex>
       <Typography.Paragraph type="secondary">{PAYMENT_FLOW.steps.authorise.confirm}</Typography.Paragraph>
       <Table rowKey="id" loading={isLoading} columns={columns} dataSource={rows} rowSelection={{ selectedRowKeys: chosen, onChange: (k) => setChosen(k as number[]) }} pagination={{ current: page, pageSize: 50, total: data?.total ?? 0, onChange: setPage, hideOnSinglePage: true }} scroll={{ x: 'max-content' }} />
+      {recovering && <RecoveryDialog payment={recovering} onClose={() => setRecovering(null)} />}
     </>
   );
+}
+
+/** 追回 of an arrived instruction: the amount (within what is not yet asked back) and the reason the enterprise is told. */
+function RecoveryDialog({ payment: p, onClose }: { payment: Payment; onClose: () => void }) {
+  const [form] = Form.useForm<{ amount: number; reason: string }>();
+  const [saving, setSaving] = useState(false);
+  const refresh = useRefresh();
+  const submit = async () => {
+    let v: { amount: number; reason: string };
+    try {
+      v = await form.validateFields();
+    } catch {
+      return;
+    }
+    setSaving(true);
+    if (await run(() => raiseRecovery({ paymentId: p.id, amount: v.amount, reason: v.reason.trim() }), refresh)) onClose();
+    setSaving(false);
+  };
+  return (
+    <Modal open title={`发起追回：${p.key}`} okText="发起追回" okButtonProps={{ danger: true }} onOk={() => void submit()} confirmLoading={saving} onCancel={onClose} destroyOnHidden>
+      <Typography.Paragraph type="secondary">{`${p.enterpriseName} · ${p.guideTitle} · 已支付 ${p.amount} 万元`}</Typography.Paragraph>
+      <Form form={form} layout="vertical">
+        <Form.Item name="amount" label="追回金额（万元）" rules={[{ required: true, message: '请填写追回金额' }]}>
+          <InputNumber min={0.0001} max={p.amount} style={{ width: 200 }} />
+        </Form.Item>
+        <Form.Item name="reason" label="追回原因（企业可见）" rules={[{ required: true, whitespace: true, message: PAYOUT_MSG.recoveryReason }]}>
+          <Input.TextArea rows={3} maxLength={PAYOUT_LIMITS.note} />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
+
+function RecoveriesTab() {
+  const [page, setPage] = useState(1);
+  const { data, isLoading } = useQuery(payoutConsoleQueries.recoveries({ currentPage: page, pageSize: 20 }));
+  const refresh = useRefresh();
+  const columns: TableColumnsType<Recovery> = [
+    { title: '支付指令', dataIndex: 'paymentKey' },
+    { title: '企业名称', dataIndex: 'enterpriseName' },
+    { title: '申报指南', dataIndex: 'guideTitle' },
+    { title: '追回金额（万元）', dataIndex: 'amount', align: 'right' },
+    { title: '原因', dataIndex: 'reason' },
+    { title: '状态', dataIndex: 'statusLabel', render: (v: string, r) => <Tag color={r.status === 'open' ? 'warning' : 'success'}>{v}</Tag> },
+    { title: '操作', key: 'actions', render: (_, r) => (r.status === 'open' ? <Button size="small" onClick={() => void run(() => markRecovered(r.id), refresh)}>{RECOVERY_FLOW.steps.recover.label}</Button> : r.recoveredAt ? dayjs(r.recoveredAt).format('YYYY-MM-DD') : null) },
+  ];
+  return <Table rowKey="id" loading={isLoading} columns={columns} dataSource={data?.list ?? []} pagination={{ current: page, pageSize: 20, total: data?.total ?? 0, onChange: setPage, hideOnSinglePage: true }} locale={{ emptyText: <Empty description="暂无追回事项" /> }} scroll={{ x: 'max-content' }} />;
 }
 
 function BatchesTab() {
