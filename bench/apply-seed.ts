@@ -198,7 +198,7 @@ from timed t`;
 const insertApplicationsSql = `
 insert into applications (number, enterprise_id, account_id, guide_id, form_id, values, commitment, bank_account, verdict_at_submit, status,
   stage_due_at, promise_due_at, stage_days_left, promise_days_left, corrections, proposed_amount, approved_amount, approved_year,
-  submitted_at, accepted_at, decided_at, updated_at)
+  submitted_at, accepted_at, decided_at, updated_at, promise_days)
 select '${APPLY_NUMBER_PREFIX}' || p.period || '-' || lpad(p.seq::text, 4, '0'), p.enterprise_id, p.account_id, p.guide_id, p.form_id,
   jsonb_build_object('contact', '联系人' || (p.i % 997), 'phone', '138' || lpad((p.i * 7919 % 100000000)::text, 8, '0'),
     'amount', (5 + floor(p.u4 * 50)::int)::text, 'summary', p.enterprise_name || '申报项目已按计划实施，相关投入已入账。'),
@@ -214,7 +214,7 @@ select '${APPLY_NUMBER_PREFIX}' || p.period || '-' || lpad(p.seq::text, 4, '0'),
     'fields', jsonb_build_array(jsonb_build_object('key', 'summary', 'label', '项目情况说明')), 'materials', '[]'::jsonb, 'answeredAt', null)) else '[]'::jsonb end,
   p.amount, case when p.status = 'approved' then p.amount end,
   case when p.status = 'approved' then extract(year from p.decided_at at time zone 'Asia/Shanghai')::int end,
-  p.submitted_at, p.accepted_at, p.decided_at, greatest(p.submitted_at, p.accepted_at, p.stage_at, p.decided_at)
+  p.submitted_at, p.accepted_at, p.decided_at, greatest(p.submitted_at, p.accepted_at, p.stage_at, p.decided_at), ${SEED_FORM.promiseDays}
 from apply_seed_plan p
 order by p.i`;
 

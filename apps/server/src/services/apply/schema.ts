@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, jsonb, numeric, pgTable, primaryKey, serial, text, timestamp, unique, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, jsonb, numeric, pgTable, primaryKey, serial, text, timestamp, unique, uniqueIndex } from 'drizzle-orm/pg-core';
 import { APPLY_CLOCK_STATES, APPLY_OPEN_STATES, APPLY_STATUS_LIST, APPLY_SUPPORTED_STATES, MATERIAL_KIND_LIST, type ApplyFormBody, type BankAccount, type ChosenMaterials, type Correction, type FormValues, type Verdict } from '@hqt/contract/apply';
 import { accounts } from '../../db/schema/account';
 import { enterprises } from '../../db/schema/enterprise';
@@ -95,6 +95,9 @@ export const applications = pgTable(
     /** 不重复享受: the form's group, kept at submission; the year an approval counts in. */
     exclusiveGroup: text('exclusive_group'),
     approvedYear: integer('approved_year'),
+    /** Kept for 申兑统计 (one aggregate over applications alone): the form's 兑现时限, and whether it is 免申即享. */
+    promiseDays: integer('promise_days'),
+    auto: boolean('auto').notNull().default(false),
     /** When the treasury's return file said it was paid (到账): 申兑统计 counts the days to it. */
     paidAt: timestamp('paid_at', { withTimezone: true }),
     /** 兑现评价 (好差评), once the support has arrived. */

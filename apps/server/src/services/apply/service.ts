@@ -322,6 +322,7 @@ export async function submitApplication(deps: ApplyDeps, ctx: SignedInCtx, body:
           accountId: ctx.actor.accountId,
           guideId: body.guideId,
           formId: form.id,
+          promiseDays: form.body.promiseDays,
           values,
           commitment: { text: form.body.commitment, signer: body.signer.trim(), at: now.toISOString() },
           bankAccount: { name: body.bankAccount.name.trim(), bank: body.bankAccount.bank.trim(), number: body.bankAccount.number },

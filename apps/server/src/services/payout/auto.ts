@@ -269,6 +269,8 @@ async function fileAutoApplication(tx: Tx, ctx: SignedInCtx, offer: OfferRow, fo
       accountId: ctx.actor.accountId,
       guideId: offer.guideId,
       formId: form.id,
+      promiseDays: form.body.promiseDays,
+      auto: true,
       values: {},
       commitment: { text: form.body.commitment, signer: body.signer?.trim() ?? '', at: now.toISOString() },
       bankAccount: { name: account.name.trim(), bank: account.bank.trim(), number: account.number },

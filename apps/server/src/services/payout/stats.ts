@@ -1,16 +1,16 @@
-// 申兑统计 (apply-stats.ts): a year's measures in one aggregate over the year's applications, the
-// working days counted in SQL on the calendar's running index (calendar/day-index.ts), as 诉求统计
-// counts its own; the public totals for the home page are its 合计 row.
+// 申兑统计 (apply-stats.ts): a year's measures in one aggregate over the year's applications (each
+// keeps its form's 兑现时限 and whether it is 免申即享: the guides are joined only to group by their
+// department or mode), the working days counted in SQL on the calendar's running index
+// (calendar/day-index.ts), as 诉求统计 counts its own; the home page's public totals are its 合计 row.
 import { inArray, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { APPEAL_RATINGS } from '@hqt/contract/appeal';
 import { APPLY_SUPPORTED_STATES } from '@hqt/contract/apply';
 import { FAST_LIMIT_DAYS, type ApplyFigures, type ApplyFiguresQuery, type ApplyFiguresResult, type ApplyStatsDimension, type ApplyTotals } from '@hqt/contract/apply-stats';
-import { AUTO_MODE } from '@hqt/contract/calculator-engine';
 import { chinaDate } from '@hqt/contract/working-days';
 import type { DbOrTx } from '../../db/client';
 import { guides } from '../../db/schema/index';
-import { applications, applyForms } from '../apply/public';
+import { applications } from '../apply/public';
 import { workingDayAt, workingDayIndexes } from '../calendar/public';
 import { dictLabel, type DictionaryStore } from '../dict/public';
 import { autoOffers } from './schema';
@@ -78,34 +78,32 @@ export async function applyFigures(db: DbOrTx, dicts: DictionaryStore, query: Ap
   const at = (ts: SQL | AnyPgColumn) => workingDayAt(sql`cal.idx`, from, chinaDay(ts));
   // 免申即享 counts from its match: the offer joined (a hash join; a subquery per row was a lookup each).
   const started = sql`coalesce(o.created_at, ${applications.submittedAt})`;
-  const result = await db.execute<Counts>(sql`
+  const rowsOf = sql`
     with cal as (select ${workingDayIndexes(from, to)} as idx),
-    -- Each form's 兑现时限 read once (its body is large: read per application row it was most of the time).
-    forms as materialized (select id, (body->>'promiseDays')::int as promise_days from ${applyForms}),
     a as (
       -- Narrow rows (the guide's id, never its title): the grouping's sort stays in memory.
       select ${groupKey[by]} as key,
         ${applications.status} as status, ${applications.approvedAmount} as amount, ${applications.rating} as rating,
-        ${guides.mode} = ${AUTO_MODE} as auto,
+        ${applications.auto} as auto,
         -- Working days only for the arrived (the others have none to count: three array reads a row saved).
         case when ${applications.status} in ${PAID} then ${at(applications.paidAt)} - ${at(started)} end as days,
         case when ${applications.status} in ${PAID} then ${at(applications.paidAt)} - ${at(applications.acceptedAt)} end as from_accept,
-        f.promise_days as promise_days
+        ${applications.promiseDays} as promise_days
       from ${applications}
-      join ${guides} on ${guides.id} = ${applications.guideId}
-      join forms f on f.id = ${applications.formId}
+      ${by === 'department' || by === 'mode' ? sql`join ${guides} on ${guides.id} = ${applications.guideId}` : sql``}
       left join ${autoOffers} o on o.application_id = ${applications.id}
       cross join cal
       where ${applications.submittedAt} >= ${`${year}-01-01T00:00:00+08:00`}::timestamptz and ${applications.submittedAt} < ${`${year + 1}-01-01T00:00:00+08:00`}::timestamptz
-    )
+    )`;
+  // The counts by hash over every row; the percentiles (an ordered-set aggregate sorts its input) over the arrived only.
+  const [result, spread] = await Promise.all([
+    db.execute<Counts>(sql`${rowsOf}
     select key::text as key, grouping(key) = 1 as total,
       count(*) as applications,
       count(*) filter (where status in ${list(APPLY_SUPPORTED_STATES)}) as supported,
       sum(amount) filter (where status in ${list(APPLY_SUPPORTED_STATES)}) as approved_amount,
       count(*) filter (where status in ${PAID}) as paid,
       sum(amount) filter (where status in ${PAID}) as paid_amount,
-      percentile_cont(0.5) within group (order by days) filter (where status in ${PAID}) as median_days,
-      percentile_cont(0.9) within group (order by days) filter (where status in ${PAID}) as p90_days,
       count(*) filter (where status in ${PAID} and from_accept is not null) as timed,
       count(*) filter (where status in ${PAID} and from_accept <= promise_days) as on_time,
       count(*) filter (where status in ${PAID} and from_accept <= ${FAST_LIMIT_DAYS}) as fast,
@@ -114,7 +112,16 @@ export async function applyFigures(db: DbOrTx, dicts: DictionaryStore, query: Ap
       count(*) filter (where rating in ${GOOD}) as satisfied,
       count(*) filter (where rating in ${BAD}) as bad
     from a
-    group by grouping sets ((key), ())`);
+    group by grouping sets ((key), ())`),
+    db.execute<{ key: string | null; total: boolean; median_days: string | null; p90_days: string | null }>(sql`${rowsOf}
+    select key::text as key, grouping(key) = 1 as total,
+      percentile_cont(0.5) within group (order by days) as median_days,
+      percentile_cont(0.9) within group (order by days) as p90_days
+    from a where status in ${PAID}
+    group by grouping sets ((key), ())`),
+  ]);
+  const spreadOf = new Map(spread.rows.map((r) => [r.total ? '∑' : r.key, r]));
+  for (const r of result.rows) Object.assign(r, { median_days: spreadOf.get(r.total ? '∑' : r.key)?.median_days ?? null, p90_days: spreadOf.get(r.total ? '∑' : r.key)?.p90_days ?? null });
   const totals = result.rows.find((r) => r.total);
   const found = result.rows.filter((r) => !r.total);
   const all = await dicts.all();
