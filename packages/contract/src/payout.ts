@@ -582,7 +582,7 @@ export const PAYOUT_SERVICE = defineService({
       'payout.direct': '免申即享直接拨付',
       'payout.recovery': '办理资金追回',
     },
-    details: { publicityNumber: '公示编号', objectionNumber: '异议编号', entryId: '公示项目', docNumber: '下达文号', batchNumber: '批次编号', count: '条数', paid: '到账条数', returned: '退回条数', paymentKey: '支付指令', amount: '金额（万元）' },
+    details: { publicityNumber: '公示编号', objectionNumber: '异议编号', entryId: '公示项目', docNumber: '下达文号', batchNumber: '批次编号', count: '条数', paid: '到账条数', returned: '退回条数', paymentKey: '支付指令', recoveryAmount: '追回金额（万元）' },
   },
   dictionaries: {},
   numberPrefixes: [PUBLICITY_NUMBER_PREFIX, OBJECTION_NUMBER_PREFIX, BATCH_NUMBER_PREFIX],

@@ -461,7 +461,7 @@ export async function raiseRecovery(deps: PayoutDeps, ctx: SignedInCtx, body: Re
     if (Math.round(body.amount * 10_000) > Math.round(left * 10_000)) throw conflict(PAYOUT_MSG.recoveryOver(left));
     const [row] = await tx.insert(recoveries).values({ paymentId: p.id, applicationId: p.applicationId, enterpriseId: p.enterpriseId, amount: wan(body.amount), reason, createdBy: ctx.actor.accountId, createdAt: now }).returning();
     const stepId = await start(tx, ctx, RECOVERY_FLOW, { kind: RECOVERY_KIND, id: row!.id }, 'raise', now);
-    await audit(tx, ctx, PAYOUT_AUDIT.recovery, { id: row!.id, paymentKey: p.key, amount: row!.amount });
+    await audit(tx, ctx, PAYOUT_AUDIT.recovery, { id: row!.id, paymentKey: p.key, recoveryAmount: row!.amount });
     await announceOpening(tx, ctx, RECOVERY_FLOW, recoverySubject(row!.id), 'raise', stepId);
     return row!.id;
   });

@@ -13,6 +13,7 @@ import { guidePortalLink } from '@hqt/contract/policy-links';
 import { ApiError } from '@/shared/api/http';
 import { enterprisesQuery } from '@/shared/api/enterprises';
 import { idInAddress } from '@/shared/lib/address-id';
+import { BankAccountFields } from '@/shared/ui/bank-account-fields';
 import { toast } from '@/shared/ui/feedback';
 import { applyQueries, saveDraft, submitApplication } from '../api/apply-api';
 import { FieldItem, MaterialItem } from '../ui/form-fields';
@@ -178,15 +179,7 @@ function Filling({ start, picker, back }: { start: ApplyStart; picker: React.Rea
               </Card>
             )}
             <Card type="inner" title="对公账户（用于资金拨付）" className="apply-section">
-              <Form.Item label="户名" extra={APPLY_MSG.accountNameMismatch}>
-                <Input value={start.enterpriseName} disabled />
-              </Form.Item>
-              <Form.Item name={['bankAccount', 'bank']} label="开户行" rules={[{ required: true, whitespace: true, message: '请填写开户行' }, { max: 60, message: '开户行不能超过 60 个字' }]}>
-                <Input maxLength={60} />
-              </Form.Item>
-              <Form.Item name={['bankAccount', 'number']} label="账号" rules={[{ required: true, message: '请填写账号' }, { pattern: /^\d{8,30}$/, message: '账号应为 8–30 位数字' }]}>
-                <Input inputMode="numeric" maxLength={30} />
-              </Form.Item>
+              <BankAccountFields holder={start.enterpriseName} prefix={['bankAccount']} />
             </Card>
             <Card type="inner" title="信用承诺书" className="apply-section">
               <Typography.Paragraph className="apply-commitment">{definition.commitment}</Typography.Paragraph>

@@ -3,11 +3,12 @@
 // arrival is the account's proof), 报告未到账 with what it found, and, after the treasury returned
 // one, 更正对公账户 (户名 fixed to the enterprise's name), which issues the next instruction.
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { Descriptions, Flex, Form, Input, InputNumber, List, Tag, Typography } from 'antd';
+import { Descriptions, Flex, Form, InputNumber, List, Tag, Typography } from 'antd';
 import { withId } from '@hqt/contract/calculator';
 import type { ApplyDetail, BankAccount } from '@hqt/contract/apply';
 import { PAYMENT_FLOW, PAYOUT_LIMITS, PAYOUT_MSG, PAYOUT_PATHS, type Payment, type PaymentStatus, type PaymentStepBody } from '@hqt/contract/payout';
 import { http, request } from '@/shared/api/http';
+import { BankAccountFields } from '@/shared/ui/bank-account-fields';
 import { StepButtons, type StepValues } from '@/shared/workflow/step-dialog';
 import { applyQueries } from '../api/apply-api';
 
@@ -97,15 +98,7 @@ function PaymentSteps({ payment: p, application: a }: { payment: Payment; applic
         correctAccount: {
           before: (
             <>
-              <Form.Item label="户名">
-                <Input value={a.enterpriseName} disabled />
-              </Form.Item>
-              <Form.Item name="bank" label="开户行" rules={[{ required: true, whitespace: true, message: '请填写开户行' }]}>
-                <Input maxLength={60} />
-              </Form.Item>
-              <Form.Item name="number" label="账号" rules={[{ required: true, pattern: /^\d{8,30}$/, message: '账号应为 8–30 位数字' }]}>
-                <Input inputMode="numeric" maxLength={30} />
-              </Form.Item>
+              <BankAccountFields holder={a.enterpriseName} />
             </>
           ),
           body: (v) => ({ bankAccount: { name: a.enterpriseName, bank: v.bank?.trim() ?? '', number: v.number?.trim() ?? '' } }),

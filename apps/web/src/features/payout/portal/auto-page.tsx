@@ -11,6 +11,7 @@ import { withId } from '@hqt/contract/calculator';
 import { OFFER_FLOW, PAYOUT_LIMITS, PAYOUT_MSG, PAYOUT_PATHS, offerPortalLink, type Offer, type OfferStepBody } from '@hqt/contract/payout';
 import { http, request } from '@/shared/api/http';
 import { idInAddress } from '@/shared/lib/address-id';
+import { BankAccountFields } from '@/shared/ui/bank-account-fields';
 import { StepButtons, type StepValues } from '@/shared/workflow/step-dialog';
 
 const offersQuery = () => queryOptions({ queryKey: ['payout', 'offers'], queryFn: () => http.get<Offer[]>(PAYOUT_PATHS.offers) });
@@ -90,15 +91,7 @@ function OneOffer({ id }: { id: number }) {
             confirm: {
               before: (
                 <>
-                  <Form.Item label="户名">
-                    <Input value={o.enterpriseName} disabled />
-                  </Form.Item>
-                  <Form.Item name="bank" label="开户行" rules={[{ required: true, whitespace: true, message: '请填写开户行' }]}>
-                    <Input maxLength={60} />
-                  </Form.Item>
-                  <Form.Item name="number" label="账号" rules={[{ required: true, pattern: /^\d{8,30}$/, message: '账号应为 8–30 位数字' }]}>
-                    <Input inputMode="numeric" maxLength={30} />
-                  </Form.Item>
+                  <BankAccountFields holder={o.enterpriseName} />
                   {o.commitment && (
                     <>
                       <Typography.Paragraph className="auto-commitment" style={{ background: 'var(--ant-color-fill-quaternary, #f5f5f5)', padding: 12 }}>
