@@ -365,7 +365,7 @@ export type PaymentQuery = Type.Static<typeof PaymentQuery>;
 export const ReturnBody = Type.Object({ fileId: Id('返回文件') });
 export const RecoveryBody = Type.Object({
   paymentId: Id('支付指令'),
-  amount: Type.Number({ title: '追回金额', exclusiveMinimum: 0, maximum: 1e8, errorMessage: '追回金额应为大于 0 的数（万元）' }),
+  amount: Type.Number({ title: '追回金额', minimum: 0.0001, maximum: 1e8, errorMessage: '追回金额应为大于 0 的数（万元）' }),
   reason: Type.String({ title: '追回原因', maxLength: PAYOUT_LIMITS.note, errorMessage: `追回原因不能超过 ${PAYOUT_LIMITS.note} 个字` }),
 });
 export type RecoveryBody = Type.Static<typeof RecoveryBody>;
