@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { ROLES } from '@hqt/contract/auth';
-import { LOGIN_ADDRESS_FAILURES_FOR_CAPTCHA } from '@hqt/contract/constants';
+import { LOGIN_ADDRESS_FAILURES_FOR_CAPTCHA, LOGIN_LOCK_AFTER_FAILURES } from '@hqt/contract/constants';
 import { MSG, OWN_MSG } from '@hqt/contract/messages';
 import type { App } from '../../src/app';
 import { accounts, auditLog, authSessions, refreshTokens } from '../../src/db/schema/index';
@@ -226,7 +226,34 @@ describe('the lockout under concurrency', () => {
     expect(successes).toBeLessThanOrEqual(1);
     // Five checks for a run without a success; with one, at most four before it and five after it.
     expect(await passwordChecks(account.id)).toBeLessThanOrEqual(successes ? 9 : 5);
-    // At least 25 wrong passwords were claimed after the right one: whatever the order, they lock.
+    // The order PostgreSQL grants the claims in is the machine's: the account is locked exactly when
+    // a wrong password was checked as the fifth of its run (the right one granted fifth, with every
+    // later claim refused unchecked before it ended, leaves no run to lock — the case below).
+    const fifthFailures = (await app.db.select({ detail: auditLog.detail }).from(auditLog).where(eq(auditLog.accountId, account.id))).filter(
+      (r) => (r.detail as { failures?: number } | null)?.failures === LOGIN_LOCK_AFTER_FAILURES,
+    ).length;
+    expect(fifthFailures).toBeLessThanOrEqual(successes ? 2 : 1);
+    expect((await lockedUntil(account.id)) !== null).toBe(fifthFailures > 0);
+    if (!successes) expect(fifthFailures).toBe(1);
+  });
+
+  it('the right password granted fifth, the claims after it refused unchecked: it logs in, no lock, and the next wrong ones start a run', async () => {
+    const account = await createAccount(app);
+    const ctx = anonymousCtx('10.9.9.8');
+    const claim = () => claimAttempt(app.db, ctx, account);
+    const wrong = [(await claim())!, (await claim())!, (await claim())!, (await claim())!];
+    const right = (await claim())!;
+    expect(right.n).toBe(LOGIN_LOCK_AFTER_FAILURES);
+    expect(await claim()).toBeNull(); // past the budget while the five are checked: refused, never checked
+    await attemptSucceeded(app.db, account.id, right);
+    for (const attempt of wrong) await attemptFailed(app.db, ctx, account, attempt);
+    expect(await lockedUntil(account.id)).toBeNull();
+    let checked = 0;
+    for (let attempt = await claim(); attempt && checked < 10; attempt = await claim()) {
+      checked++;
+      await attemptFailed(app.db, ctx, account, attempt);
+    }
+    expect(checked).toBe(LOGIN_LOCK_AFTER_FAILURES);
     expect(await lockedUntil(account.id)).not.toBeNull();
   });
 
