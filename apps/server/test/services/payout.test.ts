@@ -402,6 +402,14 @@ describe('免申即享', () => {
     const filed = await ok<ApplyDetail>('GET', withId(APPLY_PATHS.detail, confirmed.body.data.applicationId!), as.ent);
     expect(filed).toMatchObject({ status: 'approved', approvedAmount: 8, bankAccount: account, materials: [], timeline: [{ step: 'confirmAuto' }] });
     expect((await answer({ step: 'decline' })).status).toBe(409);
+    // A confirmation is an approval: with the year's 资金额度 set at 10 万元, 8 are taken and a second
+    // enterprise's 8 is refused with what is left, and nothing is filed for it.
+    expect((await call('PUT', withId(APPLY_CONSOLE_PATHS.budget, guideId), as.staff, { year: year(), amount: 10 })).status).toBe(200);
+    const theirs = (await ok<Offer[]>('GET', PAYOUT_PATHS.offers, as.other)).find((o) => o.guideId === guideId)!;
+    const over = await call('POST', withId(PAYOUT_PATHS.offerStep, theirs.id), as.other, { step: 'confirm', bankAccount: { ...account, name: '乙方企业有限公司' }, signer: '李四', agreed: true });
+    expect([over.status, over.body.msg]).toEqual([409, APPLY_MSG.budgetExceeded(2)]);
+    expect(await app.db.$count(applications, and(eq(applications.guideId, guideId), eq(applications.enterpriseId, theirs.enterpriseId)))).toBe(0);
+    expect((await ok<Offer>('GET', withId(PAYOUT_PATHS.offer, theirs.id), as.other)).statusLabel).toBe('待确认');
 
     // Straight to 待拨付 (no 公示) for 免申即享 only: a manual application is refused.
     const manual = await approved(await guideWith(NO_JOINT, 100));

@@ -514,15 +514,32 @@ async function checkRule(deps: ApplyDeps, row: Application, amount: number, now:
 
 /** The approved amount's limits: the amount rule, 不重复享受, and the year's budget left (its row locked). */
 async function checkApproval(deps: ApplyDeps, tx: Tx, row: Application, amount: number, now: Date): Promise<void> {
-  const year = yearOf(now);
   await checkRule(deps, row, amount, now);
-  // One approval at a time per enterprise and group, and per guide and year (the budget's row lock).
-  if (row.exclusiveGroup) await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`apply-exclusive:${row.exclusiveGroup}`}), ${row.enterpriseId})`);
-  const holder = await exclusiveHolder(tx, row.enterpriseId, row.exclusiveGroup, year, row.id);
+  await holdApproval(tx, { ...row, approvedId: row.id }, amount, yearOf(now));
+}
+
+/**
+ * An approval of `amount` in `year` held against 不重复享受 and the guide's 资金额度, under the locks
+ * every approval takes (one at a time per enterprise and group; the budget's row): staff's 拟支持
+ * and an enterprise's 免申即享 confirmation alike. Without a budget row staff are refused; a
+ * confirmation is not (授权 requires the budget, and a budget is never set below what is approved).
+ */
+export async function holdApproval(
+  tx: Tx,
+  subject: { guideId: number; enterpriseId: number; exclusiveGroup: string | null; approvedId?: number },
+  amount: number,
+  year: number,
+  { budgetRequired = true } = {},
+): Promise<void> {
+  if (subject.exclusiveGroup) await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`apply-exclusive:${subject.exclusiveGroup}`}), ${subject.enterpriseId})`);
+  const holder = await exclusiveHolder(tx, subject.enterpriseId, subject.exclusiveGroup, year, subject.approvedId);
   if (holder) throw conflict(APPLY_MSG.exclusive(holder.number, holder.amount));
-  const [budget] = await tx.select().from(applyBudgets).where(and(eq(applyBudgets.guideId, row.guideId), eq(applyBudgets.year, year))).for('update');
-  if (!budget) throw conflict(APPLY_MSG.budgetMissing(year));
-  const approved = await approvedSum(tx, row.guideId, year);
+  const [budget] = await tx.select().from(applyBudgets).where(and(eq(applyBudgets.guideId, subject.guideId), eq(applyBudgets.year, year))).for('update');
+  if (!budget) {
+    if (budgetRequired) throw conflict(APPLY_MSG.budgetMissing(year));
+    return;
+  }
+  const approved = await approvedSum(tx, subject.guideId, year);
   const left = amountOf(budget.amount - approved);
   if (amount > left) throw conflict(APPLY_MSG.budgetExceeded(left));
 }

@@ -30,7 +30,7 @@ import { chunks } from '../../lib/chunks';
 import { stampNumber } from '../../lib/numbering';
 import { paginate, totalOver } from '../../lib/paginate';
 import { opening, ownedBy, step, stepMany, type Subject } from '../../lib/workflow';
-import { applications, applyForms } from '../apply/public';
+import { applications, applyForms, holdApproval } from '../apply/public';
 import { qualifiedEnterprises, type EnterpriseFactsStore } from '../calculator/public';
 import { enterpriseAccounts, notify } from '../message/public';
 import { manyApplications, PAYOUT_AUDIT, type PayoutDeps } from './publicity';
@@ -249,6 +249,8 @@ export async function answerOffer(deps: AutoDeps, ctx: SignedInCtx, id: number, 
         if (!body.signer?.trim()) throw badRequest(PAYOUT_MSG.offerSigner);
         if (body.agreed !== true) throw badRequest(PAYOUT_MSG.offerCommitment);
       }
+      // The confirmation is an approval: 不重复享受 and the year's 资金额度 hold it as they hold staff's 拟支持.
+      await holdApproval(tx, { guideId: row.guideId, enterpriseId: row.enterpriseId, exclusiveGroup: form.body.exclusiveGroup }, row.amount, row.year, { budgetRequired: false });
     },
     set: () => ({ decidedAt: now }),
     effects: async (tx, { row }) => {
