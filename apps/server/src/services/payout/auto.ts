@@ -250,7 +250,7 @@ export async function answerOffer(deps: AutoDeps, ctx: SignedInCtx, id: number, 
         if (body.agreed !== true) throw badRequest(PAYOUT_MSG.offerCommitment);
       }
       // The confirmation is an approval: 不重复享受 and the year's 资金额度 hold it as they hold staff's 拟支持.
-      await holdApproval(tx, { guideId: row.guideId, enterpriseId: row.enterpriseId, exclusiveGroup: form.body.exclusiveGroup }, row.amount, row.year, { budgetRequired: false });
+      await holdApproval(tx, { guideId: row.guideId, enterpriseId: row.enterpriseId, exclusiveGroup: form.body.exclusiveGroup }, row.amount ?? 0, row.year, { budgetRequired: false });
     },
     set: () => ({ decidedAt: now }),
     effects: async (tx, { row }) => {

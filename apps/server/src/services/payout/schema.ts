@@ -187,6 +187,8 @@ export const autoOffers = pgTable(
   (t) => [
     check('auto_offers_status_check', sql`${t.status} in ${inList(OFFER_STATUS_LIST)}`),
     unique('auto_offers_guide_enterprise_year_key').on(t.guideId, t.enterpriseId, t.year),
+    // One offer files one application (and 申兑统计's join to it is one row or none).
+    unique('auto_offers_application_key').on(t.applicationId),
     index('auto_offers_enterprise_idx').on(t.enterpriseId, t.createdAt.desc()),
     index('auto_offers_status_idx').on(t.status, t.guideId),
   ],

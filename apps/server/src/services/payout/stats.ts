@@ -95,23 +95,32 @@ export async function applyFigures(db: DbOrTx, dicts: DictionaryStore, query: Ap
       cross join cal
       where ${applications.submittedAt} >= ${`${year}-01-01T00:00:00+08:00`}::timestamptz and ${applications.submittedAt} < ${`${year + 1}-01-01T00:00:00+08:00`}::timestamptz
     )`;
-  // The counts by hash over every row; the percentiles (an ordered-set aggregate sorts its input) over the arrived only.
+  // The counts in two steps: every row hashed once by the few things a measure asks of it (a
+  // per-row filter on each of thirteen measures cost 3× a bare count), then those groups summed
+  // per key and overall; the percentiles (an ordered-set aggregate sorts its input) over the arrived only.
   const [result, spread] = await Promise.all([
-    db.execute<Counts>(sql`${rowsOf}
+    db.execute<Counts>(sql`${rowsOf},
+    g as (
+      select key, status, rating, auto, count(*) as n, sum(amount) as amount,
+        count(from_accept) as timed,
+        count(*) filter (where from_accept <= promise_days) as on_time,
+        count(*) filter (where from_accept <= ${FAST_LIMIT_DAYS}) as fast
+      from a group by key, status, rating, auto
+    )
     select key::text as key, grouping(key) = 1 as total,
-      count(*) as applications,
-      count(*) filter (where status in ${list(APPLY_SUPPORTED_STATES)}) as supported,
+      sum(n) as applications,
+      sum(n) filter (where status in ${list(APPLY_SUPPORTED_STATES)}) as supported,
       sum(amount) filter (where status in ${list(APPLY_SUPPORTED_STATES)}) as approved_amount,
-      count(*) filter (where status in ${PAID}) as paid,
+      sum(n) filter (where status in ${PAID}) as paid,
       sum(amount) filter (where status in ${PAID}) as paid_amount,
-      count(*) filter (where status in ${PAID} and from_accept is not null) as timed,
-      count(*) filter (where status in ${PAID} and from_accept <= promise_days) as on_time,
-      count(*) filter (where status in ${PAID} and from_accept <= ${FAST_LIMIT_DAYS}) as fast,
-      count(*) filter (where auto) as auto,
-      count(*) filter (where rating is not null) as rated,
-      count(*) filter (where rating in ${GOOD}) as satisfied,
-      count(*) filter (where rating in ${BAD}) as bad
-    from a
+      sum(timed) as timed,
+      sum(on_time) as on_time,
+      sum(fast) as fast,
+      sum(n) filter (where auto) as auto,
+      sum(n) filter (where rating is not null) as rated,
+      sum(n) filter (where rating in ${GOOD}) as satisfied,
+      sum(n) filter (where rating in ${BAD}) as bad
+    from g
     group by grouping sets ((key), ())`),
     db.execute<{ key: string | null; total: boolean; median_days: string | null; p90_days: string | null }>(sql`${rowsOf}
     select key::text as key, grouping(key) = 1 as total,

@@ -1,0 +1,1 @@
+ALTER TABLE "auto_offers" ADD CONSTRAINT "auto_offers_application_key" UNIQUE("application_id");
