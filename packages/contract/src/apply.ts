@@ -50,6 +50,11 @@ export const APPLY_DEFAULTS = {
 /** The 快申快享 clock warns when this share of it is spent. */
 export const APPLY_PROMISE_WARN = 0.8;
 
+/** 预拨's share of the approved amount, in percent. */
+export const ADVANCE_PERCENT = { min: 10, max: 90 } as const;
+/** The 预拨 part of an approved amount (万元, to the yuan); the 结算 is the rest. */
+export const advanceAmount = (approved: number, percent: number) => Math.round(approved * percent * 100) / 10_000;
+
 export const APPLY_LENGTH = { note: 1000, text: 200, textarea: 2000, signer: 20, bankName: 60, commitment: 3000, label: 40, help: 200, option: 40 } as const;
 export const APPLY_FORM_LIMITS = { sections: 10, fields: 60, options: 30, materials: 20, departments: 8 } as const;
 
@@ -131,6 +136,10 @@ export const ApplyFormBody = Type.Object({
   departments: Type.Array(Type.String({ minLength: 1, maxLength: 40 }), { maxItems: APPLY_FORM_LIMITS.departments, uniqueItems: true, title: '联审部门', errorMessage: '联审部门不正确' }),
   /** 不重复享受: guides of one group support an enterprise once a year (从高从优). */
   exclusiveGroup: Type.Union([Type.String({ minLength: 1, maxLength: 40, title: '不重复享受分组', errorMessage: '不重复享受分组不能超过 40 个字' }), Type.Null()]),
+  /** 预拨/结算: the share (%) paid first as 预拨; the rest is paid as 结算 after the project's 验收. Absent or null: paid whole. */
+  advancePercent: Type.Optional(
+    Type.Union([Type.Integer({ title: '预拨比例（%）', minimum: ADVANCE_PERCENT.min, maximum: ADVANCE_PERCENT.max, errorMessage: `预拨比例应为 ${ADVANCE_PERCENT.min}–${ADVANCE_PERCENT.max} 的整数` }), Type.Null()]),
+  ),
 });
 export type ApplyFormBody = Type.Static<typeof ApplyFormBody>;
 
@@ -218,6 +227,9 @@ export const APPLY_MESSAGE_KINDS = {
   'apply.payable': '公示期满，待拨付',
   'apply.returnedToReview': '公示异议成立，退回复审',
   'apply.paid': '扶持资金已到账',
+  'apply.advanced': '预拨资金已到账，待项目验收',
+  'apply.inspected': '项目验收通过，待结算',
+  'apply.uninspected': '项目验收未通过',
 } as const;
 export type ApplyMessageKind = keyof typeof APPLY_MESSAGE_KINDS;
 const owner = (kind: ApplyMessageKind) => [{ to: 'owner' as const, kind }];
@@ -234,8 +246,10 @@ export const APPLY_FLOW = defineFlow({
     approved: '拟支持',
     publicizing: '公示中',
     payable: '待拨付',
+    advanced: '已预拨',
     paid: '已到账',
     rated: '已评价',
+    unsettled: '验收未通过',
     rejected: '不予支持',
     refused: '不予受理',
     withdrawn: '已撤回',
@@ -288,6 +302,30 @@ export const APPLY_FLOW = defineFlow({
     upholdReview: { label: '公示异议成立，退回复审', from: ['publicizing'], to: 'reviewed', roles: STAFF, noteRequired: true, indirect: true, notify: owner('apply.returnedToReview') },
     payDirectly: { label: '免于公示，直接拨付', from: ['approved'], to: 'payable', roles: STAFF, indirect: true, notify: owner('apply.payable') },
     disburse: { label: '资金到账', from: ['payable'], to: 'paid', roles: STAFF, indirect: true, notify: owner('apply.paid') },
+    // 预拨/结算 (a form's advancePercent): the 预拨 arrives, the project is inspected, the rest is paid as 结算.
+    disburseAdvance: { label: '预拨资金到账', from: ['payable'], to: 'advanced', roles: STAFF, indirect: true, notify: owner('apply.advanced') },
+    inspect: {
+      label: '验收通过',
+      from: ['advanced'],
+      to: 'payable',
+      roles: STAFF,
+      noteRequired: true,
+      notify: owner('apply.inspected'),
+      tone: 'primary',
+      confirm: '验收通过后，剩余资金转入待拨付，随下一次资金下达结算。',
+      noteLabel: '验收意见（企业可见）',
+    },
+    failInspection: {
+      label: '验收不通过',
+      from: ['advanced'],
+      to: 'unsettled',
+      roles: STAFF,
+      noteRequired: true,
+      notify: owner('apply.uninspected'),
+      tone: 'danger',
+      confirm: '验收不通过：不再结算，扶持金额按已预拨金额核定；预拨资金如需追回，请在资金追回中办理。',
+      noteLabel: '验收不通过理由（企业可见）',
+    },
     // 兑现评价: the 好差评 of the support as received; a 差评 files an 诉求 for 整改 (apply/service.ts).
     rate: { label: '评价兑现', from: ['paid'], to: 'rated', roles: ['enterprise'], ownerOnly: true, tone: 'primary' },
   },
@@ -300,7 +338,7 @@ export const APPLY_STEP_LIST = laterSteps(APPLY_FLOW);
 /** The states an application is in progress in (one per enterprise and guide). */
 export const APPLY_OPEN_STATES: readonly ApplyStatus[] = ['submitted', 'correcting', 'accepted', 'reviewed', 'rechecked'];
 /** The states of an application the bureau supports (拟支持 onwards): what counts against the year's 资金额度 and 不重复享受. */
-export const APPLY_SUPPORTED_STATES: readonly ApplyStatus[] = ['approved', 'publicizing', 'payable', 'paid', 'rated'];
+export const APPLY_SUPPORTED_STATES: readonly ApplyStatus[] = ['approved', 'publicizing', 'payable', 'advanced', 'paid', 'rated', 'unsettled'];
 /** The states whose stage clock runs (补正中 pauses it). */
 export const APPLY_CLOCK_STATES: readonly ApplyStatus[] = ['submitted', 'accepted', 'reviewed', 'rechecked'];
 

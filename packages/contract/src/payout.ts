@@ -197,8 +197,19 @@ export type PaymentStep = Exclude<keyof typeof PAYMENT_FLOW.steps, 'issue'>;
 export const PAYMENT_STATUS_LIST = Object.keys(PAYMENT_FLOW.states) as PaymentStatus[];
 /** The instructions that hold money of the year's 资金额度 (授权 onwards, until returned). */
 export const PAYMENT_COMMITTED: readonly PaymentStatus[] = ['authorised', 'sent', 'paid', 'confirmed'];
-/** The instructions still live for their application (a new one is not issued beside them). */
+/** The instructions still live for their application and part (a new one is not issued beside them). */
 export const PAYMENT_LIVE: readonly PaymentStatus[] = ['pending', 'authorised', 'sent', 'paid', 'confirmed', 'returned'];
+/** The live instructions not yet arrived: while one is, its application has nothing more to issue. */
+export const PAYMENT_IN_FLIGHT: readonly PaymentStatus[] = ['pending', 'authorised', 'sent', 'returned'];
+
+/** What an instruction pays of its application: the whole, or (a form's advancePercent) 预拨 then 结算. */
+export const PAYMENT_PARTS = { whole: '全额', advance: '预拨', settle: '结算' } as const;
+export type PaymentPart = keyof typeof PAYMENT_PARTS;
+const PART_MARK: Record<PaymentPart, string> = { whole: '', advance: 'Y', settle: 'J' };
+/** An instruction's key: the application's number, the part's mark and the attempt (SB20261122-0001-1, …-Y1 预拨, …-J1 结算). */
+export const paymentKey = (applicationNumber: string, part: PaymentPart, attempt: number) => `${applicationNumber}-${PART_MARK[part]}${attempt}`;
+/** The application's number a key was made of. */
+export const keyApplication = (key: string) => key.replace(/-[YJ]?\d+$/, '');
 
 export const PAYOUT_MSG = {
   published: (number: string) => `公示已发布，编号 ${number}`,
@@ -448,15 +459,20 @@ export const Candidate = Type.Object({
   enterpriseName: Type.String(),
   guideId: Type.Integer(),
   guideTitle: Type.String(),
+  /** 公示: the approved amount; 资金下达: what its next instruction pays (its part's). */
   amount: Type.Number(),
+  /** 资金下达 only: the part the next instruction pays (全额, 预拨 40%, 结算). */
+  partLabel: Nullable(Type.String()),
   decidedAt: Nullable(Type.String()),
 });
 export type Candidate = Type.Static<typeof Candidate>;
 
 export const Payment = Type.Object({
   id: Type.Integer(),
-  /** The instruction's key: the application's number and the attempt (SB20261122-0001-1); the treasury files carry it. */
+  /** The instruction's key (`paymentKey`): the application's number, its part and the attempt; the treasury files carry it. */
   key: Type.String(),
+  part: Type.String(),
+  partLabel: Type.String(),
   applicationId: Type.Integer(),
   applicationNumber: Type.String(),
   enterpriseName: Type.String(),

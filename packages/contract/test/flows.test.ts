@@ -79,7 +79,7 @@ const FLOWS: Record<string, Declared> = {
   apply: {
     flow: APPLY_FLOW,
     opening: ['submitted', 'approved'],
-    ends: ['rated', 'rejected', 'refused', 'withdrawn'],
+    ends: ['rated', 'unsettled', 'rejected', 'refused', 'withdrawn'],
     out: {
       submitted: ['withdraw', 'accept', 'refuse'],
       correcting: ['correct'],
@@ -88,9 +88,11 @@ const FLOWS: Record<string, Declared> = {
       rechecked: ['jointOpinion', 'approve', 'reject'],
       approved: ['publicize', 'payDirectly'],
       publicizing: ['clearPublicity', 'upholdReject', 'upholdReview'],
-      payable: ['disburse'],
+      payable: ['disburse', 'disburseAdvance'],
+      advanced: ['inspect', 'failInspection'],
       paid: ['rate'],
       rated: [],
+      unsettled: [],
       rejected: [],
       refused: [],
       withdrawn: [],

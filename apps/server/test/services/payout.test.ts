@@ -12,7 +12,7 @@ import { APPLY_MSG, APPLY_PATHS, type ApplyDetail } from '@hqt/contract/apply';
 import { APPLY_CONSOLE_PATHS } from '@hqt/contract/apply-console';
 import { APPLY_STATS_PATHS, type ApplyFiguresResult, type ApplyTotals } from '@hqt/contract/apply-stats';
 import { FILE_PATHS, type UploadedFile } from '@hqt/contract/files';
-import { BATCH_COLUMNS, PAYOUT_CONSOLE_PATHS, PAYOUT_MSG, PAYOUT_PATHS, TREASURY_FORMAT, type Batch, type BatchFile, type ConsolePublicity, type MyObjection, type ObjectionItem, type Offer, type Payment, type PublicityDetail, type Recovery } from '@hqt/contract/payout';
+import { BATCH_COLUMNS, PAYOUT_CONSOLE_PATHS, PAYOUT_MSG, PAYOUT_PATHS, TREASURY_FORMAT, type Batch, type BatchFile, type Candidate, type ConsolePublicity, type MyObjection, type ObjectionItem, type Offer, type Payment, type PublicityDetail, type Recovery } from '@hqt/contract/payout';
 import { chinaDate } from '@hqt/contract/working-days';
 import type { App } from '../../src/app';
 import { enterprises, messages } from '../../src/db/schema/index';
@@ -359,6 +359,62 @@ describe('the payment ledger', () => {
     const [{ committed }] = (await app.db.execute<{ committed: string }>(sql`select sum(amount) as committed from payments where application_id in ${sql.raw(`(${all.join(',')})`)} and status = 'authorised'`)).rows as [{ committed: string }];
     expect(Number(committed)).toBe(100);
     expect(await app.db.$count(payments, and(inArray(payments.applicationId, all), eq(payments.status, 'pending')))).toBe(40);
+  });
+});
+
+describe('预拨/结算', () => {
+  /** Authorised by staff (not the approver), sent in a batch, and read back paid from the treasury's return file. */
+  async function payThrough(pids: number[]) {
+    expect((await ok<{ authorised: number }>('POST', PAYOUT_CONSOLE_PATHS.authorise, as.staff, { ids: pids })).authorised).toBe(pids.length);
+    const batch = await ok<Batch>('POST', PAYOUT_CONSOLE_PATHS.batch, as.staff, { ids: pids });
+    const keys = (await app.db.select({ key: payments.key }).from(payments).where(inArray(payments.id, pids))).map((p) => p.key);
+    const fileId = await upload(as.staff, 'return.xlsx', await returnXlsx(keys.map((key) => ({ key, result: 'paid' as const, paidOn: today() }))));
+    expect((await ok<{ paid: number }>('POST', withId(PAYOUT_CONSOLE_PATHS.importReturn, batch.id), as.staff, { fileId })).paid).toBe(pids.length);
+  }
+  const candidateOf = async (ids: number[]) => (await ok<Candidate[]>('GET', PAYOUT_CONSOLE_PATHS.payable, as.staff)).filter((c) => ids.includes(c.applicationId)).map((c) => [c.applicationId, c.amount, c.partLabel]);
+
+  it('pays a form with a 预拨 share in two parts: 预拨 first, the 结算 of the rest after 验收; 验收不通过 leaves the support at the 预拨', async () => {
+    const guideId = await guideWith({ ...NO_JOINT, advancePercent: 40 }, 100);
+    const ids = [await approved(guideId, 10), await approved(guideId, 10)];
+    const published = await publish(ids, 5);
+    await pastEnd(published.id);
+    app.clock.travel(0);
+    expect(await candidateOf(ids)).toEqual(ids.map((id) => [id, 4, '预拨 40%']));
+    expect((await release(ids)).body.data.issued).toBe(2);
+    expect((await release(ids)).body.data.issued).toBe(2); // a replay: the same two
+    const advances = await ledger(ids);
+    expect(advances.map((r) => [r.part, r.amount, r.key.replace(/^.*-/, '-')])).toEqual([
+      ['advance', 4, '-Y1'],
+      ['advance', 4, '-Y1'],
+    ]);
+    await payThrough(advances.map((r) => r.id));
+    for (const id of ids) expect(await statusOf(id)).toBe('advanced');
+    expect(await app.db.$count(messages, and(eq(messages.kind, 'apply.advanced'), eq(messages.link, `/policyApply/mine?id=${ids[0]}`)))).toBe(1);
+    // The enterprise confirms the 预拨 as any arrival; nothing more is issued before the 验收.
+    const mine = await ok<Payment[]>('GET', withId(PAYOUT_PATHS.payments, ids[0]!), as.ent);
+    expect(mine[0]).toMatchObject({ partLabel: '预拨', amount: 4, steps: ['confirm', 'reportMissing'] });
+    await ok('POST', withId(PAYOUT_PATHS.paymentStep, mine[0]!.id), as.ent, { step: 'confirm', amount: 4 });
+    expect(await candidateOf(ids)).toEqual([]);
+    expect((await release([ids[0]!], '云工信〔2026〕9号')).status).toBe(409);
+
+    // 验收: staff only, with their opinion; passed, the rest is 待拨付 as the 结算.
+    const inspect = (h: Headers, id: number, body: object) => call<ApplyDetail>('POST', withId(APPLY_PATHS.step, id), h, body);
+    expect((await inspect(as.ent, ids[0]!, { step: 'inspect', note: '自行验收' })).status).toBe(403);
+    expect((await inspect(as.staff, ids[0]!, { step: 'inspect' })).status).toBe(400);
+    expect((await inspect(as.staff, ids[0]!, { step: 'inspect', note: '项目已通过竣工验收' })).body.data.status).toBe('payable');
+    // Not passed: no 结算, and the support (and the year's 资金额度) is what the 预拨 paid.
+    expect((await inspect(as.staff, ids[1]!, { step: 'failInspection', note: '项目未按期建成投产' })).body.data).toMatchObject({ status: 'unsettled', approvedAmount: 4 });
+    expect((await ok<{ approved: number }>('GET', `${withId(APPLY_CONSOLE_PATHS.budget, guideId)}?year=${year()}`, as.staff)).approved).toBe(14);
+    expect(await candidateOf(ids)).toEqual([[ids[0], 6, '结算']]);
+    expect((await release([ids[0]!], '云工信〔2026〕9号')).body.data.issued).toBe(1);
+    const settle = (await ledger([ids[0]!])).find((r) => r.part === 'settle')!;
+    expect([settle.amount, settle.key.replace(/^.*-/, '-')]).toEqual([6, '-J1']);
+    await payThrough([settle.id]);
+    expect(await statusOf(ids[0]!)).toBe('paid');
+    expect((await ok<Payment[]>('GET', withId(PAYOUT_PATHS.payments, ids[0]!), as.ent)).map((p) => [p.partLabel, p.amount, p.status])).toEqual([
+      ['结算', 6, 'paid'],
+      ['预拨', 4, 'confirmed'],
+    ]);
   });
 });
 

@@ -15,6 +15,7 @@ import {
   APPLY_SUPPORTED_STATES,
   MATERIAL_KIND,
   MATERIAL_KINDS,
+  advanceAmount,
   applyPortalLink,
   type ApplyDetail,
   type ApplyDraftBody,
@@ -487,7 +488,8 @@ const NOTICES: SubjectNotices<Application> = {
   source: 'apply',
   handler: askerOf,
   render: (kind, to, { row, note }) => {
-    const amount = (kind === 'apply.approved' || kind === 'apply.paid') && row.approvedAmount !== null ? `${kind === 'apply.paid' ? '到账金额' : '核定金额'}：${row.approvedAmount} 万元` : null;
+    const amountLabel: Partial<Record<string, string>> = { 'apply.approved': '核定金额', 'apply.paid': '到账金额', 'apply.uninspected': '核定金额（按已预拨金额）' };
+    const amount = amountLabel[kind] && row.approvedAmount !== null ? `${amountLabel[kind]}：${row.approvedAmount} 万元` : null;
     const asked = kind === 'apply.correction' ? openCorrection(row.corrections) : null;
     const what = asked ? `需补正：${[...asked.fields.map((f) => f.label), ...asked.materials.map((m) => m.label)].join('、')}` : null;
     return {
@@ -687,6 +689,9 @@ export async function takeStep(deps: ApplyDeps, ctx: Ctx, id: number, body: Appl
           return { ...touched, decidedAt: now, stageDueAt: null, approvedAmount: amountOf(body.amount!), approvedYear: yearOf(now) };
         case 'rate':
           return { ...touched, rating: body.rating!, ratingComment: body.comment?.trim() || null, ratedAt: now };
+        case 'failInspection':
+          // No 结算: the support is what the 预拨 paid, and the year's 资金额度 holds only that.
+          return { ...touched, decidedAt: now, approvedAmount: f.advancePercent ? advanceAmount(row.approvedAmount ?? 0, f.advancePercent) : row.approvedAmount };
         default:
           return touched;
       }

@@ -3,15 +3,21 @@
 // application's approver within the year's 资金额度 (the budget's row locked: two at once never
 // exceed it), the batch sent to the treasury and its return file read back (到账 moves the
 // application to 已到账), the enterprise's confirmation, its report of a missing arrival, and its
-// corrected account after a return, which issues the next instruction.
+// corrected account after a return, which issues the next instruction. A guide's form may pay in
+// parts: 预拨 (its advancePercent) first, the 结算 of the rest once the project passed its 验收.
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
-import { APPLY_FLOW, APPLY_KIND } from '@hqt/contract/apply';
+import { advanceAmount, APPLY_FLOW, APPLY_KIND } from '@hqt/contract/apply';
 import type { PageOf } from '@hqt/contract/envelope';
 import {
+  keyApplication,
   PAYMENT_COMMITTED,
   PAYMENT_FLOW,
+  PAYMENT_IN_FLIGHT,
   PAYMENT_KIND,
   PAYMENT_LIVE,
+  PAYMENT_PARTS,
+  paymentKey,
+  type PaymentPart,
   BATCH_KIND,
   BATCH_NUMBER_PREFIX,
   PAYOUT_MESSAGE_KINDS,
@@ -42,7 +48,7 @@ import { chunks } from '../../lib/chunks';
 import { stampNumber } from '../../lib/numbering';
 import { paginate, totalOver } from '../../lib/paginate';
 import { announceOpening, opening, ownedBy, start, step, stepMany, type Subject, type SubjectNotices } from '../../lib/workflow';
-import { applications, applyBudgets } from '../apply/public';
+import { applications, applyBudgets, applyForms } from '../apply/public';
 import { candidates, manyApplications, PAYOUT_AUDIT, type PayoutDeps } from './publicity';
 import { fundReleases, objections, paymentBatches, payments, publicityEntries, recoveries } from './schema';
 import { batchJson, batchXlsx, parseReturn, XLSX, type Instruction } from './treasury';
@@ -58,7 +64,7 @@ const NOTICES: SubjectNotices<PaymentRow> = {
   source: 'apply',
   render: (kind, to, { row, note }) => ({
     title: `${PAYOUT_MESSAGE_KINDS[kind as keyof typeof PAYOUT_MESSAGE_KINDS]}：${row.key}`,
-    body: [`支付指令 ${row.key}，金额 ${row.amount} 万元`, note].filter(Boolean).join('\n'),
+    body: [`支付指令 ${row.key}（${PAYMENT_PARTS[row.part as PaymentPart]}），金额 ${row.amount} 万元`, note].filter(Boolean).join('\n'),
     link: to === 'owner' ? applyPortalLink(row.applicationId) : PAYOUTS_CONSOLE_LINK,
   }),
 };
@@ -106,6 +112,8 @@ function toPayment({ p, applicationNumber, enterpriseName, guideTitle, docNumber
   return {
     id: p.id,
     key: p.key,
+    part: p.part,
+    partLabel: PAYMENT_PARTS[p.part as PaymentPart],
     applicationId: p.applicationId,
     applicationNumber: applicationNumber ?? '',
     enterpriseName,
@@ -142,9 +150,41 @@ export async function applicationPayments(db: Db, ctx: SignedInCtx, applicationI
   return rows.map((r) => toPayment(r, ctx, recovered));
 }
 
-/** The 待拨付 applications without a live instruction: what a 资金下达 covers. */
+const inList = (values: readonly string[]) => sql.raw(`(${values.map((v) => `'${v}'`).join(', ')})`);
+
+/** The 待拨付 applications with no instruction on its way: what a 资金下达 covers, each with what its next instruction pays. */
 export async function payableCandidates(db: Db): Promise<Candidate[]> {
-  return candidates(db, 'payable', sql`not exists (select 1 from ${payments} p where p.application_id = "applications"."id" and p.status in ${sql.raw(`(${PAYMENT_LIVE.map((s) => `'${s}'`).join(', ')})`)})`);
+  const rows = await candidates(db, 'payable', sql`not exists (select 1 from ${payments} p where p.application_id = "applications"."id" and p.status in ${inList(PAYMENT_IN_FLIGHT)})`);
+  const plans = await plansOf(db, rows.map((r) => r.applicationId));
+  return rows.map((r) => ({ ...r, amount: plans.get(r.applicationId)!.amount, partLabel: plans.get(r.applicationId)!.label }));
+}
+
+type Plan = { part: PaymentPart; amount: number; label: string };
+
+/**
+ * What each application's next instruction pays: the whole; or, where its form declares an
+ * advancePercent, the 预拨 share first and, once that has arrived (the project then passed 验收),
+ * the 结算 of the rest.
+ */
+async function plansOf(db: DbOrTx, ids: readonly number[]): Promise<Map<number, Plan>> {
+  const plans = new Map<number, Plan>();
+  if (!ids.length) return plans;
+  const [rows, advances] = await Promise.all([
+    db.select({ id: applications.id, approved: applications.approvedAmount, form: applyForms.body }).from(applications).innerJoin(applyForms, eq(applyForms.id, applications.formId)).where(inArray(applications.id, [...ids])),
+    db.select({ id: payments.applicationId, amount: payments.amount }).from(payments).where(and(inArray(payments.applicationId, [...ids]), eq(payments.part, 'advance'), inArray(payments.status, ['paid', 'confirmed']))),
+  ]);
+  const advanced = new Map(advances.map((a) => [a.id, a.amount]));
+  for (const r of rows) {
+    const approved = r.approved ?? 0;
+    const percent = r.form.advancePercent ?? null;
+    const paid = advanced.get(r.id);
+    const advance = percent === null ? 0 : advanceAmount(approved, percent);
+    // An amount too small to split (a few yuan) is paid whole.
+    if (paid === undefined && (advance <= 0 || advance >= approved)) plans.set(r.id, { part: 'whole', amount: approved, label: PAYMENT_PARTS.whole });
+    else if (paid === undefined) plans.set(r.id, { part: 'advance', amount: advance, label: `${PAYMENT_PARTS.advance} ${percent}%` });
+    else plans.set(r.id, { part: 'settle', amount: wan(approved - paid), label: PAYMENT_PARTS.settle });
+  }
+  return plans;
 }
 
 // ---- 资金下达 ------------------------------------------------------------------------------------
@@ -160,19 +200,22 @@ export async function recordRelease(deps: PayoutDeps, ctx: SignedInCtx, body: Re
   return deps.db.transaction(async (tx) => {
     const apps = await tx.select().from(applications).where(inArray(applications.id, ids)).orderBy(asc(applications.id)).for('update');
     if (apps.length !== ids.length) throw notFound(PAYOUT_MSG.paymentNotFound);
+    const plans = await plansOf(tx, ids);
     const live = await tx
-      .select({ applicationId: payments.applicationId, releaseId: payments.releaseId, docNumber: fundReleases.docNumber })
+      .select({ applicationId: payments.applicationId, part: payments.part, status: payments.status, releaseId: payments.releaseId, docNumber: fundReleases.docNumber })
       .from(payments)
       .innerJoin(fundReleases, eq(fundReleases.id, payments.releaseId))
       .where(and(inArray(payments.applicationId, ids), inArray(payments.status, PAYMENT_LIVE)));
-    const replay = live.length === ids.length && live.every((l) => l.docNumber === body.docNumber.trim() && l.releaseId === live[0]!.releaseId);
-    if (replay) return { releaseId: live[0]!.releaseId, issued: live.length };
+    // What this release would issue, already there: a replay when it is all of it, from this document.
+    const issuing = live.filter((l) => l.part === plans.get(l.applicationId)?.part);
+    const replay = issuing.length === ids.length && issuing.every((l) => l.docNumber === body.docNumber.trim() && l.releaseId === issuing[0]!.releaseId);
+    if (replay) return { releaseId: issuing[0]!.releaseId, issued: issuing.length };
     const open = await tx
       .selectDistinct({ applicationId: publicityEntries.applicationId })
       .from(objections)
       .innerJoin(publicityEntries, eq(publicityEntries.id, objections.entryId))
       .where(and(inArray(publicityEntries.applicationId, ids), eq(objections.status, 'submitted')));
-    const hasLive = new Set(live.map((l) => l.applicationId));
+    const hasLive = new Set([...issuing, ...live.filter((l) => PAYMENT_IN_FLIGHT.includes(l.status as PaymentStatus))].map((l) => l.applicationId));
     const blocked = new Set(open.map((o) => o.applicationId));
     for (const a of apps) {
       if (blocked.has(a.id)) throw conflict(PAYOUT_MSG.openObjection(a.number ?? ''));
@@ -191,8 +234,9 @@ export async function recordRelease(deps: PayoutDeps, ctx: SignedInCtx, body: Re
           .insert(payments)
           .values(
             part.map((a) => {
-              const attempt = (attempts.get(a.id) ?? 0) + 1;
-              return { key: `${a.number}-${attempt}`, applicationId: a.id, attempt, enterpriseId: a.enterpriseId, guideId: a.guideId, year: a.approvedYear!, amount: a.approvedAmount!, bankAccount: a.bankAccount, releaseId: release!.id, approverId: approvers.get(a.id) ?? null, createdAt: now, updatedAt: now };
+              const plan = plans.get(a.id)!;
+              const attempt = (attempts.get(`${a.id}:${plan.part}`) ?? 0) + 1;
+              return { key: paymentKey(a.number ?? '', plan.part, attempt), applicationId: a.id, attempt, part: plan.part, enterpriseId: a.enterpriseId, guideId: a.guideId, year: a.approvedYear!, amount: plan.amount, bankAccount: a.bankAccount, releaseId: release!.id, approverId: approvers.get(a.id) ?? null, createdAt: now, updatedAt: now };
             }),
           )
           .onConflictDoNothing({ target: payments.key })
@@ -215,13 +259,14 @@ async function approversOf(tx: Tx, ids: readonly number[]): Promise<Map<number, 
   return new Map(rows.map((r) => [r.id, r.actorId]));
 }
 
-async function attemptsOf(tx: Tx, ids: readonly number[]): Promise<Map<number, number>> {
+/** Each application's attempts so far, by part (`id:part`). */
+async function attemptsOf(tx: Tx, ids: readonly number[]): Promise<Map<string, number>> {
   const rows = await tx
-    .select({ id: payments.applicationId, n: sql<number>`max(${payments.attempt})`.mapWith(Number) })
+    .select({ id: payments.applicationId, part: payments.part, n: sql<number>`max(${payments.attempt})`.mapWith(Number) })
     .from(payments)
     .where(inArray(payments.applicationId, [...ids]))
-    .groupBy(payments.applicationId);
-  return new Map(rows.map((r) => [r.id, r.n]));
+    .groupBy(payments.applicationId, payments.part);
+  return new Map(rows.map((r) => [`${r.id}:${r.part}`, r.n]));
 }
 
 async function openTimelines(tx: Tx, ctx: SignedInCtx, ids: readonly number[], now: Date): Promise<void> {
@@ -245,7 +290,7 @@ export async function authorisePayments(deps: PayoutDeps, ctx: SignedInCtx, ids:
       set: { authorisedBy: ctx.actor.accountId, updatedAt: now },
       guard: async (rows) => {
         const own = rows.find((r) => r.approverId === ctx.actor.accountId);
-        if (own) throw conflict(PAYOUT_MSG.sameApprover(own.key.replace(/-\d+$/, '')));
+        if (own) throw conflict(PAYOUT_MSG.sameApprover(keyApplication(own.key)));
         await checkBudgets(tx, rows);
       },
     });
@@ -268,7 +313,7 @@ async function checkBudgets(tx: Tx, rows: readonly PaymentRow[]): Promise<void> 
   );
   // A new statement after the lock: it sees what an authorisation that held them committed.
   const committed = await tx.execute<{ guide_id: number; year: number; sum: string }>(
-    sql`select guide_id, year, sum(amount) as sum from ${payments} where (guide_id, year) in (${pairs}) and status in ${sql.raw(`(${PAYMENT_COMMITTED.map((st) => `'${st}'`).join(', ')})`)} group by guide_id, year`,
+    sql`select guide_id, year, sum(amount) as sum from ${payments} where (guide_id, year) in (${pairs}) and status in ${inList(PAYMENT_COMMITTED)} group by guide_id, year`,
   );
   const budgetOf = new Map(budgets.rows.map((b) => [`${b.guide_id}:${b.year}`, Math.round(Number(b.amount) * 10_000)]));
   const committedOf = new Map(committed.rows.map((c) => [`${c.guide_id}:${c.year}`, Math.round(Number(c.sum) * 10_000)]));
@@ -378,10 +423,14 @@ export async function importReturn(deps: PayoutDeps & { uploadsDir: string }, ct
     for (const [reason, ids] of bounce) {
       returned += (await stepMany(tx, deps, ctx, PAYMENT_FLOW, manyPayments, ids, 'bounce', { audit: PAYOUT_AUDIT.payment, note: reason, at: now, set: { returnReason: reason, updatedAt: now } })).length;
     }
+    // The applications move on: a 预拨 arrived waits for the project's 验收; the whole or the 结算 is 已到账.
     const arrived = settled.map((s) => s.row.applicationId);
+    const advances = new Set(settled.filter((s) => s.row.part === 'advance').map((s) => s.row.applicationId));
     if (arrived.length) {
-      const payable = await tx.select({ id: applications.id }).from(applications).where(and(inArray(applications.id, arrived), eq(applications.status, 'payable')));
-      await stepMany(tx, deps, ctx, APPLY_FLOW, manyApplications, payable.map((a) => a.id), 'disburse', { audit: PAYOUT_AUDIT.return, at: now, set: { updatedAt: now, paidAt: now } });
+      const payable = (await tx.select({ id: applications.id }).from(applications).where(and(inArray(applications.id, arrived), eq(applications.status, 'payable')))).map((a) => a.id);
+      const [advanced, paid] = [payable.filter((id) => advances.has(id)), payable.filter((id) => !advances.has(id))];
+      if (advanced.length) await stepMany(tx, deps, ctx, APPLY_FLOW, manyApplications, advanced, 'disburseAdvance', { audit: PAYOUT_AUDIT.return, at: now, set: { updatedAt: now } });
+      if (paid.length) await stepMany(tx, deps, ctx, APPLY_FLOW, manyApplications, paid, 'disburse', { audit: PAYOUT_AUDIT.return, at: now, set: { updatedAt: now, paidAt: now } });
     }
     await tx.update(paymentBatches).set({ returnedAt: now }).where(eq(paymentBatches.id, batchId));
     // The file read is kept with its batch, as the record of what the treasury said.
@@ -426,7 +475,7 @@ export async function paymentStep(deps: PayoutDeps, ctx: SignedInCtx, id: number
         const account = { name: body.bankAccount!.name.trim(), bank: body.bankAccount!.bank.trim(), number: body.bankAccount!.number };
         const [next] = await tx
           .insert(payments)
-          .values({ key: row.key.replace(/-\d+$/, `-${row.attempt + 1}`), applicationId: row.applicationId, attempt: row.attempt + 1, enterpriseId: row.enterpriseId, guideId: row.guideId, year: row.year, amount: row.amount, bankAccount: account, releaseId: row.releaseId, approverId: row.approverId, createdAt: now, updatedAt: now })
+          .values({ key: paymentKey(keyApplication(row.key), row.part as PaymentPart, row.attempt + 1), applicationId: row.applicationId, attempt: row.attempt + 1, part: row.part, enterpriseId: row.enterpriseId, guideId: row.guideId, year: row.year, amount: row.amount, bankAccount: account, releaseId: row.releaseId, approverId: row.approverId, createdAt: now, updatedAt: now })
           .returning({ id: payments.id });
         await openTimelines(tx, ctx, [next!.id], now);
       },

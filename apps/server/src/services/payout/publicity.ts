@@ -215,7 +215,7 @@ export async function candidates(db: DbOrTx, status: 'approved' | 'payable', ext
     .where(and(eq(applications.status, status), extra))
     .orderBy(asc(applications.decidedAt), asc(applications.id))
     .limit(10_000);
-  return rows.map((r) => ({ ...r, number: r.number ?? '', amount: r.amount ?? 0, decidedAt: r.decidedAt?.toISOString() ?? null }));
+  return rows.map((r) => ({ ...r, number: r.number ?? '', amount: r.amount ?? 0, decidedAt: r.decidedAt?.toISOString() ?? null, partLabel: null }));
 }
 
 // ---- publishing ----------------------------------------------------------------------------------

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, date, index, integer, jsonb, numeric, pgTable, serial, text, timestamp, unique, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { BankAccount } from '@hqt/contract/apply';
-import { OBJECTION_KINDS, OBJECTION_STATUS_LIST, OFFER_STATUS_LIST, RECOVERY_FLOW, PAYMENT_LIVE, PAYMENT_COMMITTED, PAYMENT_STATUS_LIST, PUBLICITY_FLOW } from '@hqt/contract/payout';
+import { OBJECTION_KINDS, OBJECTION_STATUS_LIST, OFFER_STATUS_LIST, RECOVERY_FLOW, PAYMENT_LIVE, PAYMENT_PARTS, PAYMENT_COMMITTED, PAYMENT_STATUS_LIST, PUBLICITY_FLOW } from '@hqt/contract/payout';
 import { accounts } from '../../db/schema/account';
 import { enterprises } from '../../db/schema/enterprise';
 import { guides } from '../../db/schema/policy';
@@ -112,7 +112,7 @@ export const paymentBatches = pgTable('payment_batches', {
 /**
  * One payment instruction (PAYMENT_FLOW). `key` (the application's number and the attempt) is its
  * identity everywhere — unique, so a replayed 资金下达 or a retried request never makes a second;
- * one live instruction per application (`payments_live_key`). `approver_id`: who approved the
+ * one live instruction per application and part (`payments_live_key`). `approver_id`: who approved the
  * application (拟支持), whom the 授权 must not be.
  */
 export const payments = pgTable(
@@ -124,6 +124,8 @@ export const payments = pgTable(
       .notNull()
       .references(() => applications.id, { onDelete: 'restrict' }),
     attempt: integer('attempt').notNull(),
+    /** What it pays of the application: the whole, or its 预拨 or 结算 (PAYMENT_PARTS). */
+    part: text('part').notNull().default('whole'),
     enterpriseId: integer('enterprise_id')
       .notNull()
       .references(() => enterprises.id, { onDelete: 'restrict' }),
@@ -151,7 +153,8 @@ export const payments = pgTable(
   (t) => [
     check('payments_status_check', sql`${t.status} in ${inList(PAYMENT_STATUS_LIST)}`),
     check('payments_amount_check', sql`${t.amount} > 0`),
-    uniqueIndex('payments_live_key').on(t.applicationId).where(sql`${t.status} in ${inList(PAYMENT_LIVE)}`),
+    check('payments_part_check', sql`${t.part} in ${inList(Object.keys(PAYMENT_PARTS))}`),
+    uniqueIndex('payments_live_key').on(t.applicationId, t.part).where(sql`${t.status} in ${inList(PAYMENT_LIVE)}`),
     index('payments_status_idx').on(t.status, t.id.desc()),
     index('payments_batch_idx').on(t.batchId),
     // What a guide's year has committed of its 资金额度.

@@ -8,7 +8,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Checkbox, Col, Drawer, Flex, Form, Input, InputNumber, Result, Row, Select, Skeleton, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { APPLY_DEFAULTS, APPLY_FORM_LIMITS, APPLY_LENGTH, FIELD_TYPES, MATERIAL_KINDS, PREFILL_SOURCES, type ApplyFormBody, type FieldType, type FormSection } from '@hqt/contract/apply';
+import { ADVANCE_PERCENT, APPLY_DEFAULTS, APPLY_FORM_LIMITS, APPLY_LENGTH, FIELD_TYPES, MATERIAL_KINDS, PREFILL_SOURCES, type ApplyFormBody, type FieldType, type FormSection } from '@hqt/contract/apply';
 import { APPLY_CONSOLE_PATHS, type ApplyFormState, type Budget } from '@hqt/contract/apply-console';
 import { formDefinitionError, PROFILE_SECTION } from '@hqt/contract/apply-form';
 import { withId } from '@hqt/contract/calculator';
@@ -33,6 +33,7 @@ const STARTER: ApplyFormBody = {
   promiseDays: APPLY_DEFAULTS.promiseDays,
   departments: [],
   exclusiveGroup: null,
+  advancePercent: null,
 };
 
 const formQuery = (id: number) => ({ queryKey: ['console', 'applications', 'form', id], queryFn: () => http.get<ApplyFormState>(withId(APPLY_CONSOLE_PATHS.form, id), { silent: true }) });
@@ -59,7 +60,7 @@ function cleaned(v: ApplyFormBody): ApplyFormBody {
     })),
   }));
   const materials = v.materials.map((m) => ({ kind: m.kind, required: Boolean(m.required), ...(m.label?.trim() ? { label: m.label.trim() } : {}) }));
-  return { ...v, sections, materials, commitment: v.commitment.trim(), departments: v.departments ?? [], exclusiveGroup: v.exclusiveGroup?.trim() || null };
+  return { ...v, sections, materials, commitment: v.commitment.trim(), departments: v.departments ?? [], exclusiveGroup: v.exclusiveGroup?.trim() || null, advancePercent: v.advancePercent ?? null };
 }
 
 function Mover({ index, count, move, remove, name }: { index: number; count: number; move: (from: number, to: number) => void; remove: () => void; name: string }) {
@@ -307,6 +308,11 @@ function Designer({ state, back }: { state: ApplyFormState; back: React.ReactNod
               <Col xs={24} md={12}>
                 <Form.Item name="exclusiveGroup" label="不重复享受分组（同组同一年度从高从优）">
                   <Input maxLength={40} placeholder="如：技改类（不填则不限）" />
+                </Form.Item>
+              </Col>
+              <Col xs={24} md={12}>
+                <Form.Item name="advancePercent" label="预拨比例（%，先预拨，项目验收通过后结算其余）" extra="不填则核定后一次性全额拨付">
+                  <InputNumber min={ADVANCE_PERCENT.min} max={ADVANCE_PERCENT.max} precision={0} placeholder="如 40" style={{ width: '100%' }} />
                 </Form.Item>
               </Col>
             </Row>

@@ -45,7 +45,7 @@ export function ApplicationPayments({ application: a }: { application: ApplyDeta
           <List.Item>
             <Flex vertical gap={8} style={{ width: '100%' }}>
               <Flex gap={8} wrap align="center">
-                <Typography.Text strong>{`支付指令 ${p.key}`}</Typography.Text>
+                <Typography.Text strong>{`支付指令 ${p.key}（${p.partLabel}）`}</Typography.Text>
                 <Tag color={COLOURS[p.status as PaymentStatus] ?? 'default'}>{p.statusLabel}</Tag>
               </Flex>
               <Descriptions

@@ -134,7 +134,8 @@ function PayableTab() {
     { title: '申报编号', dataIndex: 'number' },
     { title: '企业名称', dataIndex: 'enterpriseName' },
     { title: '申报指南', dataIndex: 'guideTitle' },
-    { title: '核定金额（万元）', dataIndex: 'amount', align: 'right' },
+    { title: '本次拨付', dataIndex: 'partLabel' },
+    { title: '本次金额（万元）', dataIndex: 'amount', align: 'right' },
   ];
   const submit = async () => {
     let v: ReleaseValues;
@@ -195,6 +196,7 @@ function LedgerTab() {
   const picked = rows.filter((r) => chosen.includes(r.id));
   const columns: TableColumnsType<Payment> = [
     { title: '指令编号', dataIndex: 'key' },
+    { title: '类型', dataIndex: 'partLabel' },
     { title: '企业名称', dataIndex: 'enterpriseName' },
     { title: '申报指南', dataIndex: 'guideTitle' },
     { title: '金额（万元）', dataIndex: 'amount', align: 'right' },
