@@ -60,7 +60,7 @@ export function loggerOptions(level: string): FastifyServerOptions['logger'] {
   return {
     level,
     redact: {
-      paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]', '*.password', '*.refresh_token', '*.access_token'],
+      paths: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-upload-claim"]', '*.claim', 'res.headers["set-cookie"]', '*.password', '*.refresh_token', '*.access_token'],
       censor: '[redacted]',
     },
     serializers: {

@@ -136,10 +136,11 @@ export const ApplyFormBody = Type.Object({
   departments: Type.Array(Type.String({ minLength: 1, maxLength: 40 }), { maxItems: APPLY_FORM_LIMITS.departments, uniqueItems: true, title: '联审部门', errorMessage: '联审部门不正确' }),
   /** 不重复享受: guides of one group support an enterprise once a year (从高从优). */
   exclusiveGroup: Type.Union([Type.String({ minLength: 1, maxLength: 40, title: '不重复享受分组', errorMessage: '不重复享受分组不能超过 40 个字' }), Type.Null()]),
-  /** 预拨/结算: the share (%) paid first as 预拨; the rest is paid as 结算 after the project's 验收. Absent or null: paid whole. */
-  advancePercent: Type.Optional(
-    Type.Union([Type.Integer({ title: '预拨比例（%）', minimum: ADVANCE_PERCENT.min, maximum: ADVANCE_PERCENT.max, errorMessage: `预拨比例应为 ${ADVANCE_PERCENT.min}–${ADVANCE_PERCENT.max} 的整数` }), Type.Null()]),
-  ),
+  /**
+   * 预拨/结算: the share (%) paid first as 预拨; the rest is paid as 结算 after the project's 验收. Absent:
+   * paid whole (no null: a validator that coerces would take 0 for null and pay whole instead of refusing).
+   */
+  advancePercent: Type.Optional(Type.Integer({ title: '预拨比例（%）', minimum: ADVANCE_PERCENT.min, maximum: ADVANCE_PERCENT.max, errorMessage: `预拨比例应为 ${ADVANCE_PERCENT.min}–${ADVANCE_PERCENT.max} 的整数` })),
 });
 export type ApplyFormBody = Type.Static<typeof ApplyFormBody>;
 

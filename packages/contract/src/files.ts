@@ -6,7 +6,18 @@ import { MAX_INT } from './constants';
 export const FILE_PATHS = {
   upload: '/api/files',
   file: '/api/files/:id',
+  /**
+   * A visitor's upload (no account: a 公示's objector). The files are bound to a claim, a secret
+   * the first upload answers and the later ones send back in UPLOAD_CLAIM_HEADER; the item they
+   * are filed with carries it, and only it can attach them.
+   */
+  visitorUpload: '/api/v1/files/visitor',
 } as const;
+
+/** The header a visitor's later uploads carry their claim in (never the address: it is a secret). */
+export const UPLOAD_CLAIM_HEADER = 'x-upload-claim';
+/** A claim as the server makes it: 32 random bytes, base64url. */
+export const UPLOAD_CLAIM_PATTERN = '^[A-Za-z0-9_-]{43}$';
 
 /** The address a stored attachment is read from. */
 export const fileUrl = (id: number) => FILE_PATHS.file.replace(':id', String(id));
@@ -34,6 +45,8 @@ export const FILE_LIMITS = {
   maxPerItem: 5,
   /** An upload never attached is removed after this long. */
   unattachedHours: 24,
+  /** Visitors' uploads per address and hour (docs/rate-limits.md). */
+  visitorUploadsPerHour: 20,
 } as const;
 
 /** What a file chooser offers (the server decides by the bytes, whatever the name). */
@@ -63,6 +76,10 @@ export const UploadedFile = Type.Object({
   type: Type.String(),
 });
 export type UploadedFile = Type.Static<typeof UploadedFile>;
+
+/** A visitor's upload: its files, and the claim that binds them (send it with the next upload and the item). */
+export const VisitorUpload = Type.Object({ files: Type.Array(UploadedFile), claim: Type.String() });
+export type VisitorUpload = Type.Static<typeof VisitorUpload>;
 
 /** A file attached to an item, as the item's readers see it (`url` answers only them). */
 export const AttachedFile = Type.Object({

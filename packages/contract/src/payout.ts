@@ -8,7 +8,7 @@
 import Type from 'typebox';
 import { MAX_INT } from './constants';
 import { PageQuery } from './envelope';
-import { FileIds } from './files';
+import { FileIds, UPLOAD_CLAIM_PATTERN } from './files';
 import { defineService } from './service';
 import { PHONE_PATTERN } from './validation';
 import { defineFlow, laterSteps, TimelineEntry } from './workflow';
@@ -22,6 +22,10 @@ export const PAYOUT_PATHS = {
   object: '/api/v1/publicity/objection',
   /** The caller's own objections and their written outcomes. */
   myObjections: '/api/v1/publicity/objections',
+  /** An objection by a visitor without an account (its evidence through FILE_PATHS.visitorUpload, a captcha). */
+  visitorObject: '/api/v1/publicity/objection/visitor',
+  /** A visitor's objection looked up by its number and the phone given (POST: the phone stays out of addresses). */
+  lookup: '/api/v1/publicity/objection/lookup',
   /** An application's payment instructions, for its enterprise. */
   payments: '/api/v1/payout/payments/:id',
   /** The enterprise's step on one instruction: 确认到账, 报告未到账, 更正账户. */
@@ -111,7 +115,7 @@ export const PUBLICITY_FLOW = defineFlow({
 export const OBJECTION_FLOW = defineFlow({
   states: { submitted: '待核查', upheld: '异议成立', dismissed: '异议不成立' },
   steps: {
-    file: { label: '提出异议', from: [], to: 'submitted', roles: ['enterprise'], notify: [{ to: 'admins', kind: 'payout.objectionFiled' }] },
+    file: { label: '提出异议', from: [], to: 'submitted', roles: ['enterprise', 'visitor'], notify: [{ to: 'admins', kind: 'payout.objectionFiled' }] },
     uphold: {
       label: '异议成立',
       from: ['submitted'],
@@ -224,6 +228,8 @@ export const PAYOUT_MSG = {
   notStarted: (day: string) => `该公示 ${day} 开始，开始后方可提出异议`,
   ended: (day: string) => `公示已于 ${day} 结束，不再受理异议`,
   anonymous: '异议须实名提出：请填写真实姓名和联系电话，匿名异议不予受理',
+  lookupNotFound: '未找到该异议，请核对异议编号和提交时填写的联系电话',
+  visitorFiled: (number: string) => `异议已提交，编号 ${number}。请牢记编号，凭编号和联系电话查询核查结论`,
   factsRequired: '请写明异议的事实和理由（不少于 10 个字）',
   evidenceRequired: '请上传证明材料',
   unitLetter: '以单位名义提出异议的，须上传加盖单位公章的书面异议材料',
@@ -312,6 +318,21 @@ export const ObjectionBody = Type.Object({
   evidence: FileIds,
 });
 export type ObjectionBody = Type.Static<typeof ObjectionBody>;
+
+/** A visitor's objection: the same facts, the claim its evidence was uploaded under, and a captcha. */
+export const VisitorObjectionBody = Type.Object({
+  ...ObjectionBody.properties,
+  claim: Type.String({ title: '上传凭据', pattern: UPLOAD_CLAIM_PATTERN, errorMessage: PAYOUT_MSG.evidenceRequired }),
+  vierifyCode: Type.String({ title: '验证码', maxLength: 8 }),
+  codeIndex: Type.String({ title: '验证码编号', maxLength: 64 }),
+});
+export type VisitorObjectionBody = Type.Static<typeof VisitorObjectionBody>;
+
+export const ObjectionLookupBody = Type.Object({
+  number: Type.String({ title: '异议编号', maxLength: 20, errorMessage: PAYOUT_MSG.lookupNotFound }),
+  phone: Type.String({ title: '联系电话', maxLength: 11, errorMessage: PAYOUT_MSG.lookupNotFound }),
+});
+export type ObjectionLookupBody = Type.Static<typeof ObjectionLookupBody>;
 export const OBJECTION_PHONE = new RegExp(PHONE_PATTERN);
 
 export const DecideBody = Type.Object({

@@ -7,8 +7,8 @@ import Type from 'typebox';
 import { ROLES } from './auth';
 
 export type RoleKey = keyof typeof ROLES;
-/** Who may take a step: a role, or the system itself (a scheduled job). */
-export type Taker = RoleKey | 'system';
+/** Who may take a step: a role, the system itself (a scheduled job), or a visitor without an account (a 公示's objector). */
+export type Taker = RoleKey | 'system' | 'visitor';
 
 /**
  * Who hears of a step in the message centre, resolved by the server's message centre: the item's

@@ -18,7 +18,7 @@ import { OBJECTION_FLOW, OFFER_FLOW, PAYMENT_FLOW, PUBLICITY_FLOW, RECOVERY_FLOW
 import { permittedSteps, stepRefusal, stepTarget, type Flow, type RoleKey, type StepRefusal, type Taker } from '../src/workflow';
 
 const ROLE_KEYS = Object.keys(ROLES) as RoleKey[];
-const TAKERS: readonly (Taker | null)[] = [...ROLE_KEYS, 'system', null];
+const TAKERS: readonly (Taker | null)[] = [...ROLE_KEYS, 'system', 'visitor', null];
 const OWNER = [true, false] as const;
 /** No note, a blank one, a written one. */
 const NOTES = [null, '  \n', '已电话核实'] as const;

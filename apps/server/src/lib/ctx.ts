@@ -30,6 +30,8 @@ export interface Ctx {
   ip: string | null;
   actor: Actor | null;
   scope: Scope | null;
+  /** A person without an account filing what the public may file (a 公示's objection): the workflow's `visitor`, not the system. */
+  visitor?: true;
 }
 
 /** A ctx whose caller is known: every route declared for logged-in accounts gets one. */
@@ -39,6 +41,9 @@ export interface SignedInCtx extends Ctx {
 }
 
 export const anonymousCtx = (ip: string | null): Ctx => ({ ip, actor: null, scope: null });
+
+/** A visitor's ctx: anonymous, and taking the steps declared for `visitor`. */
+export const visitorCtx = (ip: string): Ctx => ({ ...anonymousCtx(ip), visitor: true });
 
 /** Work the system does by itself (a scheduled job): no account, no address. */
 export const systemCtx = (): Ctx => anonymousCtx(null);

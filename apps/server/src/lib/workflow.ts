@@ -101,7 +101,7 @@ function column(table: PgTable, key: string): PgColumn {
 export const ownedBy = (ctx: SignedInCtx, by: 'account' | 'enterprise', owner: number) =>
   by === 'account' ? owner === ctx.actor.accountId : ctx.scope.enterpriseIds.includes(owner);
 
-const takerOf = (ctx: Ctx): Taker | null => (isSignedIn(ctx) ? roleKeyOf(ctx.actor.roleId) : 'system');
+const takerOf = (ctx: Ctx): Taker | null => (isSignedIn(ctx) ? roleKeyOf(ctx.actor.roleId) : ctx.visitor ? 'visitor' : 'system');
 
 /** An item's first timeline row, but for the item's id: what `start` writes, or a numbered filing's statement (lib/numbering.ts). */
 export type Opening = Omit<typeof workflowSteps.$inferInsert, 'subjectId'>;
@@ -301,7 +301,9 @@ async function tellOfStep<T extends PgTable>(tx: Tx, ctx: Ctx, notices: readonly
     }
     if (to === 'participants') return (await words.participants?.(tx, moved.row)) ?? [];
     if (!subject.owner) return [];
-    const owner = row[subject.owner.key] as number;
+    const owner = row[subject.owner.key] as number | null;
+    // An item without an owner (a visitor's objection) tells no one: its outcome is looked up.
+    if (owner === null) return [];
     return subject.owner.by === 'account' ? [owner] : enterpriseAccounts(tx, owner);
   };
   const actor = isSignedIn(ctx) ? ctx.actor.accountId : null;

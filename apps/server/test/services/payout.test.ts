@@ -11,20 +11,20 @@ import { ROLES } from '@hqt/contract/auth';
 import { APPLY_MSG, APPLY_PATHS, type ApplyDetail } from '@hqt/contract/apply';
 import { APPLY_CONSOLE_PATHS } from '@hqt/contract/apply-console';
 import { APPLY_STATS_PATHS, type ApplyFiguresResult, type ApplyTotals } from '@hqt/contract/apply-stats';
-import { FILE_PATHS, type UploadedFile } from '@hqt/contract/files';
+import { FILE_MSG, FILE_PATHS, UPLOAD_CLAIM_HEADER, UPLOAD_CLAIM_PATTERN, type UploadedFile, type VisitorUpload } from '@hqt/contract/files';
 import { BATCH_COLUMNS, PAYOUT_CONSOLE_PATHS, PAYOUT_MSG, PAYOUT_PATHS, TREASURY_FORMAT, type Batch, type BatchFile, type Candidate, type ConsolePublicity, type MyObjection, type ObjectionItem, type Offer, type Payment, type PublicityDetail, type Recovery } from '@hqt/contract/payout';
 import { chinaDate } from '@hqt/contract/working-days';
 import type { App } from '../../src/app';
 import { enterprises, messages } from '../../src/db/schema/index';
 import { applications } from '../../src/services/apply/schema';
 import { calendarYears } from '../../src/services/calendar/schema';
-import { payments, publicities } from '../../src/services/payout/schema';
+import { objections, payments, publicities } from '../../src/services/payout/schema';
 import { returnXlsx } from '../../src/services/payout/treasury';
 import { matchAndRemind } from '../../src/services/payout/auto';
 import { insertDraftGuide, insertPolicy } from '../helpers/content';
-import { bearer, createAccount, createTestApp, loginAs } from '../helpers/app';
+import { bearer, CAPTCHA, createAccount, createTestApp, loginAs } from '../helpers/app';
 import { applyWorld, FORM, NAME, withId, type Headers } from '../helpers/apply-world';
-import { multipart } from '../resilience/ownership-world';
+import { multipart, pdf } from '../resilience/ownership-world';
 
 let app: App;
 let as: Record<'ent' | 'other' | 'staff' | 'staff2' | 'admin', Headers>;
@@ -221,6 +221,63 @@ describe('a 公示', () => {
     } finally {
       app.clock.travel(0);
     }
+  });
+
+  it("takes a visitor's objection without an account: evidence under its claim, a captcha, the outcome looked up by number and phone", async () => {
+    const a = await approved(await guideWith(NO_JOINT, 100));
+    const published = await publish([a]);
+    await intoStart(published);
+    const entryId = (await ok<PublicityDetail>('GET', withId(PAYOUT_PATHS.publicity, published.id), {})).entries[0]!.id;
+    // Uploads without an account: the first answers a claim, the next carries it back; a malformed claim is refused.
+    const visitorUpload = async (name: string, claim?: string) => {
+      const m = multipart(name, pdf(name));
+      return app.inject({ method: 'POST', url: FILE_PATHS.visitorUpload, headers: { ...m.headers, ...(claim ? { [UPLOAD_CLAIM_HEADER]: claim } : {}) }, payload: m.payload });
+    };
+    const first = (await visitorUpload('现场照片.pdf')).json().data as VisitorUpload;
+    expect(first.claim).toMatch(new RegExp(UPLOAD_CLAIM_PATTERN));
+    const second = (await visitorUpload('盖章异议书.pdf', first.claim)).json().data as VisitorUpload;
+    expect(second.claim).toBe(first.claim);
+    expect((await visitorUpload('x.pdf', 'not-a-claim')).statusCode).toBe(400);
+    const captcha = async () => (await app.inject({ method: 'GET', url: '/api/v1/connect/vierifycode' })).json().data.codeIndex as string;
+    const body = {
+      publicityId: published.id,
+      entryId,
+      name: '孙实名',
+      phone: '13722223333',
+      unitName: '云溪县某某设备有限公司',
+      letterFileId: second.files[0]!.id,
+      facts: '该项目所列设备为我公司出租给该企业使用，并非其自购。',
+      evidence: [first.files[0]!.id],
+      claim: first.claim,
+      vierifyCode: CAPTCHA,
+    };
+    const file = (over: object) => captcha().then((codeIndex) => call<MyObjection>('POST', PAYOUT_PATHS.visitorObject, {}, { ...body, codeIndex, ...over }));
+    // Incomplete, another claim, another's file, no captcha, a wrong one: each refused, nothing filed.
+    expect((await file({ name: '匿名' })).body.msg).toBe(PAYOUT_MSG.anonymous);
+    expect((await file({ claim: 'A'.repeat(43) })).body.msg).toBe(FILE_MSG.unavailable);
+    expect((await file({ evidence: [await evidence(as.other)] })).body.msg).toBe(FILE_MSG.unavailable);
+    expect((await file({ vierifyCode: '' })).status).toBe(400);
+    expect((await file({ vierifyCode: 'WRONG' })).status).toBe(400);
+    expect(await app.db.$count(objections, eq(objections.entryId, entryId))).toBe(0);
+    const filed = await file({});
+    expect(filed.body.msg).toBe(PAYOUT_MSG.visitorFiled(filed.body.data.number));
+    expect(filed.body.data).toMatchObject({ kindLabel: '举报', statusLabel: '待核查' });
+    // Its files are staff's to read, not the visitor's nor anyone else's; staff see who, and that it came without an account.
+    const staffView = await ok<ObjectionItem>('GET', withId(PAYOUT_CONSOLE_PATHS.objection, filed.body.data.id), as.staff);
+    expect(staffView.objector).toEqual({ name: '孙实名', phone: '13722223333', unitName: '云溪县某某设备有限公司', account: '访客（未登录）' });
+    expect(staffView.files.map((f) => f.role).sort()).toEqual(['盖章书面材料', '证明材料'].sort());
+    expect((await app.inject({ method: 'GET', url: staffView.files[0]!.url })).statusCode).toBe(401);
+    expect((await app.inject({ method: 'GET', url: staffView.files[0]!.url, headers: as.other })).statusCode).toBe(404);
+    // The claim's files are taken: filing them again is refused.
+    expect((await file({ entryId })).body.msg).toBe(FILE_MSG.unavailable);
+
+    // Looked up by its number and the phone given: another phone (or number) reads as not found.
+    const lookup = (number: string, phone: string) => call<MyObjection>('POST', PAYOUT_PATHS.lookup, {}, { number, phone });
+    expect((await lookup(filed.body.data.number, '13700000000')).body).toMatchObject({ code: 404, msg: PAYOUT_MSG.lookupNotFound });
+    expect((await lookup(filed.body.data.number, '13722223333')).body.data).toMatchObject({ statusLabel: '待核查', outcome: null });
+    await ok('POST', withId(PAYOUT_CONSOLE_PATHS.decide, filed.body.data.id), as.staff, { step: 'dismiss', note: '经核实，设备购置合同和发票齐全，系企业自购。' });
+    expect((await lookup(filed.body.data.number.toLowerCase(), '13722223333')).body.data).toMatchObject({ statusLabel: '异议不成立', outcome: expect.stringContaining('系企业自购') });
+    app.clock.travel(0);
   });
 
   it('takes an entry out when an objection is upheld: 不予支持 with the reason to the enterprise, or back to 复审', async () => {

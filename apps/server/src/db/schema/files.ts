@@ -21,9 +21,10 @@ export const files = pgTable(
     /** The uploader's name for it, cleaned (no folders, no control or reserved characters). */
     name: text('name').notNull(),
     size: bigint('size', { mode: 'number' }).notNull(),
-    uploaderId: integer('uploader_id')
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'no action' }),
+    /** The uploading account; null for a visitor's upload, which `claim_hash` binds instead. */
+    uploaderId: integer('uploader_id').references(() => accounts.id, { onDelete: 'no action' }),
+    /** A visitor's upload: the SHA-256 of its claim (FILE_PATHS.visitorUpload), which only the item filed with it can attach. */
+    claimHash: text('claim_hash'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -33,6 +34,8 @@ export const files = pgTable(
     index('files_kind_created_idx').on(t.kind, t.createdAt),
     check('files_kind_check', sql`${t.kind} in ${KINDS}`),
     check('files_sha256_check', sql`${t.sha256} ~ '^[0-9a-f]{64}$'`),
+    // Every file is someone's: an account's, or a visitor's claim.
+    check('files_owner_check', sql`${t.uploaderId} is not null or ${t.claimHash} is not null`),
   ],
 );
 

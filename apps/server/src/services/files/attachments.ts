@@ -1,11 +1,12 @@
 // Attachments: a private file tied to one item of a service (an appeal, a reply), and who may read
 // it, as the owning service says. See docs/files.md.
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { FILE_LIMITS, FILE_MSG, fileUrl, type AttachedFile } from '@hqt/contract/files';
 import type { Db, DbOrTx } from '../../db/client';
 import { attachments, files } from '../../db/schema/index';
-import type { SignedInCtx } from '../../lib/ctx';
+import { isSignedIn, type Ctx, type SignedInCtx } from '../../lib/ctx';
 import { badRequest } from '../../lib/errors';
+import { claimHashOf } from './service';
 
 /** Whether the caller may read the attachments of one item of the owner kind (e.g. the appeal is its enterprise's). */
 export type CanRead = (db: Db, ctx: SignedInCtx, ownerId: number) => Promise<boolean>;
@@ -33,23 +34,28 @@ export class AttachmentReaders {
 export interface AttachOptions {
   /** What the files are to the item, e.g. `reply`, `supplement`. */
   role?: string;
+  /** A visitor's (no account): the claim its files were uploaded under (FILE_PATHS.visitorUpload). */
+  claim?: string;
 }
 
 /**
  * Ties uploaded files to one item, inside the caller's transaction (the item's row and its files
- * commit together). Each file must be an attachment this account uploaded and not yet attached
- * anywhere; the item holds at most FILE_LIMITS.maxPerItem. Otherwise a 400 and nothing is tied.
+ * commit together). Each file must be an attachment this account uploaded (a visitor: uploaded
+ * under its claim) and not yet attached anywhere; the item holds at most FILE_LIMITS.maxPerItem.
+ * Otherwise a 400 and nothing is tied.
  */
-export async function attach(tx: DbOrTx, ctx: SignedInCtx, ownerKind: string, ownerId: number, fileIds: readonly number[], options: AttachOptions = {}): Promise<void> {
+export async function attach(tx: DbOrTx, ctx: Ctx, ownerKind: string, ownerId: number, fileIds: readonly number[], options: AttachOptions = {}): Promise<void> {
   const ids = [...new Set(fileIds)];
   if (ids.length === 0) return;
+  const uploadedBy = isSignedIn(ctx) ? eq(files.uploaderId, ctx.actor.accountId) : options.claim ? and(isNull(files.uploaderId), eq(files.claimHash, claimHashOf(options.claim))) : null;
+  if (!uploadedBy) throw badRequest(FILE_MSG.unavailable);
   // One attach at a time per item, so two cannot both pass the count.
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`attachments:${ownerKind}`}), ${ownerId})`);
   // Locks the files: the clean-up (cleanup.ts) cannot remove them under us, nor another attach take them.
   const own = await tx
     .select({ id: files.id })
     .from(files)
-    .where(and(inArray(files.id, ids), eq(files.kind, 'attachment'), eq(files.uploaderId, ctx.actor.accountId)))
+    .where(and(inArray(files.id, ids), eq(files.kind, 'attachment'), uploadedBy))
     .for('update');
   if (own.length !== ids.length) throw badRequest(FILE_MSG.unavailable);
   // A new statement after the lock: it sees what an attach that held the files committed.

@@ -2,6 +2,7 @@
 // account's private upload (FILE_PATHS.upload) and the read of one file (FILE_PATHS.file), answered
 // only to whom the owning service's registered reader admits; and the hourly clean-up of uploads
 // never attached. See docs/files.md.
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
@@ -11,11 +12,11 @@ import Type from 'typebox';
 import { UPLOADS_BASE } from '@hqt/contract/constants';
 import { UPLOAD_CONSOLE_PATHS, UPLOAD_LIMITS, UPLOAD_MSG, UploadedImage } from '@hqt/contract/upload';
 import { Envelope } from '@hqt/contract/envelope';
-import { FILE_LIMITS, FILE_MSG, FILE_PATHS, FileIdParams, UploadedFile } from '@hqt/contract/files';
+import { FILE_LIMITS, FILE_MSG, FILE_PATHS, FileIdParams, UPLOAD_CLAIM_HEADER, UPLOAD_CLAIM_PATTERN, UploadedFile, VisitorUpload } from '@hqt/contract/files';
 import { OWN_MSG } from '@hqt/contract/messages';
 import { ok } from '../../lib/envelope';
 import { AppError, badRequest, notFound } from '../../lib/errors';
-import { signedIn } from '../../lib/ctx';
+import { anonymousCtx, signedIn } from '../../lib/ctx';
 import { AttachmentReaders, readableFile, type CanRead } from './attachments';
 import { removeStray, removeUnattached } from './cleanup';
 import { isCsv, neutraliseCsv } from './csv';
@@ -80,8 +81,13 @@ async function multipartScope(app: FastifyInstance, limits: { fileSize: number; 
 }
 
 
+/** Visitors' uploads share one budget per address (docs/rate-limits.md). */
+const VISITOR_UPLOAD_BUDGET = 'visitor-upload';
+const CLAIM = new RegExp(UPLOAD_CLAIM_PATTERN);
+
 const routes: FastifyPluginAsyncTypebox<{ uploadsDir: string }> = async (app, opts) => {
   const readers = new AttachmentReaders();
+  app.rateLimits.declare(VISITOR_UPLOAD_BUDGET, { max: FILE_LIMITS.visitorUploadsPerHour, windowS: 3600 });
   app.decorate('files', { register: (ownerKind, canRead) => readers.register(ownerKind, canRead) });
   app.addHook('onReady', async () => readers.freeze());
 
@@ -124,6 +130,25 @@ const routes: FastifyPluginAsyncTypebox<{ uploadsDir: string }> = async (app, op
         config: { access: 'account' },
       },
       async (request) => ok(await storeAttachments(app.db, signedIn(request), opts.uploadsDir, await readFiles(request, checkAttachment, FILE_MSG))),
+    );
+    scope.post(
+      FILE_PATHS.visitorUpload,
+      {
+        schema: {
+          tags,
+          summary: `访客上传附件（无需登录：如公示异议的证明材料；每个地址每小时 ${FILE_LIMITS.visitorUploadsPerHour} 次）。首次上传返回凭据 claim，之后的上传在请求头 ${UPLOAD_CLAIM_HEADER} 带上它，提交事项时一并提交`,
+          consumes: ['multipart/form-data'],
+          response: { 200: Envelope(VisitorUpload) },
+        },
+        config: { access: 'public', rateBudget: VISITOR_UPLOAD_BUDGET },
+      },
+      async (request) => {
+        const given = request.headers[UPLOAD_CLAIM_HEADER];
+        if (given !== undefined && (typeof given !== 'string' || !CLAIM.test(given))) throw badRequest(FILE_MSG.unavailable);
+        const claim = given ?? randomBytes(32).toString('base64url');
+        const stored = await storeAttachments(app.db, anonymousCtx(request.ip), opts.uploadsDir, await readFiles(request, checkAttachment, FILE_MSG), claim);
+        return ok({ files: stored, claim });
+      },
     );
   });
 

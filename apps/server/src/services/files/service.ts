@@ -15,7 +15,7 @@ import { FILE_TYPES, type FileType, type UploadedFile } from '@hqt/contract/file
 import type { Db, DbOrTx } from '../../db/client';
 import { files } from '../../db/schema/index';
 import { audit } from '../../lib/audit';
-import type { SignedInCtx } from '../../lib/ctx';
+import { isSignedIn, type Ctx, type SignedInCtx } from '../../lib/ctx';
 import { sniffFileType, sniffImageType, type ImageType } from './sniff';
 
 type ImageExt = (typeof UPLOAD_LIMITS.types)[ImageType];
@@ -125,19 +125,24 @@ export async function storeImages(db: Db, ctx: SignedInCtx, uploadsDir: string, 
  */
 export const lockContent = (tx: DbOrTx, hash: string) => tx.execute(sql`select pg_advisory_xact_lock(('x' || ${hash.slice(0, 16)})::bit(64)::bigint)`);
 
+/** What a visitor's claim is kept as: its SHA-256 (the claim itself is the visitor's secret). */
+export const claimHashOf = (claim: string) => createHash('sha256').update(claim, 'utf8').digest('hex');
+
 /**
  * Writes the private files' rows (uploaded, attached to nothing yet), their bytes and the audit
  * record, in one transaction holding each content. The bytes are written before the commit: if it
  * never comes (the server or its database killed), they are left without a row until the clean-up.
+ * A signed-in caller's files are its account's; a visitor's are bound to its claim.
  */
-export async function storeAttachments(db: Db, ctx: SignedInCtx, uploadsDir: string, checked: readonly CheckedFile<FileType>[]): Promise<UploadedFile[]> {
+export async function storeAttachments(db: Db, ctx: Ctx, uploadsDir: string, checked: readonly CheckedFile<FileType>[], claim?: string): Promise<UploadedFile[]> {
+  const owner = isSignedIn(ctx) ? { uploaderId: ctx.actor.accountId, claimHash: null } : { uploaderId: null, claimHash: claimHashOf(claim!) };
   const stored = checked.map((file) => ({ file, hash: sha256(file.content) }));
   return db.transaction(async (tx) => {
     // In one order, so two uploads sharing contents cannot wait for each other.
     for (const hash of [...new Set(stored.map((s) => s.hash))].sort()) await lockContent(tx, hash);
     const rows = await tx
       .insert(files)
-      .values(stored.map(({ file, hash }) => ({ kind: 'attachment', sha256: hash, type: file.type, name: file.name, size: file.content.length, uploaderId: ctx.actor.accountId })))
+      .values(stored.map(({ file, hash }) => ({ kind: 'attachment', sha256: hash, type: file.type, name: file.name, size: file.content.length, ...owner })))
       .returning({ id: files.id, name: files.name, size: files.size, type: files.type });
     for (const { file, hash } of stored) await writeOnce(privateDir(uploadsDir), hash, file.content);
     await audit(tx, ctx, FILES_AUDIT.attachment, { files: rows.map(({ id, size, type }) => ({ id, bytes: size, type })) });

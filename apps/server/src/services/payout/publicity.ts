@@ -26,6 +26,7 @@ import {
   type DecideBody,
   type MyObjection,
   type ObjectionBody,
+  type ObjectionLookupBody,
   type ObjectionItem,
   type ObjectionKind,
   type ObjectionQuery,
@@ -313,27 +314,31 @@ export function objectionProblem(body: Pick<ObjectionBody, 'name' | 'phone' | 'f
   return null;
 }
 
-/** Files an objection to one entry of an open 公示: an 异议 from the listed enterprise's own account, a 举报 from anyone else's. */
-export async function fileObjection(deps: PayoutDeps, ctx: SignedInCtx, body: ObjectionBody, now = new Date()): Promise<MyObjection> {
+/**
+ * Files an objection to one entry of an open 公示: an 异议 from the listed enterprise's own account,
+ * a 举报 from anyone else's or from a visitor without one (whose evidence was uploaded under `claim`,
+ * and who is answered when looking it up by number and phone).
+ */
+export async function fileObjection(deps: PayoutDeps, ctx: Ctx, body: ObjectionBody, now = new Date(), claim?: string): Promise<MyObjection> {
   const problem = objectionProblem(body);
   if (problem) throw badRequest(problem);
   const head = await headOf(deps.db, body.publicityId);
   if (head.startsOn > chinaDate(now)) throw conflict(PAYOUT_MSG.notStarted(head.startsOn));
   const [entry] = await deps.db.select().from(publicityEntries).where(and(eq(publicityEntries.id, body.entryId), eq(publicityEntries.publicityId, body.publicityId)));
   if (!entry) throw notFound(PAYOUT_MSG.entryNotFound);
-  const kind: ObjectionKind = ctx.scope.enterpriseIds.includes(entry.enterpriseId) ? 'objection' : 'report';
+  const kind: ObjectionKind = ctx.scope?.enterpriseIds.includes(entry.enterpriseId) ? 'objection' : 'report';
   const id = await deps.db.transaction(async (tx) => {
     // Against the 公示's end under its lock: the timer's end and this cannot cross.
     const [locked] = await tx.select({ status: publicities.status, endsAt: publicities.endsAt }).from(publicities).where(eq(publicities.id, body.publicityId)).for('update');
     if (locked!.status !== 'open' || locked!.endsAt.getTime() <= now.getTime()) throw conflict(PAYOUT_MSG.ended(head.endsOn));
     const [row] = await tx
       .insert(objections)
-      .values({ publicityId: body.publicityId, entryId: entry.id, kind, accountId: ctx.actor.accountId, name: body.name.trim(), phone: body.phone.trim(), unitName: body.unitName?.trim() || null, facts: body.facts.trim(), createdAt: now })
+      .values({ publicityId: body.publicityId, entryId: entry.id, kind, accountId: ctx.actor?.accountId ?? null, name: body.name.trim(), phone: body.phone.trim(), unitName: body.unitName?.trim() || null, facts: body.facts.trim(), createdAt: now })
       .returning({ id: objections.id });
     const objectionId = row!.id;
     const stepId = await start(tx, ctx, OBJECTION_FLOW, { kind: OBJECTION_KIND, id: objectionId }, 'file', now);
-    await attach(tx, ctx, OBJECTION_KIND, objectionId, body.evidence, { role: 'evidence' });
-    if (body.unitName?.trim() && body.letterFileId) await attach(tx, ctx, OBJECTION_KIND, objectionId, [body.letterFileId], { role: 'letter' });
+    await attach(tx, ctx, OBJECTION_KIND, objectionId, body.evidence, { role: 'evidence', claim });
+    if (body.unitName?.trim() && body.letterFileId) await attach(tx, ctx, OBJECTION_KIND, objectionId, [body.letterFileId], { role: 'letter', claim });
     await stampNumber(tx, objections, objectionId, OBJECTION_NUMBER_PREFIX, now, { record: auditRecord(ctx, PAYOUT_AUDIT.object, { id: objectionId, entryId: entry.id }), numberKey: 'objectionNumber' });
     await announceOpening(tx, ctx, OBJECTION_FLOW, objectionSubject(objectionId), 'file', stepId);
     return objectionId;
@@ -358,7 +363,7 @@ function objectionRows(db: DbOrTx, where: ReturnType<typeof and>, page?: { limit
     .innerJoin(publicities, eq(publicities.id, objections.publicityId))
     .innerJoin(publicityEntries, eq(publicityEntries.id, objections.entryId))
     .innerJoin(applications, eq(applications.id, publicityEntries.applicationId))
-    .innerJoin(accounts, eq(accounts.id, objections.accountId))
+    .leftJoin(accounts, eq(accounts.id, objections.accountId))
     .where(where)
     .orderBy(desc(objections.createdAt), desc(objections.id));
   return page ? q.limit(page.limit).offset(page.offset) : q;
@@ -380,6 +385,16 @@ const toMine = ({ o, publicityTitle, enterpriseName, guideTitle }: ObjectionJoin
   decidedAt: o.decidedAt?.toISOString() ?? null,
 });
 
+/**
+ * A visitor's objection and its written outcome, by its number and the phone given with it; any
+ * other pair reads as not found (the budget per address keeps the pairs from being tried).
+ */
+export async function lookupObjection(db: Db, body: ObjectionLookupBody): Promise<MyObjection> {
+  const [row] = await objectionRows(db, and(eq(objections.number, body.number.trim().toUpperCase()), eq(objections.phone, body.phone.trim())));
+  if (!row) throw notFound(PAYOUT_MSG.lookupNotFound);
+  return toMine(row);
+}
+
 /** The caller's own objections and their written outcomes. */
 export async function myObjections(db: Db, ctx: SignedInCtx, query: PageQuery): Promise<PageOf<MyObjection>> {
   return paginate(query, { rows: (w) => objectionRows(db, eq(objections.accountId, ctx.actor.accountId), w), map: toMine });
@@ -397,7 +412,7 @@ function toItem(r: ObjectionJoined, ctx: SignedInCtx, files: ObjectionItem['file
     publicityId: r.o.publicityId,
     applicationId: r.applicationId,
     applicationNumber: r.applicationNumber ?? '',
-    objector: { name: r.o.name, phone: r.o.phone, unitName: r.o.unitName, account: r.account },
+    objector: { name: r.o.name, phone: r.o.phone, unitName: r.o.unitName, account: r.account ?? VISITOR },
     files,
     steps: permittedSteps(OBJECTION_FLOW, r.o.status as ObjectionStatus, roleKeyOf(ctx.actor.roleId), false),
     timeline: line,
@@ -410,6 +425,9 @@ export async function objectionDetail(db: Db, ctx: SignedInCtx, id: number): Pro
   const files = (await attachmentsOf(db, OBJECTION_KIND, id)).map((f) => ({ id: f.id, name: f.name, url: fileUrl(f.id), role: f.role === 'letter' ? '盖章书面材料' : '证明材料' }));
   return toItem(row, ctx, files, await timeline(db, OBJECTION_KIND, id, { flow: OBJECTION_FLOW }));
 }
+
+/** Who filed a visitor's objection, as staff's answer names the account. */
+const VISITOR = '访客（未登录）';
 
 /** Staff and the objector read an objection's files. */
 export async function canReadObjection(db: Db, ctx: SignedInCtx, id: number): Promise<boolean> {

@@ -17,6 +17,8 @@ import {
   OBJECTION_KIND,
   ObjectionBody,
   ObjectionItem,
+  ObjectionLookupBody,
+  VisitorObjectionBody,
   ObjectionQuery,
   Payment,
   PAYMENT_FLOW,
@@ -49,15 +51,20 @@ import { AUTO_MODE } from '@hqt/contract/calculator-engine';
 import { eq } from 'drizzle-orm';
 import { guides } from '../../db/schema/index';
 import { roleKeyOf } from '@hqt/contract/workflow';
-import { signedIn, systemCtx } from '../../lib/ctx';
+import { signedIn, systemCtx, visitorCtx } from '../../lib/ctx';
+import { badRequest } from '../../lib/errors';
+import { checkCaptcha } from '../auth/public';
 import { ok } from '../../lib/envelope';
 import { contentDisposition } from '../files/public';
 import { applicationPayments, authorisePayments, batchesPage, exportBatch, importReturn, markRecovered, payableCandidates, paymentsPage, paymentStep, raiseRecovery, recordRelease, recoveriesPage, sendBatch } from './ledger';
-import { approvedCandidates, canReadObjection, consolePublicities, consolePublicity, decideObjection, endPublicity, fileObjection, myObjections, objectionDetail, objectionPage, publicPublicities, publicPublicity, publishPublicity } from './publicity';
+import { approvedCandidates, canReadObjection, consolePublicities, consolePublicity, decideObjection, endPublicity, fileObjection, lookupObjection, myObjections, objectionProblem, objectionDetail, objectionPage, publicPublicities, publicPublicity, publishPublicity } from './publicity';
 import { answerOffer, expireOffer, matchAndRemind, matchAutoGuide, myOffers, offerDetail, offersPage, payDirectly } from './auto';
 import { autoOffers, publicities } from './schema';
 import { applyFigures, applyTotals } from './stats';
 import { APPLY_STATS_PATHS, ApplyFiguresQuery, ApplyFiguresResult, ApplyTotals } from '@hqt/contract/apply-stats';
+
+const VISITOR_OBJECTION_BUDGET = 'visitor-objection';
+const LOOKUP_BUDGET = 'objection-lookup';
 
 const routes: FastifyPluginAsyncTypebox<{ bureau: string; uploadsDir: string }> = async (app, opts) => {
   const deps = { db: app.db, events: app.events, calendar: app.calendar, bureau: opts.bureau, uploadsDir: opts.uploadsDir };
@@ -80,6 +87,10 @@ const routes: FastifyPluginAsyncTypebox<{ bureau: string; uploadsDir: string }> 
   app.files.register(OBJECTION_KIND, (db, ctx, id) => canReadObjection(db, ctx, id));
   app.files.register(BATCH_KIND, async (_db, ctx) => roleKeyOf(ctx.actor.roleId) !== 'enterprise');
 
+  // A visitor's objections and look-ups, per address (docs/rate-limits.md): not a way to flood staff or try pairs.
+  app.rateLimits.declare(VISITOR_OBJECTION_BUDGET, { max: 10, windowS: 3600 });
+  app.rateLimits.declare(LOOKUP_BUDGET, { max: 30, windowS: 3600 });
+
   const tags = ['公示与拨付'];
   app.get(PAYOUT_PATHS.publicities, { schema: { tags, summary: '公示列表（公开）', querystring: PublicityListQuery, response: { 200: Envelope(Page(Publicity)) } }, config: { access: 'public' } }, async (request) =>
     ok(await publicPublicities(app.db, request.query, now())),
@@ -91,6 +102,25 @@ const routes: FastifyPluginAsyncTypebox<{ bureau: string; uploadsDir: string }> 
     const filed = await fileObjection(deps, signedIn(request), request.body, now());
     return ok(filed, PAYOUT_MSG.filed(filed.number, filed.kindLabel));
   });
+  app.post(
+    PAYOUT_PATHS.visitorObject,
+    {
+      schema: { tags, summary: '访客（未登录）对公示项目实名提出异议：证明材料经访客上传，须填写验证码；凭编号和联系电话查询结论', body: VisitorObjectionBody, response: { 200: Envelope(MyObjection) } },
+      config: { access: 'public', rateBudget: VISITOR_OBJECTION_BUDGET },
+    },
+    async (request) => {
+      const { claim, vierifyCode, codeIndex, ...body } = request.body;
+      // What is incomplete is said before the captcha is used up.
+      const problem = objectionProblem(body);
+      if (problem) throw badRequest(problem);
+      await checkCaptcha(app.db, codeIndex, vierifyCode, true);
+      const filed = await fileObjection(deps, visitorCtx(request.ip), body, now(), claim);
+      return ok(filed, PAYOUT_MSG.visitorFiled(filed.number));
+    },
+  );
+  app.post(PAYOUT_PATHS.lookup, { schema: { tags, summary: '凭异议编号和联系电话查询核查结论（公开）', body: ObjectionLookupBody, response: { 200: Envelope(MyObjection) } }, config: { access: 'public', rateBudget: LOOKUP_BUDGET } }, async (request) =>
+    ok(await lookupObjection(app.db, request.body)),
+  );
   app.get(PAYOUT_PATHS.myObjections, { schema: { tags, summary: '我提出的异议及核查结论', querystring: PageQuery, response: { 200: Envelope(Page(MyObjection)) } }, config: { access: 'account' } }, async (request) =>
     ok(await myObjections(app.db, signedIn(request), request.query)),
   );

@@ -66,9 +66,8 @@ export const objections = pgTable(
       .notNull()
       .references(() => publicityEntries.id, { onDelete: 'restrict' }),
     kind: text('kind').notNull(),
-    accountId: integer('account_id')
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'restrict' }),
+    /** The objector's account; null for a visitor's (told the outcome when looking it up by number and phone). */
+    accountId: integer('account_id').references(() => accounts.id, { onDelete: 'restrict' }),
     name: text('name').notNull(),
     phone: text('phone').notNull(),
     unitName: text('unit_name'),

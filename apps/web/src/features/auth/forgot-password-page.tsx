@@ -8,7 +8,7 @@ import { OWN_MSG } from '@hqt/contract/messages';
 import { RESET_MSG } from '@hqt/contract/password-reset';
 import { usePlatformInfo } from '@/shared/api/platform';
 import { AuthCard } from './auth-card';
-import { CaptchaField, useCaptcha } from './captcha-field';
+import { CaptchaField, useCaptcha } from '@/shared/ui/captcha-field';
 import './auth.css';
 
 interface RequestForm {

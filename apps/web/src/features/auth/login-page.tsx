@@ -11,7 +11,7 @@ import { OWN_MSG } from '@hqt/contract/messages';
 import { afterLoginPath } from './after-login';
 import { AuthCard } from './auth-card';
 import { takeUrlLoginNotice } from '@/shared/session/url-login-notice';
-import { CaptchaField, useCaptcha } from './captcha-field';
+import { CaptchaField, useCaptcha } from '@/shared/ui/captcha-field';
 import './auth.css';
 
 interface LoginValues {

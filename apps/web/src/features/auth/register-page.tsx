@@ -8,7 +8,7 @@ import { isCreditCode, passwordProblem, PHONE_PATTERN, USERNAME_PATTERN } from '
 import { MSG, OWN_MSG } from '@hqt/contract/messages';
 import { toast } from '@/shared/ui/feedback';
 import { AuthCard } from './auth-card';
-import { CaptchaField, useCaptcha } from './captcha-field';
+import { CaptchaField, useCaptcha } from '@/shared/ui/captcha-field';
 import './auth.css';
 
 interface RegisterForm {

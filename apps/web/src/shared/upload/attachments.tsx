@@ -3,8 +3,8 @@
 // is sent; the list fetches a file with the Bearer header (never a token in a URL) and saves it.
 import { DeleteOutlined, PaperClipOutlined, UploadOutlined } from '@ant-design/icons';
 import { Button, Flex, List, Typography } from 'antd';
-import { useId, useRef, useState } from 'react';
-import { FILE_ACCEPT, FILE_LIMITS, FILE_MSG, FILE_PATHS, FILE_TYPES, type AttachedFile, type UploadedFile } from '@hqt/contract/files';
+import { useCallback, useId, useRef, useState } from 'react';
+import { FILE_ACCEPT, FILE_LIMITS, FILE_MSG, FILE_PATHS, FILE_TYPES, UPLOAD_CLAIM_HEADER, type AttachedFile, type UploadedFile, type VisitorUpload } from '@hqt/contract/files';
 import { http } from '@/shared/api/http';
 import { toast } from '@/shared/ui/feedback';
 
@@ -21,8 +21,26 @@ export function attachmentProblem(files: readonly File[], held: number): string 
 
 export const formatSize = (bytes: number) => (bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`);
 
+/** How the picked files are sent: an account's upload by default (a visitor's: `useVisitorUpload`). */
+export type Uploader = (form: FormData) => Promise<UploadedFile[]>;
+const accountUpload: Uploader = (form) => http.post<UploadedFile[]>(FILE_PATHS.upload, form);
+
+/**
+ * A visitor's uploads (no account: a 公示's objector): the first answers a claim, kept here (never
+ * in the address or storage) and sent with the later uploads and with the item they are filed with.
+ */
+export function useVisitorUpload(): { upload: Uploader; claim: () => string | null } {
+  const claim = useRef<string | null>(null);
+  const upload = useCallback<Uploader>(async (form) => {
+    const answer = await http.post<VisitorUpload>(FILE_PATHS.visitorUpload, form, { headers: claim.current ? { [UPLOAD_CLAIM_HEADER]: claim.current } : {} });
+    claim.current = answer.claim;
+    return answer.files;
+  }, []);
+  return { upload, claim: useCallback(() => claim.current, []) };
+}
+
 /** 上传附件: the files uploaded so far (their ids go with the form), at most FILE_LIMITS.maxPerItem. */
-export function AttachmentField({ value = [], onChange, label = '上传附件' }: { value?: UploadedFile[]; onChange?: (files: UploadedFile[]) => void; label?: string }) {
+export function AttachmentField({ value = [], onChange, label = '上传附件', upload = accountUpload }: { value?: UploadedFile[]; onChange?: (files: UploadedFile[]) => void; label?: string; upload?: Uploader }) {
   const input = useRef<HTMLInputElement>(null);
   const hintId = useId();
   const [uploading, setUploading] = useState(false);
@@ -33,7 +51,7 @@ export function AttachmentField({ value = [], onChange, label = '上传附件' }
     for (const file of picked) form.append('file', file, file.name);
     setUploading(true);
     try {
-      onChange?.([...value, ...(await http.post<UploadedFile[]>(FILE_PATHS.upload, form))]);
+      onChange?.([...value, ...(await upload(form))]);
     } catch {
       // the HTTP client has shown why
     } finally {

@@ -33,7 +33,6 @@ const STARTER: ApplyFormBody = {
   promiseDays: APPLY_DEFAULTS.promiseDays,
   departments: [],
   exclusiveGroup: null,
-  advancePercent: null,
 };
 
 const formQuery = (id: number) => ({ queryKey: ['console', 'applications', 'form', id], queryFn: () => http.get<ApplyFormState>(withId(APPLY_CONSOLE_PATHS.form, id), { silent: true }) });
@@ -60,7 +59,9 @@ function cleaned(v: ApplyFormBody): ApplyFormBody {
     })),
   }));
   const materials = v.materials.map((m) => ({ kind: m.kind, required: Boolean(m.required), ...(m.label?.trim() ? { label: m.label.trim() } : {}) }));
-  return { ...v, sections, materials, commitment: v.commitment.trim(), departments: v.departments ?? [], exclusiveGroup: v.exclusiveGroup?.trim() || null, advancePercent: v.advancePercent ?? null };
+  // A cleared 预拨比例 is left out (paid whole), not sent as null.
+  const { advancePercent, ...rest } = v;
+  return { ...rest, sections, materials, commitment: v.commitment.trim(), departments: v.departments ?? [], exclusiveGroup: v.exclusiveGroup?.trim() || null, ...(typeof advancePercent === 'number' ? { advancePercent } : {}) };
 }
 
 function Mover({ index, count, move, remove, name }: { index: number; count: number; move: (from: number, to: number) => void; remove: () => void; name: string }) {

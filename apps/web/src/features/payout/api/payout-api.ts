@@ -13,6 +13,8 @@ import {
   type MyObjection,
   type ObjectionBody,
   type ObjectionItem,
+  type ObjectionLookupBody,
+  type VisitorObjectionBody,
   type ObjectionQuery,
   type Offer,
   type OfferQuery,
@@ -34,11 +36,14 @@ export const payoutQueries = {
   mine: (query: PageQuery) => queryOptions({ queryKey: [...payoutQueries.all(), 'mine', query], queryFn: () => http.get<PageOf<MyObjection>>(PAYOUT_PATHS.myObjections, { params: query }) }),
 };
 
-/** The objection filed and the server's 「举报已提交，编号 YY…」. */
-export const fileObjection = async (body: ObjectionBody) => {
-  const res = await request<MyObjection>({ method: 'POST', url: PAYOUT_PATHS.object, data: body });
+/** The objection filed and the server's 「举报已提交，编号 YY…」: by an account, or by a visitor (its claim and a captcha). */
+export const fileObjection = async (body: ObjectionBody | VisitorObjectionBody) => {
+  const res = await request<MyObjection>({ method: 'POST', url: 'claim' in body ? PAYOUT_PATHS.visitorObject : PAYOUT_PATHS.object, data: body });
   return { objection: res.data, msg: res.msg };
 };
+
+/** A visitor's objection by its number and phone (POST: the phone never in an address). */
+export const lookupObjection = (body: ObjectionLookupBody) => http.post<MyObjection>(PAYOUT_PATHS.lookup, body, { silent: true });
 
 export const payoutConsoleQueries = {
   all: () => ['console', 'payout'] as const,
