@@ -78,10 +78,10 @@ function ObjectionLookup() {
       <Typography.Paragraph type="secondary">未登录提出的异议，凭异议编号和提交时填写的联系电话查询核查结论；登录后提出的，结论见消息中心和「我的异议」。</Typography.Paragraph>
       <Form layout="inline" onFinish={(v) => void look(v)} style={{ rowGap: 8 }}>
         <Form.Item name="number" label="异议编号" rules={[{ required: true, whitespace: true, message: '请填写异议编号' }]}>
-          <Input maxLength={20} placeholder="YY20261204-0001" />
+          <Input maxLength={20} placeholder="YY20261204-0001" style={{ width: 190 }} />
         </Form.Item>
         <Form.Item name="phone" label="联系电话" rules={[{ required: true, pattern: new RegExp(PHONE_PATTERN), message: '请填写提交时的联系电话' }]}>
-          <Input maxLength={11} inputMode="tel" />
+          <Input maxLength={11} inputMode="tel" style={{ width: 190 }} />
         </Form.Item>
         <Button htmlType="submit" loading={looking}>
           查询
