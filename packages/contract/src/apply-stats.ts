@@ -45,9 +45,13 @@ export const ApplyFigures = Type.Object({
   fastRate: Rate,
   /** 免申即享 among the year's applications. */
   autoShare: Rate,
-  /** 兑现评价: rated, 满意率 (非常满意 + 满意 + 基本满意 among the rated), 差评 (each filed an 诉求 for 整改). */
+  /**
+   * 兑现评价, counted as 诉求's are: rated; 满意率 (非常满意 + 满意 + 基本满意 among the rated, a 差评 counted
+   * by its 整改 诉求's own rating once given); 首次满意率 (the 兑现评价 itself); 差评 (each filed an 诉求 for 整改).
+   */
   rated: Type.Integer(),
   satisfactionRate: Rate,
+  firstSatisfactionRate: Rate,
   badRatings: Type.Integer(),
 });
 export type ApplyFigures = Type.Static<typeof ApplyFigures>;
@@ -61,9 +65,9 @@ export type ApplyTotals = Type.Static<typeof ApplyTotals>;
 
 /** What each measure means, under the table (统计口径). */
 export const APPLY_FIGURES_NOTES = [
-  '申报数：本年度提交的申报（含确认享受的免申即享），按提交日统计；获支持数：其中拟支持及之后状态（公示中、待拨付、已到账、已评价）的项目。',
+  '申报数：本年度提交的申报（含确认享受的免申即享），按提交日统计；获支持数：其中拟支持及之后状态（公示中、待拨付、已预拨、已到账、已评价、验收未通过）的项目。',
   '申报至到账：自提交申报（免申即享自系统匹配）至财政返回到账的工作日数，取中位数和第 90 百分位。',
   `按时兑现率：到账项目中，自受理起在申报表单规定的兑现时限内到账的比例；快申快享达标率：自受理起 ${FAST_LIMIT_DAYS} 个工作日内到账的比例。`,
   '免申即享占比：免申即享项目占申报数的比例。',
-  '满意率：兑现评价中非常满意、满意、基本满意的比例；差评：不满意、非常不满意的评价，每条均转为诉求整改办理。',
+  '满意率：兑现评价中非常满意、满意、基本满意的比例，差评经诉求整改后按企业对整改诉求的评价计；首次满意率：兑现评价本身即为满意的比例（整改后才满意的不计入）；差评：不满意、非常不满意的评价，每条均转为诉求整改办理。',
 ] as const;

@@ -18,6 +18,7 @@ import type { App } from '../../src/app';
 import { enterprises, messages } from '../../src/db/schema/index';
 import { applications } from '../../src/services/apply/schema';
 import { calendarYears } from '../../src/services/calendar/schema';
+import { appeals } from '../../src/services/appeal/schema';
 import { objections, payments, publicities } from '../../src/services/payout/schema';
 import { returnXlsx } from '../../src/services/payout/treasury';
 import { matchAndRemind } from '../../src/services/payout/auto';
@@ -302,7 +303,7 @@ describe('a 公示', () => {
 
 describe('the payment ledger', () => {
   it('issues one instruction per entry, never twice, authorised by another person within the 资金额度, and pays it through the treasury files', async () => {
-    const { ids } = await payable(2, 25);
+    const { guideId, ids } = await payable(2, 25);
     expect((await release(ids)).body).toMatchObject({ code: 200, data: { issued: 2 } });
     // A replay (a lost answer, a retry) answers the same instructions; nothing more is issued.
     expect((await release(ids)).body.data.issued).toBe(2);
@@ -381,6 +382,11 @@ describe('the payment ledger', () => {
     for (const by of ['guide', 'department']) expect((await figures(by)).rows.reduce((sum, r) => sum + r.applications, 0)).toBe(byMode.totals.applications);
     expect((await call('GET', `${APPLY_STATS_PATHS.figures}?year=${year()}&by=mode`, as.ent)).status).toBe(403);
     expect(await ok<ApplyTotals>('GET', APPLY_STATS_PATHS.totals, {})).toMatchObject({ applications: byMode.totals.applications, paidAmount: byMode.totals.paidAmount });
+    // 满意率 as 诉求's: the 差评 counts as its 整改 诉求's rating once the enterprise gives one; 首次满意率 keeps the 差评.
+    const guideRow = async () => (await figures('guide')).rows.find((r) => r.key === String(guideId))!;
+    expect(await guideRow()).toMatchObject({ rated: 1, satisfactionRate: 0, firstSatisfactionRate: 0, badRatings: 1 });
+    await app.db.update(appeals).set({ rating: 'satisfied' }).where(and(eq(appeals.sourceKind, 'application'), eq(appeals.sourceId, paidApp), eq(appeals.sourceKey, 'rating')));
+    expect(await guideRow()).toMatchObject({ rated: 1, satisfactionRate: 1, firstSatisfactionRate: 0, badRatings: 1 });
     // 追回: within what was paid, with a reason; the enterprise is told and sees it beside the payment.
     const paidId = byKey.get(paid!.key)!.id;
     const recover = (body: object) => call<Recovery>('POST', PAYOUT_CONSOLE_PATHS.recover, as.staff, body);

@@ -10,6 +10,8 @@ import { FAST_LIMIT_DAYS, type ApplyFigures, type ApplyFiguresQuery, type ApplyF
 import { chinaDate } from '@hqt/contract/working-days';
 import type { DbOrTx } from '../../db/client';
 import { guides } from '../../db/schema/index';
+import { appeals } from '../appeal/public';
+import { APPLY_KIND } from '@hqt/contract/apply';
 import { applications } from '../apply/public';
 import { workingDayAt, workingDayIndexes } from '../calendar/public';
 import { dictLabel, type DictionaryStore } from '../dict/public';
@@ -44,6 +46,7 @@ type Counts = {
   auto: string;
   rated: string;
   satisfied: string;
+  first_satisfied: string;
   bad: string;
 };
 
@@ -67,6 +70,7 @@ function figuresOf(c: Counts | undefined): ApplyFigures {
     autoShare: rate(n(c?.auto), n(c?.applications)),
     rated: n(c?.rated),
     satisfactionRate: rate(n(c?.satisfied), n(c?.rated)),
+    firstSatisfactionRate: rate(n(c?.first_satisfied), n(c?.rated)),
     badRatings: n(c?.bad),
   };
 }
@@ -84,6 +88,8 @@ export async function applyFigures(db: DbOrTx, dicts: DictionaryStore, query: Ap
       -- Narrow rows (the guide's id, never its title): the grouping's sort stays in memory.
       select ${groupKey[by]} as key,
         ${applications.status} as status, ${applications.approvedAmount} as amount, ${applications.rating} as rating,
+        -- A 差评's 整改 诉求, once the enterprise rated it, stands for the rating (as 诉求's 满意率 counts the last).
+        coalesce(r.rating, ${applications.rating}) as final_rating,
         ${applications.auto} as auto,
         -- Working days only for the arrived (the others have none to count: three array reads a row saved).
         case when ${applications.status} in ${PAID} then ${at(applications.paidAt)} - ${at(started)} end as days,
@@ -92,6 +98,7 @@ export async function applyFigures(db: DbOrTx, dicts: DictionaryStore, query: Ap
       from ${applications}
       ${by === 'department' || by === 'mode' ? sql`join ${guides} on ${guides.id} = ${applications.guideId}` : sql``}
       left join ${autoOffers} o on o.application_id = ${applications.id}
+      left join ${appeals} r on r.source_kind = ${APPLY_KIND} and r.source_id = ${applications.id} and r.source_key = 'rating'
       cross join cal
       where ${applications.submittedAt} >= ${`${year}-01-01T00:00:00+08:00`}::timestamptz and ${applications.submittedAt} < ${`${year + 1}-01-01T00:00:00+08:00`}::timestamptz
     )`;
@@ -101,11 +108,11 @@ export async function applyFigures(db: DbOrTx, dicts: DictionaryStore, query: Ap
   const [result, spread] = await Promise.all([
     db.execute<Counts>(sql`${rowsOf},
     g as (
-      select key, status, rating, auto, count(*) as n, sum(amount) as amount,
+      select key, status, rating, final_rating, auto, count(*) as n, sum(amount) as amount,
         count(from_accept) as timed,
         count(*) filter (where from_accept <= promise_days) as on_time,
         count(*) filter (where from_accept <= ${FAST_LIMIT_DAYS}) as fast
-      from a group by key, status, rating, auto
+      from a group by key, status, rating, final_rating, auto
     )
     select key::text as key, grouping(key) = 1 as total,
       sum(n) as applications,
@@ -118,7 +125,8 @@ export async function applyFigures(db: DbOrTx, dicts: DictionaryStore, query: Ap
       sum(fast) as fast,
       sum(n) filter (where auto) as auto,
       sum(n) filter (where rating is not null) as rated,
-      sum(n) filter (where rating in ${GOOD}) as satisfied,
+      sum(n) filter (where rating is not null and final_rating in ${GOOD}) as satisfied,
+      sum(n) filter (where rating in ${GOOD}) as first_satisfied,
       sum(n) filter (where rating in ${BAD}) as bad
     from g
     group by grouping sets ((key), ())`),

@@ -23,6 +23,7 @@ const MEASURES: readonly FiguresMeasure<Measure>[] = [
   { key: 'fastRate', title: '快申快享达标率', rate: true },
   { key: 'autoShare', title: '免申即享占比', rate: true },
   { key: 'satisfactionRate', title: '满意率', rate: true },
+  { key: 'firstSatisfactionRate', title: '首次满意率', rate: true },
   { key: 'badRatings', title: '差评' },
 ];
 
@@ -41,7 +42,7 @@ const overview = ({ totals: t }: ApplyFiguresResult) => (
       <Statistic title="申报至到账中位数" value={t.medianDays ?? '—'} suffix={t.medianDays === null ? '' : '个工作日'} />
     </Col>
     <Col xs={12} md={6}>
-      <Statistic title="满意率" value={formatRate(t.satisfactionRate)} />
+      <Statistic title="满意率 / 首次满意率" value={`${formatRate(t.satisfactionRate)} / ${formatRate(t.firstSatisfactionRate)}`} />
     </Col>
   </Row>
 );
