@@ -1,13 +1,14 @@
 // 公示 and 拨付 in real Chromium against the real server: staff publish the 拟支持 applications in a
-// 公示; a visitor reads it logged out and is sent to log in to object; the listed enterprise objects
-// by real name with a file (without a name it is refused); staff find it 不成立; the 公示 ends by its
+// 公示; a visitor reads it logged out and objects without an account (a file, the captcha) and keeps
+// its number; the listed enterprise objects by real name with a file (without a name it is refused);
+// staff find both 不成立, and the visitor looks the outcome up by number and phone; the 公示 ends by its
 // timer (the server's clock moved, not the wall); 资金下达, 授权 by a person other than the approver
 // (the demo's 拟支持 was the 管理员's), the batch sent and exported, a return file the test writes from
 // the export marks it 已到账, and the enterprise confirms the arrival.
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { TEST_CLOCK_PATH } from '@hqt/contract/test-clock';
 import { PUBLICITY_KIND, type BatchFile, type ConsolePublicity, type Payment } from '@hqt/contract/payout';
-import { DEMO, STAFF } from '../support/constants';
+import { CAPTCHA_ANSWER, DEMO, STAFF } from '../support/constants';
 import { call, publishedGuide, staffHeaders } from '../support/api';
 import { choose, openSignedIn } from '../support/session';
 
@@ -95,14 +96,26 @@ test('a 公示 with a real-name objection, its end by the timer, 资金下达, �
     // A 公示 that begins on a later working day: the server's clock is brought to its first morning.
     if (published.stateLabel === '未开始') await moveClock(Date.parse(`${published.startsOn}T10:00:00+08:00`));
 
-    // A visitor reads the list without logging in; objecting asks a login.
+    // A visitor reads the list without logging in and objects by real name without an account: its
+    // file uploaded as a visitor's, the captcha answered; the number it is given is its way back.
     const visitor = await (await browser.newContext()).newPage();
     await visitor.goto('/publicity');
     await visitor.getByRole('link', { name: published.title }).first().click();
     await expect(visitor.getByRole('cell', { name: DEMO.name }).first()).toBeVisible();
     await expect(visitor.getByText('匿名异议不予受理')).toBeVisible();
     await visitor.getByRole('button', { name: `对${DEMO.name}提出异议` }).first().click();
-    await expect(visitor).toHaveURL(/\/login\?redirect=/);
+    const told = visitor.getByRole('dialog');
+    await told.getByLabel('真实姓名').fill('孙实名');
+    await told.getByLabel('联系电话').fill('13722223333');
+    await told.getByLabel('异议事实和理由').fill('该项目所列设备系租赁取得，并非企业自购。');
+    await told.getByLabel('上传证明材料').setInputFiles({ name: '租赁合同.pdf', mimeType: 'application/pdf', buffer: PDF });
+    await expect(told.getByText('租赁合同.pdf')).toBeVisible();
+    await told.getByLabel('验证码', { exact: true }).fill(CAPTCHA_ANSWER);
+    await told.getByRole('button', { name: '提交异议' }).click();
+    const filed = told.getByText(/^异议编号 YY\d{8}-\d{4}$/);
+    await expect(filed).toBeVisible();
+    const visitorNumber = (await filed.textContent())!.replace('异议编号 ', '');
+    await told.getByRole('button', { name: '我已记下编号' }).click();
 
     // The listed enterprise objects: without a name, refused in the server's words; by real name with a file, filed as an 异议.
     const portal = await (await browser.newContext()).newPage();
@@ -119,15 +132,26 @@ test('a 公示 with a real-name objection, its end by the timer, 资金下达, �
     await form.getByRole('button', { name: '提交异议' }).click();
     await expect(portal.getByText(/^异议已提交，编号 YY\d{8}-\d{4}，核查结果将书面告知您$/)).toBeVisible();
 
-    // Staff see who objected (the enterprise never does) and find it 不成立.
+    // Staff see who objected (the enterprise never does; the visitor's without an account) and find both 不成立.
     await staff.reload();
-    const objection = staff.getByRole('listitem').filter({ hasText: '王建国，13800138000' });
-    await expect(objection).toBeVisible();
-    await objection.getByRole('button', { name: '异议不成立' }).click();
-    const decide = staff.getByRole('dialog');
-    await decide.getByLabel(/核查结论和理由/).fill('经核实，项目名称系简称，与申报材料一致，异议不成立。');
-    await decide.getByRole('button', { name: '异议不成立' }).click();
-    await expect(staff.getByText('异议不成立：核查结论已告知异议人')).toBeVisible();
+    for (const [who, reason] of [
+      ['王建国，13800138000', '经核实，项目名称系简称，与申报材料一致，异议不成立。'],
+      ['孙实名，13722223333', '经核实，设备购置合同和发票齐全，系企业自购，异议不成立。'],
+    ] as const) {
+      const objection = staff.getByRole('listitem').filter({ hasText: who });
+      await expect(objection).toBeVisible();
+      await objection.getByRole('button', { name: '异议不成立' }).click();
+      const decide = staff.getByRole('dialog');
+      await decide.getByLabel(/核查结论和理由/).fill(reason);
+      await decide.getByRole('button', { name: '异议不成立' }).click();
+      await expect(decide).toBeHidden();
+    }
+    // The visitor looks its outcome up by its number and the phone it gave.
+    await visitor.goto('/publicity');
+    await visitor.getByLabel('异议编号').fill(visitorNumber);
+    await visitor.getByLabel('联系电话').fill('13722223333');
+    await visitor.getByRole('button', { name: '查询' }).click();
+    await expect(visitor.getByText('系企业自购，异议不成立')).toBeVisible();
 
     // The 公示 ends by its timer.
     // The server's clock past its last day; the move runs the 公示's timers (only theirs: nothing else moves on).

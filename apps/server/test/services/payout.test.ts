@@ -265,7 +265,7 @@ describe('a 公示', () => {
     expect(filed.body.data).toMatchObject({ kindLabel: '举报', statusLabel: '待核查' });
     // Its files are staff's to read, not the visitor's nor anyone else's; staff see who, and that it came without an account.
     const staffView = await ok<ObjectionItem>('GET', withId(PAYOUT_CONSOLE_PATHS.objection, filed.body.data.id), as.staff);
-    expect(staffView.objector).toEqual({ name: '孙实名', phone: '13722223333', unitName: '云溪县某某设备有限公司', account: '访客（未登录）' });
+    expect(staffView.objector).toEqual({ name: '孙实名', phone: '13722223333', unitName: '云溪县某某设备有限公司', account: '无，未登录提交' });
     expect(staffView.files.map((f) => f.role).sort()).toEqual(['盖章书面材料', '证明材料'].sort());
     expect((await app.inject({ method: 'GET', url: staffView.files[0]!.url })).statusCode).toBe(401);
     expect((await app.inject({ method: 'GET', url: staffView.files[0]!.url, headers: as.other })).statusCode).toBe(404);

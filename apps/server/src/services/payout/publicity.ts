@@ -427,7 +427,7 @@ export async function objectionDetail(db: Db, ctx: SignedInCtx, id: number): Pro
 }
 
 /** Who filed a visitor's objection, as staff's answer names the account. */
-const VISITOR = '访客（未登录）';
+const VISITOR = '无，未登录提交';
 
 /** Staff and the objector read an objection's files. */
 export async function canReadObjection(db: Db, ctx: SignedInCtx, id: number): Promise<boolean> {
