@@ -15,7 +15,7 @@ import type { App } from '../../src/app';
 import { createTestApp } from '../helpers/app';
 import { buildWorld, multipart, ownerRows, pdf, slot, type Caller, type World } from './ownership-world';
 
-type Resource = 'profile' | 'evaluation' | 'subscription' | 'message' | 'appeal' | 'attachment' | 'timeline' | 'code' | 'visit' | 'summary' | 'file' | 'account' | 'application' | 'material';
+type Resource = 'profile' | 'evaluation' | 'subscription' | 'message' | 'appeal' | 'attachment' | 'timeline' | 'code' | 'visit' | 'summary' | 'file' | 'account' | 'application' | 'material' | 'payment' | 'offer';
 
 /** One call aimed at the owner's data: the route's params, query and body filled with the owner's ids. */
 interface Call {
@@ -121,13 +121,20 @@ const OWNED: Record<string, Owned> = {
   },
   'DELETE /api/v1/policyapply/material/:id': { touches: ['material'], calls: (w) => [{ params: { id: w.materialId } }] },
   'POST /api/v1/policyapply/difficulty/:id': { touches: ['application', 'appeal'], calls: (w) => [{ params: { id: w.applicationId }, body: { content: '冒名反映申报遇到的困难，请核实处理。' } }] },
-  'GET /api/v1/payout/payments/:id': { touches: ['application'], calls: (w) => [{ params: { id: w.applicationId }, read: true, staffReach: 'staff keep the payment ledger of every application (docs/payout.md)' }] },
-  // The world's application is not yet paid: its steps meet no instruction of the owner's (payout.test takes them on one).
-  'POST /api/v1/payout/payment/:id': { touches: ['application'], calls: (w) => [{ params: { id: w.applicationId }, body: { step: 'confirm', amount: 1 } }] },
-  // 免申即享's offers: the world's guide is not one (payout.test answers another enterprise's offer: 404).
-  'GET /api/v1/payout/offers': { touches: ['application'], calls: () => [{ read: true }] },
-  'GET /api/v1/payout/offer/:id': { touches: ['application'], calls: (w) => [{ params: { id: w.applicationId } }] },
-  'POST /api/v1/payout/offer/:id/step': { touches: ['application'], calls: (w) => [{ params: { id: w.applicationId }, body: { step: 'decline' } }] },
+  'GET /api/v1/payout/payments/:id': { touches: ['payment'], calls: (w) => [{ params: { id: w.paidApplicationId }, read: true, staffReach: 'staff keep the payment ledger of every application (docs/payout.md)' }] },
+  // The owner's arrived instruction: confirmed with its very amount, reported missing, its account corrected — by anyone else.
+  'POST /api/v1/payout/payment/:id': {
+    touches: ['payment'],
+    calls: (w) => [
+      { params: { id: w.paymentId }, body: { step: 'confirm', amount: w.paymentAmount } },
+      { params: { id: w.paymentId }, body: { step: 'reportMissing', note: '冒名报告未到账' } },
+      { params: { id: w.paymentId }, body: { step: 'correctAccount', bankAccount: { name: '乙方企业有限公司', bank: '中国银行云溪支行', number: '6217000011112222' } } },
+    ],
+  },
+  // 免申即享: the owner's offer (confirmed), read and answered by anyone else.
+  'GET /api/v1/payout/offers': { touches: ['offer'], calls: () => [{ read: true }] },
+  'GET /api/v1/payout/offer/:id': { touches: ['offer'], calls: (w) => [{ params: { id: w.offerId }, read: true, staffReach: 'staff see every offer in 资金拨付 › 免申即享 (docs/payout.md)' }] },
+  'POST /api/v1/payout/offer/:id/step': { touches: ['offer'], calls: (w) => [{ params: { id: w.offerId }, body: { step: 'decline' } }] },
 
   'POST /api/files': { touches: ['file'], calls: () => [{ upload: true }] },
   'GET /api/files/:id': {
@@ -357,7 +364,7 @@ describe('the route table', () => {
   });
 
   it('every owned resource is reached by at least one portal call in the table', () => {
-    const all: Resource[] = ['profile', 'evaluation', 'subscription', 'message', 'appeal', 'attachment', 'timeline', 'code', 'visit', 'summary', 'file', 'account', 'application', 'material'];
+    const all: Resource[] = ['profile', 'evaluation', 'subscription', 'message', 'appeal', 'attachment', 'timeline', 'code', 'visit', 'summary', 'file', 'account', 'application', 'material', 'payment', 'offer'];
     const portal = new Set(Object.entries(OWNED).filter(([k]) => !isConsole(k)).flatMap(([, o]) => o.touches));
     expect(all.filter((r) => !portal.has(r))).toEqual([]);
   });

@@ -12,6 +12,7 @@ import { ROLES } from '@hqt/contract/auth';
 import { CALCULATOR_PATHS, type Enterprise, type EnterpriseBody } from '@hqt/contract/calculator';
 import { ENTCODE_PATHS, formatCode, type MyEntcode } from '@hqt/contract/entcode';
 import { FILE_PATHS, type UploadedFile } from '@hqt/contract/files';
+import { PAYOUT_CONSOLE_PATHS, PAYOUT_PATHS, type Batch, type Offer } from '@hqt/contract/payout';
 import { PUSH_PATHS } from '@hqt/contract/push';
 import { creditCodeCheckChar } from '@hqt/contract/validation';
 import { VISIT_PATHS, type VisitDetail } from '@hqt/contract/visit';
@@ -22,6 +23,8 @@ import { accounts, attachments, enterprises, evaluations, files, guides, message
 import { appeals } from '../../src/services/appeal/schema';
 import { applicationDrafts, applicationMaterials, applications, enterpriseMaterials } from '../../src/services/apply/schema';
 import { calendarYears } from '../../src/services/calendar/schema';
+import { autoOffers, payments } from '../../src/services/payout/schema';
+import { returnXlsx } from '../../src/services/payout/treasury';
 import { enterpriseCodes } from '../../src/services/entcode/schema';
 import { visits } from '../../src/services/visit/schema';
 import { bearer, createAccount, loginAs, startJobsDone, type TestAccount } from '../helpers/app';
@@ -61,6 +64,11 @@ export interface World {
   /** 政策申兑: a guide with a form, the owner's accepted application for it (and a draft), a library document and its file. */
   applyGuideId: number;
   applicationId: number;
+  /** 政策兑现: the owner's 免申即享 offer, confirmed, and its application's arrived instruction. */
+  paidApplicationId: number;
+  paymentId: number;
+  paymentAmount: number;
+  offerId: number;
   materialId: number;
   materialFileId: number;
   /** Every value that identifies the owner's data in an answer's body. */
@@ -242,6 +250,25 @@ export async function buildWorld(app: App): Promise<World> {
   await expectOk(app, 'accept application', await inject('POST', APPLY_PATHS.step.replace(':id', String(application.id)), lead.headers, { step: 'accept' }));
   await expectOk(app, 'draft', await inject('POST', APPLY_PATHS.draft, owner.headers, { guideId: applyGuideId, enterpriseId: enterprise.id, values: { project: OWNER.applyDraft }, materials: {} }));
 
+  // 政策兑现: a 免申即享 guide offers the owner its support; confirmed, moved straight to 待拨付 and paid
+  // through the treasury's return file — an offer and an arrived instruction of the owner's.
+  const autoGuideId = await insertDraftGuide(app, await insertPolicy(app), '矩阵用免申即享指南', { status: 'published', mode: 'auto', onlineUrl: null, amountRule: { kind: 'fixed', amount: 6 } });
+  await expectOk(app, 'budget', await app.inject({ method: 'PUT', url: APPLY_CONSOLE_PATHS.budget.replace(':id', String(autoGuideId)), headers: lead.headers, payload: { year: thisYear, amount: 100 } }));
+  await expectOk(app, 'match', await inject('POST', PAYOUT_CONSOLE_PATHS.match.replace(':id', String(autoGuideId)), lead.headers));
+  const offer = (await expectOk<Offer[]>(app, 'offers', await inject('GET', PAYOUT_PATHS.offers, owner.headers))).find((o) => o.guideId === autoGuideId && o.enterpriseId === enterprise.id);
+  if (!offer) throw new Error('no offer to the owner');
+  const offerStep = PAYOUT_PATHS.offerStep.replace(':id', String(offer.id));
+  const confirmed = await expectOk<Offer>(app, 'confirm offer', await inject('POST', offerStep, owner.headers, { step: 'confirm', bankAccount: { name: OWNER_NAME, bank: '中国工商银行云溪支行', number: OWNER.bankNumber }, signer: OWNER.signer, agreed: true }));
+  const paidApplicationId = confirmed.applicationId!;
+  await expectOk(app, 'direct', await inject('POST', PAYOUT_CONSOLE_PATHS.payDirectly, lead.headers, { applicationIds: [paidApplicationId] }));
+  await expectOk(app, 'release', await inject('POST', PAYOUT_CONSOLE_PATHS.release, lead.headers, { docNumber: '矩阵〔2026〕1号', docDate: chinaDate(new Date()), fund: '矩阵专项资金', applicationIds: [paidApplicationId] }));
+  const [payment] = await app.db.select().from(payments).where(eq(payments.applicationId, paidApplicationId));
+  await expectOk(app, 'authorise', await inject('POST', PAYOUT_CONSOLE_PATHS.authorise, lead.headers, { ids: [payment!.id] }));
+  const batch = await expectOk<Batch>(app, 'batch', await inject('POST', PAYOUT_CONSOLE_PATHS.batch, lead.headers, { ids: [payment!.id] }));
+  const returnFile = multipart('return.xlsx', await returnXlsx([{ key: payment!.key, result: 'paid' }]));
+  const [returned] = await expectOk<UploadedFile[]>(app, 'return file', await app.inject({ method: 'POST', url: FILE_PATHS.upload, headers: { ...lead.headers, ...returnFile.headers }, payload: returnFile.payload }));
+  await expectOk(app, 'return', await inject('POST', PAYOUT_CONSOLE_PATHS.importReturn.replace(':id', String(batch.id)), lead.headers, { fileId: returned!.id }));
+
   // Visits proposed by staff: one to confirm, one confirmed, one held with its summary.
   let day = 20;
   const plan = async () =>
@@ -283,6 +310,8 @@ export async function buildWorld(app: App): Promise<World> {
     owner.account.username,
     appeal.number,
     application.number,
+    confirmed.applicationNumber!,
+    payment!.key,
     visitPending.number,
     visitConfirmed.number,
     visitHeld.number,
@@ -314,6 +343,10 @@ export async function buildWorld(app: App): Promise<World> {
     guideId,
     applyGuideId,
     applicationId: application.id,
+    paidApplicationId,
+    paymentId: payment!.id,
+    paymentAmount: payment!.amount,
+    offerId: offer.id,
     materialId: material.id,
     materialFileId,
     marks,
@@ -341,7 +374,7 @@ export async function ownerRows(app: App, w: World) {
       .from(workflowSteps)
       .where(and(eq(workflowSteps.subjectKind, kind), inArray(workflowSteps.subjectId, some(ids))))
       .orderBy(asc(workflowSteps.id));
-  const [visitRows, codeRows, attachmentRows, appealSteps, applicationRows, materialRows, draftRows] = await Promise.all([
+  const [visitRows, codeRows, attachmentRows, appealSteps, applicationRows, materialRows, draftRows, paymentRows, offerRows] = await Promise.all([
     app.db.select().from(visits).where(inArray(visits.enterpriseId, own)).orderBy(asc(visits.id)),
     app.db.select().from(enterpriseCodes).where(inArray(enterpriseCodes.enterpriseId, own)).orderBy(asc(enterpriseCodes.id)),
     app.db.select().from(attachments).where(inArray(attachments.fileId, some(fileRows.map((f) => f.id)))).orderBy(asc(attachments.id)),
@@ -349,6 +382,8 @@ export async function ownerRows(app: App, w: World) {
     app.db.select().from(applications).where(inArray(applications.enterpriseId, own)).orderBy(asc(applications.id)),
     app.db.select().from(enterpriseMaterials).where(inArray(enterpriseMaterials.enterpriseId, own)).orderBy(asc(enterpriseMaterials.id)),
     app.db.select().from(applicationDrafts).where(inArray(applicationDrafts.enterpriseId, own)).orderBy(asc(applicationDrafts.guideId)),
+    app.db.select().from(payments).where(inArray(payments.enterpriseId, own)).orderBy(asc(payments.id)),
+    app.db.select().from(autoOffers).where(inArray(autoOffers.enterpriseId, own)).orderBy(asc(autoOffers.id)),
   ]);
   const [visitSteps, codeSteps, applySteps, submittedMaterials] = await Promise.all([
     stepsOf('visit', visitRows.map((r) => r.id)),
@@ -372,6 +407,8 @@ export async function ownerRows(app: App, w: World) {
     materials: materialRows,
     submittedMaterials,
     drafts: draftRows,
+    payments: paymentRows,
+    offers: offerRows,
     timeline: [...appealSteps, ...visitSteps, ...codeSteps, ...applySteps],
   };
 }
