@@ -33,7 +33,8 @@ export const AuditRow = Type.Object({
 export type AuditRow = Type.Static<typeof AuditRow>;
 
 /** The actions' names in the log and its filter: the platform's own, then each service's (its declaration, services.ts). */
-export const AUDIT_ACTION_LABELS: Record<string, string> = {
+/** The house's own actions (login, accounts, content); each service's are added from its declaration. */
+export const BASE_AUDIT_ACTION_LABELS: Record<string, string> = {
   'login.success': '登录成功',
   'login.failure': '登录失败',
   'login.locked': '登录被锁定拒绝',
@@ -82,8 +83,8 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'enterprise.update': '修改企业信息',
   'enterprise.delete': '删除企业信息',
   'evaluation.save': '保存政策测算',
-  ...SERVICE_AUDIT_ACTIONS,
 };
+export const AUDIT_ACTION_LABELS: Record<string, string> = { ...BASE_AUDIT_ACTION_LABELS, ...SERVICE_AUDIT_ACTIONS };
 export const auditActionLabel = (action: string) => AUDIT_ACTION_LABELS[action] ?? action;
 
 /**
@@ -91,7 +92,7 @@ export const auditActionLabel = (action: string) => AUDIT_ACTION_LABELS[action] 
  * `after`): the log and its export show these, never the field names. Walked by
  * test/services/audit-log.test.ts against every audit() call of the server.
  */
-export const AUDIT_DETAIL_LABELS: Record<string, string> = {
+export const BASE_AUDIT_DETAIL_LABELS: Record<string, string> = {
   // who and what was acted on
   id: '编号',
   target: '对象账号',
@@ -177,9 +178,9 @@ export const AUDIT_DETAIL_LABELS: Record<string, string> = {
   note: '说明',
   before: '修改前',
   after: '修改后',
-  // each service's own (its declaration, services.ts)
-  ...SERVICE_AUDIT_DETAILS,
 };
+/** The base's and each service's own (its declaration, services.ts): a service never renames a base key (services.test). */
+export const AUDIT_DETAIL_LABELS: Record<string, string> = { ...BASE_AUDIT_DETAIL_LABELS, ...SERVICE_AUDIT_DETAILS };
 export const auditDetailLabel = (key: string) => AUDIT_DETAIL_LABELS[key] ?? key;
 
 /** The Chinese words for the codes a detail holds (a login failure's `reason`), by the detail's key. */

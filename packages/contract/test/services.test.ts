@@ -1,7 +1,7 @@
 // The services' declarations (src/service.ts, collected in src/services.ts): each names only what is
 // its own, nothing is declared twice, and what they declare is what the shared lists hold.
 import { describe, expect, test } from 'vitest';
-import { AUDIT_ACTION_LABELS, AUDIT_DETAIL_LABELS } from '../src/audit';
+import { AUDIT_ACTION_LABELS, AUDIT_DETAIL_LABELS, BASE_AUDIT_ACTION_LABELS, BASE_AUDIT_DETAIL_LABELS } from '../src/audit';
 import { MESSAGE_KINDS, MESSAGE_SOURCES } from '../src/inbox';
 import { DICT_TYPES } from '../src/dictionaries';
 import { SERVICES } from '../src/services';
@@ -17,6 +17,12 @@ describe('the services’ declarations', () => {
     expect(twice(all((s) => Object.keys(s.audit.details)))).toEqual([]);
     expect(twice(all((s) => Object.keys(s.dictionaries)))).toEqual([]);
     expect(twice(all((s) => s.numberPrefixes))).toEqual([]);
+  });
+
+  test('no service renames what the house already names: a detail key or an action of the base is never one of its own', () => {
+    // A service's `amount: '追回金额'` had renamed every row's 金额 in the log.
+    expect(all((s) => Object.keys(s.audit.details)).filter((k) => k in BASE_AUDIT_DETAIL_LABELS)).toEqual([]);
+    expect(all((s) => Object.keys(s.audit.actions)).filter((k) => k in BASE_AUDIT_ACTION_LABELS)).toEqual([]);
   });
 
   test.each(SERVICES.map((s) => [s.name, s] as const))('%s names only its own kinds and actions, under a source the message centre has', (_name, s) => {
