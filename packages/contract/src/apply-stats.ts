@@ -60,7 +60,7 @@ export type ApplyFiguresRow = Type.Static<typeof ApplyFiguresRow>;
 export const ApplyFiguresResult = Type.Object({ year: Type.Integer(), by: Type.String(), rows: Type.Array(ApplyFiguresRow), totals: ApplyFigures });
 export type ApplyFiguresResult = Type.Static<typeof ApplyFiguresResult>;
 
-export const ApplyTotals = Type.Object({ year: Type.Integer(), applications: Type.Integer(), supported: Type.Integer(), paidAmount: Type.Number(), medianDays: Maybe, autoShare: Rate, satisfactionRate: Rate });
+export const ApplyTotals = Type.Object({ year: Type.Integer(), applications: Type.Integer(), supported: Type.Integer(), paidAmount: Type.Number(), medianDays: Maybe, autoShare: Rate, satisfactionRate: Rate, firstSatisfactionRate: Rate });
 export type ApplyTotals = Type.Static<typeof ApplyTotals>;
 
 /** What each measure means, under the table (统计口径). */

@@ -159,5 +159,5 @@ export async function applyFigures(db: DbOrTx, dicts: DictionaryStore, query: Ap
 export async function applyTotals(db: DbOrTx, dicts: DictionaryStore, now = new Date()): Promise<ApplyTotals> {
   const year = Number(chinaDate(now).slice(0, 4));
   const { totals } = await applyFigures(db, dicts, { year, by: 'mode' });
-  return { year, applications: totals.applications, supported: totals.supported, paidAmount: totals.paidAmount, medianDays: totals.medianDays, autoShare: totals.autoShare, satisfactionRate: totals.satisfactionRate };
+  return { year, applications: totals.applications, supported: totals.supported, paidAmount: totals.paidAmount, medianDays: totals.medianDays, autoShare: totals.autoShare, satisfactionRate: totals.satisfactionRate, firstSatisfactionRate: totals.firstSatisfactionRate };
 }
