@@ -37,6 +37,8 @@ const queueFilters = {
   enterpriseId: Type.Optional(IdField('企业')),
   /** Only those whose stage due date has passed while its clock runs. */
   overdue: Type.Optional(Type.Boolean({ title: '已超期' })),
+  /** Those that go through one department's 联审 (its code, dictionary `department`). */
+  department: Type.Optional(Type.String({ title: '联审部门', minLength: 1, maxLength: 40, errorMessage: '联审部门不正确' })),
   /** Over the number, the guide's title and the enterprise's name. */
   keyword: KeywordField,
 };

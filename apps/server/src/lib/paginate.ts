@@ -2,6 +2,7 @@
 // whatever the page; a page past the last one is empty and still carries that total; the page size
 // is capped, not refused (spec: pageSize 9999999 must work).
 import { sql } from 'drizzle-orm';
+import type { PgSelect } from 'drizzle-orm/pg-core';
 import { MAX_PAGE_SIZE } from '@hqt/contract/constants';
 import type { PageOf, PageQuery } from '@hqt/contract/envelope';
 
@@ -15,6 +16,11 @@ export interface PageWindow {
 export function pageWindow({ currentPage, pageSize }: PageQuery): PageWindow {
   const size = Math.min(pageSize, MAX_PAGE_SIZE);
   return { currentPage, pageSize: size, limit: size, offset: (currentPage - 1) * size };
+}
+
+/** A list's query as one page of it, or whole without a window (a detail reads its one row by the same query). */
+export function inWindow<Q extends PgSelect>(query: Q, window?: { limit: number; offset: number }): Q {
+  return window ? query.limit(window.limit).offset(window.offset) : query;
 }
 
 /** Select it beside a page's columns: every row then carries the count of all matching rows. */

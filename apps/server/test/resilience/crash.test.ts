@@ -5,16 +5,13 @@
 // nothing is half-written (an item's state without its timeline row, a push message without its
 // event or an event's count without its messages, a file row without its bytes, bytes or a temp file
 // without a row), and the fan-out jobs that were running have finished, once.
-import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { afterAll, expect, it } from 'vitest';
 import { CALCULATOR_PATHS } from '@hqt/contract/calculator';
 import { PUSH_PATHS } from '@hqt/contract/push';
 import { CAPTCHA } from '../helpers/app';
-import { freePort, postgresProcesses, spawnServer, untilUp, type ServerProcess } from '../helpers/server-process';
+import { crashFolder, freePort, postgresProcesses } from '../helpers/server-process';
 import {
   activeCodes,
   call,
@@ -32,40 +29,13 @@ import {
 
 const ROUNDS = 5;
 const ENTERPRISES = 3;
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hqt-crash-'));
-const pgDir = path.join(dataDir, 'pg');
-const uploadsDir = path.join(dataDir, 'uploads');
-const children: ChildProcess[] = [];
-
-afterAll(() => {
-  // Only after a failed test is anything left running.
-  for (const c of children) if (c.exitCode === null) c.kill('SIGKILL');
-  for (const pid of postgresProcesses(pgDir)) process.kill(pid, 'SIGKILL');
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
-
-/** The server as `npm start` runs it, always on this data folder and port. */
-function startServer(port: number): ServerProcess {
-  const server = spawnServer(port, {
-    DATA_DIR: dataDir,
-    NODE_ENV: 'development',
-    CAPTCHA_TEST_ANSWER: CAPTCHA,
-    LOGIN_RATE_LIMIT: '100000',
-    // A fan-out job whose node was killed is handed on within seconds, not half a minute.
-    JOB_MONITOR_INTERVAL: '2',
-  });
-  children.push(server.child);
-  return server;
-}
-
-/** untilUp, with what the server said when it does not come up. */
-async function up(server: ServerProcess): Promise<void> {
-  try {
-    await untilUp(server);
-  } catch (err) {
-    throw new Error(`${String(err)}\n${server.output()}`, { cause: err });
-  }
-}
+// The server as `npm start` runs it, always on this data folder (and, within the test, this port);
+// a fan-out job whose node was killed is handed on within seconds, not half a minute.
+const folder = crashFolder('hqt-crash-', { JOB_MONITOR_INTERVAL: '2' });
+const { pgDir, up, database } = folder;
+const startServer = folder.start;
+const uploadsDir = path.join(folder.dataDir, 'uploads');
+afterAll(folder.remove);
 
 /** The postmaster's pid as its lock file says (0 while there is none). */
 const postmasterPid = () => {
@@ -75,15 +45,6 @@ const postmasterPid = () => {
     return 0;
   }
 };
-
-/** The server's own database, as its embedded PostgreSQL serves it now. */
-async function database(): Promise<pg.Client> {
-  const port = Number(fs.readFileSync(path.join(pgDir, 'postmaster.pid'), 'utf8').split('\n')[3]);
-  const password = fs.readFileSync(`${pgDir}.password`, 'utf8').trim();
-  const client = new pg.Client({ host: '127.0.0.1', port, user: 'postgres', password, database: 'huiqitong' });
-  await client.connect();
-  return client;
-}
 
 it(`keeps every acknowledged write of every service through ${ROUNDS} kills of the server and ${ROUNDS} of its database`, async () => {
   const port = await freePort();

@@ -3,52 +3,17 @@
 // on the same data folder; the client retries what it sent. Afterwards every instruction is there
 // once (one per application, its key once, one opening in its timeline), and every one is
 // authorised once (one 授权 row each) — whether the kill came before or after the commit.
-import type { ChildProcess } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import pg from 'pg';
 import { afterAll, expect, it } from 'vitest';
 import { PAYOUT_CONSOLE_PATHS } from '@hqt/contract/payout';
-import { CAPTCHA } from '../helpers/app';
-import { freePort, postgresProcesses, spawnServer, untilUp, type ServerProcess } from '../helpers/server-process';
+import { crashFolder, freePort } from '../helpers/server-process';
 import { call, login } from './writers';
 
 const N = 5_000;
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hqt-payout-crash-'));
-const pgDir = path.join(dataDir, 'pg');
-const children: ChildProcess[] = [];
-
-afterAll(() => {
-  for (const c of children) if (c.exitCode === null) c.kill('SIGKILL');
-  for (const pid of postgresProcesses(pgDir)) process.kill(pid, 'SIGKILL');
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
-
-function startServer(port: number): ServerProcess {
-  const server = spawnServer(port, { DATA_DIR: dataDir, NODE_ENV: 'development', CAPTCHA_TEST_ANSWER: CAPTCHA, LOGIN_RATE_LIMIT: '100000' });
-  children.push(server.child);
-  return server;
-}
-
-async function up(server: ServerProcess): Promise<void> {
-  try {
-    await untilUp(server);
-  } catch (err) {
-    throw new Error(`${String(err)}\n${server.output()}`, { cause: err });
-  }
-}
-
-async function database(): Promise<pg.Client> {
-  const port = Number(fs.readFileSync(path.join(pgDir, 'postmaster.pid'), 'utf8').split('\n')[3]);
-  const password = fs.readFileSync(`${pgDir}.password`, 'utf8').trim();
-  const client = new pg.Client({ host: '127.0.0.1', port, user: 'postgres', password, database: 'huiqitong' });
-  // A restart of the server may restart its PostgreSQL too, ending this connection: the next read opens another.
-  client.on('error', () => {});
-  await client.connect();
-  return client;
-}
+const folder = crashFolder('hqt-payout-crash-');
+const { up, database } = folder;
+const startServer = folder.start;
+afterAll(folder.remove);
 
 it(`a 资金下达 of ${N.toLocaleString('en')} instructions and their 授权, each cut by kill -9 of the server, lose none and duplicate none`, async () => {
   const port = await freePort();

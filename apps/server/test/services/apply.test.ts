@@ -347,6 +347,10 @@ describe('the queue', () => {
     expect(page.total).toBe(1);
     expect(page.list[0]).toMatchObject({ id: a.id, enterpriseName: NAME, statusLabel: '待受理', overdue: false });
     expect((await ok<{ total: number }>('POST', APPLY_CONSOLE_PATHS.page, as.staff, { currentPage: 1, pageSize: 10, keyword: a.number })).total).toBe(1);
+    // By a 联审 department its frozen form names (科技局 and 财政局 here), and not by one it does not.
+    const byDepartment = async (department: string) => (await ok<{ total: number }>('POST', APPLY_CONSOLE_PATHS.page, as.staff, { currentPage: 1, pageSize: 10, guideId, department })).total;
+    expect([await byDepartment('kjj'), await byDepartment('czj'), await byDepartment('nowhere')]).toEqual([1, 1, 0]);
+    expect((await ok<ApplyCounts>('POST', APPLY_CONSOLE_PATHS.counts, as.staff, { guideId, department: 'nowhere' })).all).toBe(0);
     const counts = await ok<ApplyCounts>('POST', APPLY_CONSOLE_PATHS.counts, as.staff, { guideId });
     expect(counts).toMatchObject({ all: 1, overdue: 0, byStatus: { submitted: 1, accepted: 0 } });
     // Past its 受理 date: overdue, in the row and the counts.

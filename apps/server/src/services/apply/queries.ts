@@ -100,8 +100,18 @@ function keywordWhere(keyword: string | undefined): SQL | undefined {
   );
 }
 
+/** Frozen on a form that names the department for 联审 (the form versions are few: a subquery, not a join). */
+const jointWhere = (department: string | undefined) =>
+  department ? sql`${applications.formId} in (select ${applyForms.id} from ${applyForms} where jsonb_exists(${applyForms.body}->'departments', ${department}))` : undefined;
+
 const queueWhere = (f: ApplyCountsQuery, now: Date) =>
-  and(f.guideId ? eq(applications.guideId, f.guideId) : undefined, f.enterpriseId ? eq(applications.enterpriseId, f.enterpriseId) : undefined, f.overdue ? overdueSql(now) : undefined, keywordWhere(f.keyword));
+  and(
+    f.guideId ? eq(applications.guideId, f.guideId) : undefined,
+    f.enterpriseId ? eq(applications.enterpriseId, f.enterpriseId) : undefined,
+    f.overdue ? overdueSql(now) : undefined,
+    jointWhere(f.department),
+    keywordWhere(f.keyword),
+  );
 
 /**
  * The queue's page as one statement: the window's rows newest first (a walk of an index, names

@@ -28,7 +28,7 @@ import { systemCtx, type Ctx, type SignedInCtx } from '../../lib/ctx';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { chunks } from '../../lib/chunks';
 import { stampNumber } from '../../lib/numbering';
-import { paginate, totalOver } from '../../lib/paginate';
+import { inWindow, paginate, totalOver } from '../../lib/paginate';
 import { opening, ownedBy, step, stepMany, type Subject } from '../../lib/workflow';
 import { applications, applyForms, holdApproval } from '../apply/public';
 import { qualifiedEnterprises, type EnterpriseFactsStore } from '../calculator/public';
@@ -174,7 +174,7 @@ function offerRows(db: DbOrTx, where: ReturnType<typeof and>, page?: { limit: nu
     .leftJoin(applications, eq(applications.id, autoOffers.applicationId))
     .where(where)
     .orderBy(desc(autoOffers.createdAt), desc(autoOffers.id));
-  return page ? q.limit(page.limit).offset(page.offset) : q;
+  return inWindow(q.$dynamic(), page);
 }
 type OfferJoined = Awaited<ReturnType<typeof offerRows>>[number];
 

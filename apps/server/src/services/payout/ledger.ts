@@ -46,7 +46,7 @@ import { chinaDate } from '@hqt/contract/working-days';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { chunks } from '../../lib/chunks';
 import { stampNumber } from '../../lib/numbering';
-import { paginate, totalOver } from '../../lib/paginate';
+import { inWindow, paginate, totalOver } from '../../lib/paginate';
 import { announceOpening, opening, ownedBy, start, step, stepMany, type Subject, type SubjectNotices } from '../../lib/workflow';
 import { applications, applyBudgets, applyForms } from '../apply/public';
 import { candidates, manyApplications, PAYOUT_AUDIT, type PayoutDeps } from './publicity';
@@ -92,7 +92,7 @@ function paymentRows(db: DbOrTx, where: ReturnType<typeof and>, page?: { limit: 
     .leftJoin(paymentBatches, eq(paymentBatches.id, payments.batchId))
     .where(where)
     .orderBy(desc(payments.id));
-  return page ? q.limit(page.limit).offset(page.offset) : q;
+  return inWindow(q.$dynamic(), page);
 }
 type PaymentJoined = Awaited<ReturnType<typeof paymentRows>>[number];
 
@@ -531,7 +531,7 @@ function recoveryRows(db: DbOrTx, where?: ReturnType<typeof eq>, page?: { limit:
     .innerJoin(guides, eq(guides.id, payments.guideId))
     .where(where)
     .orderBy(desc(recoveries.id));
-  return page ? q.limit(page.limit).offset(page.offset) : q;
+  return inWindow(q.$dynamic(), page);
 }
 const toRecovery = ({ r, paymentKey, enterpriseName, guideTitle }: Awaited<ReturnType<typeof recoveryRows>>[number]): Recovery => ({
   id: r.id,

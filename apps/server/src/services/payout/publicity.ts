@@ -43,7 +43,7 @@ import type { Ctx, SignedInCtx } from '../../lib/ctx';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { auditRecord } from '../../lib/audit';
 import { stampNumber } from '../../lib/numbering';
-import { paginate, totalOver } from '../../lib/paginate';
+import { inWindow, paginate, totalOver } from '../../lib/paginate';
 import { announceOpening, opening, start, step, stepMany, timeline, type FlowDeps, type Subject, type SubjectNotices } from '../../lib/workflow';
 import { applicationSubject, applications, applyForms } from '../apply/public';
 import { CalendarYearMissingError, dueAfter, type CalendarStore } from '../calendar/public';
@@ -366,7 +366,7 @@ function objectionRows(db: DbOrTx, where: ReturnType<typeof and>, page?: { limit
     .leftJoin(accounts, eq(accounts.id, objections.accountId))
     .where(where)
     .orderBy(desc(objections.createdAt), desc(objections.id));
-  return page ? q.limit(page.limit).offset(page.offset) : q;
+  return inWindow(q.$dynamic(), page);
 }
 type ObjectionJoined = Awaited<ReturnType<typeof objectionRows>>[number];
 

@@ -1,13 +1,14 @@
 // 申报受理: every application, newest first, with a tab per state counting under the other filters
-// (the guide — `?guideId=N`, from its form designer — overdue, a keyword over number / guide /
-// enterprise), the global paginator and the export/print dialog. `?id=N` (applyConsoleLink: the
+// (the guide — `?guideId=N`, from its form designer — overdue, a 联审 department, a keyword over
+// number / guide / enterprise), the global paginator and the export/print dialog. `?id=N` (applyConsoleLink: the
 // staff's notices lead here) opens that one.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Checkbox, Tag, type TableColumnsType } from 'antd';
+import { Checkbox, Select, Tag, type TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { APPLY_FLOW, APPLY_MSG, APPLY_STATUS_LIST, type ApplyItem, type ApplyStatus } from '@hqt/contract/apply';
 import type { ApplyCountsQuery, ApplyQueueQuery } from '@hqt/contract/apply-console';
+import { useDictionaries } from '@/shared/api/dictionaries';
 import { ConsoleList, SearchFilter } from '@/shared/console/console-list';
 import { StatusTabs } from '@/shared/workflow/status-tabs';
 import type { ExportColumn } from '@/shared/lib/export-format';
@@ -17,7 +18,7 @@ import { applyConsoleQueries } from '../api/apply-api';
 import { ApplyDue, ApplyStatusTag, PromiseDue } from '../ui/apply-status';
 import { applyDetailPath } from './paths';
 
-const FILTERS = { status: 'string', keyword: 'string', guideId: 'string', overdue: 'boolean' } as const;
+const FILTERS = { status: 'string', keyword: 'string', guideId: 'string', overdue: 'boolean', department: 'string' } as const;
 type Filters = typeof FILTERS;
 type Params = ListParams<Filters, never>;
 const SPEC: ListSpec<Filters, never> = { filters: FILTERS };
@@ -27,7 +28,7 @@ const isStatus = (v: string | undefined): v is ApplyStatus => v !== undefined &&
 
 function countsQuery(p: Params): ApplyCountsQuery {
   const guideId = idInAddress(p.guideId);
-  return { ...(p.keyword ? { keyword: p.keyword } : {}), ...(guideId ? { guideId } : {}), ...(p.overdue ? { overdue: true } : {}) };
+  return { ...(p.keyword ? { keyword: p.keyword } : {}), ...(guideId ? { guideId } : {}), ...(p.overdue ? { overdue: true } : {}), ...(p.department ? { department: p.department } : {}) };
 }
 const queueQuery = (p: Params): ApplyQueueQuery => ({ currentPage: p.currentPage, pageSize: p.pageSize, ...(isStatus(p.status) ? { status: p.status } : {}), ...countsQuery(p) });
 
@@ -71,6 +72,7 @@ function QueueTabs({ params, update }: { params: Params; update: (patch: Partial
 export default function ApplyQueuePage() {
   const queryClient = useQueryClient();
   const [search] = useSearchParams();
+  const dicts = useDictionaries(['department']);
   const opened = idInAddress(search.get('id'));
   if (opened) return <Navigate to={applyDetailPath(opened)} replace />;
   return (
@@ -89,6 +91,16 @@ export default function ApplyQueuePage() {
           <Checkbox checked={params.overdue === true} onChange={(e) => update({ overdue: e.target.checked || undefined })}>
             {APPLY_MSG.overdue}
           </Checkbox>
+          <Select
+            aria-label="联审部门"
+            placeholder="联审部门"
+            allowClear
+            showSearch={{ optionFilterProp: 'label' }}
+            style={{ width: 180 }}
+            value={params.department}
+            options={dicts.options('department')}
+            onChange={(department?: string) => update({ department })}
+          />
           {idInAddress(params.guideId) !== null && (
             <Tag closable onClose={() => update({ guideId: undefined })}>
               仅看一项指南的申报
