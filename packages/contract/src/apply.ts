@@ -198,6 +198,8 @@ export const APPLY_MSG = {
   budgetExceeded: (left: number) => `超出本年度资金额度，剩余可用 ${left} 万元`,
   budgetBelowApproved: (approved: number) => `资金额度不能低于本年度已核定的 ${approved} 万元`,
   exclusive: (number: string, amount: number) => `同一年度同类政策不重复享受：该企业已获支持（${number}，${amount} 万元）`,
+  exclusiveHigher: (number: string, amount: number) =>
+    `同一年度同类政策不重复享受：该企业已获支持（${number}，${amount} 万元）；本次金额更高，从高从优，须企业先在「我的申报」放弃该项支持后方可拟支持`,
   exclusiveHint: (number: string, amount: number) => `该企业本年度已获同类政策支持（${number}，${amount} 万元），同类政策从高从优、不重复享受`,
   departmentRequired: '请选择给出意见的联审部门',
   departmentNotJoint: '该部门不在本指南的联审部门中',
@@ -228,6 +230,7 @@ export const APPLY_MESSAGE_KINDS = {
   'apply.payable': '公示期满，待拨付',
   'apply.returnedToReview': '公示异议成立，退回复审',
   'apply.paid': '扶持资金已到账',
+  'apply.relinquished': '企业放弃已获支持',
   'apply.advanced': '预拨资金已到账，待项目验收',
   'apply.inspected': '项目验收通过，待结算',
   'apply.uninspected': '项目验收未通过',
@@ -260,6 +263,19 @@ export const APPLY_FLOW = defineFlow({
     // 免申即享: the enterprise's confirmation of an offer files the application at 拟支持 (payout.ts OFFER_FLOW).
     confirmAuto: { label: '确认免申即享', from: [], to: 'approved', roles: ['enterprise'] },
     withdraw: { label: '撤回', from: ['submitted'], to: 'withdrawn', roles: ['enterprise'], ownerOnly: true, tone: 'danger' },
+    // 不重复享受, 从高从优: an enterprise gives up a 拟支持 (before its 公示) so a higher one of the group may be approved.
+    relinquish: {
+      label: '放弃支持',
+      from: ['approved'],
+      to: 'withdrawn',
+      roles: ['enterprise'],
+      ownerOnly: true,
+      noteRequired: true,
+      notify: [{ to: 'admins', kind: 'apply.relinquished' }],
+      tone: 'danger',
+      confirm: '放弃后本项支持不再公示和拨付，且不能恢复（如项目取消；或同类政策从高从优、不重复享受，放弃后金额更高的另一项申报方可拟支持）。',
+      noteLabel: '放弃原因',
+    },
     accept: { label: '受理', from: ['submitted'], to: 'accepted', roles: STAFF, notify: owner('apply.accepted'), tone: 'primary', confirm: '受理后开始计算审核时限和快申快享时限。', noteLabel: '受理说明（选填，企业可见）' },
     refuse: {
       label: '不予受理',

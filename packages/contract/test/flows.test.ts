@@ -86,7 +86,7 @@ const FLOWS: Record<string, Declared> = {
       accepted: ['askCorrection', 'firstReview', 'reject'],
       reviewed: ['secondReview', 'reject'],
       rechecked: ['jointOpinion', 'approve', 'reject'],
-      approved: ['publicize', 'payDirectly'],
+      approved: ['relinquish', 'publicize', 'payDirectly'],
       publicizing: ['clearPublicity', 'upholdReject', 'upholdReview'],
       payable: ['disburse', 'disburseAdvance'],
       advanced: ['inspect', 'failInspection'],

@@ -325,7 +325,7 @@ describe('拟支持 within the money', () => {
     expect((await step(id, as.staff, { step: 'approve', amount: 10 })).body.msg).toBe(APPLY_MSG.budgetMissing(Number(chinaDate(new Date()).slice(0, 4))));
   });
 
-  it('不重复享受: an enterprise approved in the group this year is warned at 申报 and refused at 拟支持', async () => {
+  it('不重复享受: an enterprise approved in the group this year is warned at 申报 and refused at 拟支持, unless it gives up the lower one', async () => {
     const group = { ...FORM, departments: [], exclusiveGroup: '技改类' };
     const first = await guideWith(group);
     const second = await guideWith(group);
@@ -334,8 +334,15 @@ describe('拟支持 within the money', () => {
     const start = await ok<ApplyStart>('GET', `${APPLY_PATHS.start}?guideId=${second}&enterpriseId=${entId}`, as.ent);
     expect(start.warnings).toContain(APPLY_MSG.exclusiveHint(approved.number, 15));
     const b = await atRecheck(second, entId, as.ent, 20);
-    expect(await step(b, as.staff, { step: 'approve', amount: 20 })).toMatchObject({ status: 409, body: { msg: APPLY_MSG.exclusive(approved.number, 15) } });
+    // Not higher: refused outright. Higher (从高从优): refused until the enterprise gives up the earlier one.
+    expect(await step(b, as.staff, { step: 'approve', amount: 12 })).toMatchObject({ status: 409, body: { msg: APPLY_MSG.exclusive(approved.number, 15) } });
+    expect(await step(b, as.staff, { step: 'approve', amount: 20 })).toMatchObject({ status: 409, body: { msg: APPLY_MSG.exclusiveHigher(approved.number, 15) } });
     expect((await app.db.select({ status: applications.status }).from(applications).where(eq(applications.id, b)))[0]!.status).toBe('rechecked');
+    // Giving it up: the owner only, with a reason; staff cannot do it for it.
+    expect((await step(a, as.staff, { step: 'relinquish', note: '代为放弃' })).status).toBe(403);
+    expect((await step(a, as.ent, { step: 'relinquish' })).status).toBe(400);
+    expect((await stepOk(a, as.ent, { step: 'relinquish', note: '同类政策从高从优，申请金额更高的一项' })).status).toBe('withdrawn');
+    expect((await stepOk(b, as.staff, { step: 'approve', amount: 20 })).status).toBe('approved');
   });
 });
 

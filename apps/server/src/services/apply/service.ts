@@ -535,7 +535,8 @@ export async function holdApproval(
 ): Promise<void> {
   if (subject.exclusiveGroup) await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`apply-exclusive:${subject.exclusiveGroup}`}), ${subject.enterpriseId})`);
   const holder = await exclusiveHolder(tx, subject.enterpriseId, subject.exclusiveGroup, year, subject.approvedId);
-  if (holder) throw conflict(APPLY_MSG.exclusive(holder.number, holder.amount));
+  // 从高从优: a higher amount may take the group's place once the enterprise gives up the earlier one (relinquish).
+  if (holder) throw conflict((holder.amount !== null && amount > holder.amount ? APPLY_MSG.exclusiveHigher : APPLY_MSG.exclusive)(holder.number ?? '', holder.amount ?? 0));
   const [budget] = await tx.select().from(applyBudgets).where(and(eq(applyBudgets.guideId, subject.guideId), eq(applyBudgets.year, year))).for('update');
   if (!budget) {
     if (budgetRequired) throw conflict(APPLY_MSG.budgetMissing(year));
@@ -655,6 +656,7 @@ export async function takeStep(deps: ApplyDeps, ctx: Ctx, id: number, body: Appl
           return { ...touched, acceptedAt: now, stageDueAt: await stage(f.reviewDays), promiseDueAt: await promise(f.promiseDays) };
         case 'refuse':
         case 'withdraw':
+        case 'relinquish':
         case 'reject':
           return { ...touched, decidedAt: now, stageDueAt: null, ...(name === 'reject' ? {} : { promiseDueAt: null }) };
         case 'askCorrection': {

@@ -8,7 +8,7 @@ import dayjs from 'dayjs';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { APPEAL_LENGTH, appealPortalLink } from '@hqt/contract/appeal';
-import { APPLY_FLOW, APPLY_MSG, APPLY_PATHS, type ApplyDetail, type ApplyStepBody } from '@hqt/contract/apply';
+import { APPLY_FLOW, APPLY_LENGTH, APPLY_MSG, APPLY_PATHS, type ApplyDetail, type ApplyStepBody } from '@hqt/contract/apply';
 import { withId } from '@hqt/contract/calculator';
 import { formFields } from '@hqt/contract/apply-form';
 import { guidePortalLink } from '@hqt/contract/policy-links';
@@ -17,6 +17,7 @@ import { idInAddress } from '@/shared/lib/address-id';
 import { toast } from '@/shared/ui/feedback';
 import { RatingModal } from '@/shared/ui/rating-modal';
 import { ItemFrame } from '@/shared/workflow/item-frame';
+import { StepButtons } from '@/shared/workflow/step-dialog';
 import { useRefreshOnNotice } from '@/shared/workflow/use-refresh-on-notice';
 import { useStepWrite } from '@/shared/workflow/use-step-write';
 import { Paginator } from '@/shared/ui/paginator';
@@ -149,6 +150,19 @@ function Actions({ application: a }: { application: ApplyDetail }) {
             {APPLY_FLOW.steps.withdraw.label}
           </Button>
         </Popconfirm>
+      )}
+      {a.steps.includes('relinquish') && (
+        // 从高从优: giving up this 拟支持 (its reason asked, its consequence said) for a higher one of its group.
+        <StepButtons<'relinquish', ApplyStepBody, Awaited<ReturnType<typeof takeApplyStep>>, object>
+          flow={APPLY_FLOW}
+          steps={['relinquish']}
+          title={(label) => `${label}：${a.number}`}
+          write={(body) => takeApplyStep(a.id, body)}
+          cache={{ detail: applyQueries.detail(a.id).queryKey, answered: (r) => r.application, service: applyQueries.all() }}
+          done={(label) => `已${label}`}
+          noteMax={APPLY_LENGTH.note}
+          dangerOk
+        />
       )}
       <Button onClick={() => setOpen('difficulty')}>申报遇到困难</Button>
       {open === 'correct' && <CorrectionModal application={a} onClose={() => setOpen(null)} onSend={send} sending={step.isPending} />}
