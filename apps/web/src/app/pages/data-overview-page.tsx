@@ -15,6 +15,7 @@ import { visitCountQuery } from '@/features/visit/api/visit-api';
 import { http } from '@/shared/api/http';
 import { messageQueries } from '@/shared/messages/messages-api';
 import { useSession } from '@/shared/session/session-store';
+import { NEW_ENTERPRISE_PATH } from '@/shared/ui/no-enterprise';
 
 const calculatorLink = (enterpriseId?: number, edit = false) =>
   `/policyCalculation/policyCalculation${enterpriseId ? `?enterprise=${enterpriseId}${edit ? '&edit=1' : ''}` : ''}`;
@@ -43,7 +44,7 @@ function nextSteps(info: AccountCalculatorInfo, unread: number): { text: string;
     else if (!e.lastEvaluation) steps.push({ text: `为「${e.name}」做一次政策测算`, to: calculatorLink(e.id) });
   }
   if (info.newGuides > 0 && info.evaluations > 0) steps.push({ text: `有 ${info.newGuides} 项申报指南在您上次测算后开放申报，重新测算看看`, to: calculatorLink(info.enterprises[0]?.id) });
-  if (!info.enterprises.length) steps.push({ text: '新增一家企业，开始政策测算', to: '/policyCalculation/policyCalculation?edit=new' });
+  if (!info.enterprises.length) steps.push({ text: '新增一家企业，开始政策测算', to: NEW_ENTERPRISE_PATH });
   return steps;
 }
 
@@ -83,7 +84,7 @@ export default function DataOverviewPage() {
       </Card>
       <Row gutter={[16, 16]}>
         <Col xs={24} lg={14}>
-          <Card title="我的企业" size="small" extra={<Link to="/policyCalculation/policyCalculation?edit=new">新增企业</Link>}>
+          <Card title="我的企业" size="small" extra={<Link to={NEW_ENTERPRISE_PATH}>新增企业</Link>}>
             {info.enterprises.length ? (
               <List
                 dataSource={info.enterprises}

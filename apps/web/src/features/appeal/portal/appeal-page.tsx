@@ -4,8 +4,8 @@
 // appeal, so each can be reloaded, shared and gone Back to.
 import { PlusOutlined } from '@ant-design/icons';
 import { useQuery, type Query } from '@tanstack/react-query';
-import { Button, Card, Drawer, Empty, Select, Skeleton } from 'antd';
-import { useNavigate, useSearchParams } from 'react-router';
+import { Button, Card, Drawer, Select, Skeleton } from 'antd';
+import { useSearchParams } from 'react-router';
 import { useIsMobile } from '@/shared/lib/use-is-mobile';
 import { useSession } from '@/shared/session/session-store';
 import { useRefreshOnNotice } from '@/shared/workflow/use-refresh-on-notice';
@@ -16,13 +16,13 @@ import { AppealForm, type AppealAbout } from './appeal-form';
 import { AppealList } from './appeal-list';
 import { enterprisesQuery } from '@/shared/api/enterprises';
 import './appeal.css';
+import { NoEnterprise } from '@/shared/ui/no-enterprise';
 
 const isCategories = (q: Query) => q.queryKey[1] === 'categories';
 
 export default function AppealPage() {
   const [params, setParams] = useSearchParams();
   const isMobile = useIsMobile();
-  const navigate = useNavigate();
   const account = useSession((s) => s.name) ?? '';
   const openId = idInAddress(params.get('id'));
   const about: AppealAbout = { guideId: idInAddress(params.get('guideId')), visitId: idInAddress(params.get('visitId')) };
@@ -51,11 +51,7 @@ export default function AppealPage() {
   if (!chosen) {
     return (
       <Card title="企业诉求">
-        <Empty description="提交诉求前，请先在政策计算中添加您的企业信息">
-          <Button type="primary" onClick={() => void navigate('/policyCalculation/policyCalculation?edit=new')}>
-            添加企业
-          </Button>
-        </Empty>
+        <NoEnterprise description="提交诉求前，请先在政策计算中添加您的企业信息" />
       </Card>
     );
   }

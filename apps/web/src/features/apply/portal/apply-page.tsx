@@ -4,7 +4,7 @@
 // uploaded into it, the 信用承诺书 and the 对公账户, the completion checklist, and 提交. The draft is
 // saved on the server as one types (shared by the enterprise's accounts, with who saved it last).
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, Checkbox, Empty, Flex, Form, Input, List, Result, Select, Skeleton, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Checkbox, Flex, Form, Input, List, Result, Select, Skeleton, Tag, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { APPLY_MSG, applyPortalLink, type ApplyStart, type BankAccount, type ChosenMaterials, type FormValues, type Material } from '@hqt/contract/apply';
@@ -18,6 +18,7 @@ import { toast } from '@/shared/ui/feedback';
 import { applyQueries, saveDraft, submitApplication } from '../api/apply-api';
 import { FieldItem, MaterialItem } from '../ui/form-fields';
 import './apply.css';
+import { NoEnterprise } from '@/shared/ui/no-enterprise';
 
 interface Values {
   values: Record<string, string | undefined>;
@@ -45,11 +46,7 @@ export default function ApplyPage() {
   if (!chosen) {
     return (
       <Card title="在线申报">
-        <Empty description="申报前，请先在政策计算中添加您的企业信息">
-          <Button type="primary" onClick={() => void navigate('/policyCalculation/policyCalculation?edit=new')}>
-            添加企业
-          </Button>
-        </Empty>
+        <NoEnterprise description="申报前，请先在政策计算中添加您的企业信息" />
       </Card>
     );
   }

@@ -3,7 +3,7 @@
 // file — uploaded once and reused in every application; one not yet submitted can be removed.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Empty, Popconfirm, Select, Skeleton, Space, Table, Tag, type TableColumnsType } from 'antd';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { APPLY_MSG, APPLY_PATHS, type Material } from '@hqt/contract/apply';
 import { withId } from '@hqt/contract/calculator';
 import { enterprisesQuery } from '@/shared/api/enterprises';
@@ -13,10 +13,10 @@ import { toast } from '@/shared/ui/feedback';
 import { FileButton } from '@/shared/upload/attachments';
 import { applyQueries } from '../api/apply-api';
 import { UploadMaterial } from '../ui/form-fields';
+import { NoEnterprise } from '@/shared/ui/no-enterprise';
 
 export default function MaterialsPage() {
   const [params, setParams] = useSearchParams();
-  const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { data: enterprises } = useQuery(enterprisesQuery());
   const chosen = enterprises?.find((e) => e.id === idInAddress(params.get('enterprise'))) ?? enterprises?.[0];
@@ -25,11 +25,7 @@ export default function MaterialsPage() {
   if (!chosen) {
     return (
       <Card title="企业材料库">
-        <Empty description="请先在政策计算中添加您的企业信息">
-          <Button type="primary" onClick={() => void navigate('/policyCalculation/policyCalculation?edit=new')}>
-            添加企业
-          </Button>
-        </Empty>
+        <NoEnterprise description="请先在政策计算中添加您的企业信息" />
       </Card>
     );
   }

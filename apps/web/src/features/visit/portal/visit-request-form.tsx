@@ -3,8 +3,7 @@
 // contract's own messages; the server answers 「走访申请已提交，编号 ZF…」 and the visit opens.
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Empty, Form, Input, Select, Skeleton } from 'antd';
-import { useNavigate } from 'react-router';
+import { Button, Form, Input, Select, Skeleton } from 'antd';
 import { VISIT_LENGTH } from '@hqt/contract/visit';
 import { useWrite } from '@/shared/lists/use-write';
 import { toast } from '@/shared/ui/feedback';
@@ -12,6 +11,7 @@ import { enterprisesQuery } from '@/shared/api/enterprises';
 import { requestVisit, visitQueries } from '../api/visit-api';
 import { spanProblem } from '../ui/visit-status';
 import { TimeRange, type Range } from './time-range';
+import { NoEnterprise } from '@/shared/ui/no-enterprise';
 
 /** What the server answers for each field (VisitRequestBody's errorMessage in the contract; its schema is not read at run time in the browser). */
 const SAID = {
@@ -30,18 +30,13 @@ interface Values {
 }
 
 export function VisitRequestForm({ onDone }: { onDone: (id: number) => void }) {
-  const navigate = useNavigate();
   const [form] = Form.useForm<Values>();
   const { data: enterprises, isLoading } = useQuery(enterprisesQuery());
   const send = useWrite(requestVisit, [visitQueries.all()]);
   if (isLoading || !enterprises) return <Skeleton active />;
   if (enterprises.length === 0) {
     return (
-      <Empty description="申请走访前，请先在政策计算中添加您的企业信息">
-        <Button type="primary" onClick={() => void navigate('/policyCalculation/policyCalculation?edit=new')}>
-          添加企业
-        </Button>
-      </Empty>
+      <NoEnterprise description="申请走访前，请先在政策计算中添加您的企业信息" />
     );
   }
   const finish = (v: Values) => {
