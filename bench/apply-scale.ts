@@ -4,7 +4,8 @@
 // - the queue's first page (queuePage: one statement, a walk of an index, names and form joined for
 //   the page's rows, the capped count) with no filter, by status, by guide and status, by keyword
 //   (a part of enterprises' names) and overdue; the bare query reads the page's rows from
-//   applications alone with the same where, newest first;
+//   applications alone with the same where, newest first, and the capped count of the same rows
+//   the page shows (共 N 条, up to 10,000+: what the page must count too);
 // - the tabs (queueCounts: a count per status under the other filters, with the overdue) with and
 //   without a guide, against a bare `select status, count(*) … group by status`;
 // - the busiest enterprise's list (myApplications);
@@ -20,6 +21,7 @@ import type { ApplyCountsQuery, ApplyQueueQuery } from '@hqt/contract/apply-cons
 import { ROLES } from '@hqt/contract/auth';
 import { Events } from '../apps/server/src/lib/events';
 import { likePattern } from '../apps/server/src/lib/like';
+import { COUNT_CAP } from '../apps/server/src/lib/paginate';
 import type { SignedInCtx } from '../apps/server/src/lib/ctx';
 import { createDb, createPool } from '../apps/server/src/db/client';
 import { calendarYears } from '../apps/server/src/services/calendar/schema';
@@ -94,7 +96,11 @@ try {
   // The bare page: the same rows from applications alone. `match` is the filters' SQL over `a`, `values` its parameters.
   const columns = 'a.id, a.number, a.guide_id, a.enterprise_id, a.status, a.submitted_at, a.stage_due_at, a.promise_due_at, a.corrections, a.approved_amount';
   const barePage = (match: string, values: unknown[]) => () =>
-    pool.query<{ id: number }>(`select ${columns} from applications a where ${match} order by a.submitted_at desc, a.id desc limit 20`, values);
+    pool.query<{ id: number }>(
+      `select ${columns}, (select count(*) from (select 1 from applications a where ${match} limit ${COUNT_CAP + 1}) m) as total
+       from applications a where ${match} order by a.submitted_at desc, a.id desc limit 20`,
+      values,
+    );
   const bareCounts = (match: string, values: unknown[]) => () => pool.query<{ status: string; count: string }>(`select a.status, count(*) from applications a where ${match} group by a.status`, values);
   const overdue = (p: string) => `(a.status in (${APPLY_CLOCK_STATES.map((s) => `'${s}'`).join(', ')}) and a.stage_due_at < ${p})`;
   // A part of enterprises' names (龙潭 + 物流: one in 24 of them), in no guide's title nor number.
