@@ -36,7 +36,7 @@ function resolve(spec, fromFile) {
  */
 export const SERVICE_ORDER = {
   foundation: ['mail', 'audit', 'calendar', 'files', 'sysinfo', 'dict', 'auth', 'message'],
-  domain: ['account', 'policy', 'visit', 'appeal', 'entcode', 'calculator', 'push', 'apply', 'payout'],
+  domain: ['account', 'policy', 'visit', 'appeal', 'entcode', 'calculator', 'push', 'apply', 'payout', 'qa'],
 };
 const ORDER = [...SERVICE_ORDER.foundation, ...SERVICE_ORDER.domain];
 const isFoundation = (service) => SERVICE_ORDER.foundation.includes(service);

@@ -28,6 +28,7 @@ import appealRoutes from './services/appeal/routes';
 import applyRoutes from './services/apply/routes';
 import payoutRoutes from './services/payout/routes';
 import entcodeRoutes from './services/entcode/routes';
+import qaRoutes from './services/qa/routes';
 import { enterpriseRecord } from './compose/enterprise-record';
 import visitRoutes from './services/visit/routes';
 import dictConsoleRoutes from './services/dict/console-routes';
@@ -151,6 +152,7 @@ export async function buildApp(opts: AppOptions) {
   // 企业码's staff record shows the enterprise's appeals and visits, composed above the services.
   await app.register(entcodeRoutes, { ...config.entcode, publicUrl: config.publicUrl, bureauPhone: config.platform.bureau.phone, record: enterpriseRecord });
   await app.register(policyConsoleRoutes, { uploadsDir: config.uploadsDir });
+  await app.register(qaRoutes, { ...config.qa, connectionString: opts.databaseUrl, bureauPhone: config.platform.bureau.phone });
 
   await app.register(webPlugin, { webDist: config.webDist });
   return app;

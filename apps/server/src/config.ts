@@ -50,6 +50,10 @@ export interface Config {
     /** 企业码 look-ups (the public card): per address per minute. */
     lookupsPerMinute: number;
   };
+  qa: {
+    /** 政策问答's questions: per address per minute. */
+    questionsPerMinute: number;
+  };
   push: {
     /** Messages written per transaction of a fan-out. */
     batchSize: number;
@@ -176,6 +180,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     appeal: { filingsPerHour: int('APPEAL_RATE_LIMIT', env.APPEAL_RATE_LIMIT, 20) },
     visit: { requestsPerHour: int('VISIT_REQUEST_RATE_LIMIT', env.VISIT_REQUEST_RATE_LIMIT, 10) },
     entcode: { lookupsPerMinute: int('ENTCODE_RATE_LIMIT', env.ENTCODE_RATE_LIMIT, 30) },
+    qa: { questionsPerMinute: int('QA_RATE_LIMIT', env.QA_RATE_LIMIT, 20) },
     push: {
       batchSize: int('PUSH_BATCH_SIZE', env.PUSH_BATCH_SIZE, 2000),
     },

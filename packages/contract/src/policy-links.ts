@@ -7,3 +7,7 @@ export const MARKET_PATH = '/policyMarket/policyMarket';
 
 /** A guide, opened in the market's drawer. */
 export const guidePortalLink = (id: number) => `${MARKET_PATH}?guide=${id}`;
+
+/** A 政策文件's own page (public). */
+export const POLICY_DOC_PATH = '/policyDocument/policyDocument';
+export const policyDocLink = (id: number) => `${POLICY_DOC_PATH}?id=${id}`;

@@ -5,10 +5,11 @@ import { APPLY_SERVICE } from './apply';
 import { ENTCODE_SERVICE } from './entcode';
 import { PAYOUT_SERVICE } from './payout';
 import { PUSH_SERVICE } from './push';
+import { QA_SERVICE } from './qa';
 import { VISIT_SERVICE } from './visit';
 
 /** In the order the message centre lists their sources. */
-export const SERVICES = [PUSH_SERVICE, APPEAL_SERVICE, VISIT_SERVICE, ENTCODE_SERVICE, APPLY_SERVICE, PAYOUT_SERVICE] as const;
+export const SERVICES = [PUSH_SERVICE, APPEAL_SERVICE, VISIT_SERVICE, ENTCODE_SERVICE, APPLY_SERVICE, PAYOUT_SERVICE, QA_SERVICE] as const;
 
 type Declared = (typeof SERVICES)[number];
 /** The declarations' records of one field, as one record (their keys are the services' own). */

@@ -148,6 +148,8 @@ const OWNED: Record<string, Owned> = {
 
   'GET /api/v1/entcode/card': { touches: ['code'], publicCard: true, calls: (w) => [{ query: { code: w.code }, read: true, staffReach: 'staff see the card of any code (企业赋码, docs/entcode.md)' }] },
   'GET /api/v1/entcode/mine': { touches: ['code'], calls: () => [{ read: true }] },
+  // 政策问答 runs the chosen enterprise's profile through the calculator: another's is 企业不存在.
+  'POST /api/v1/policyqa/ask': { touches: ['profile'], calls: (w) => [{ body: { question: '研发费用补助最高多少', enterpriseId: w.enterpriseId }, read: true }] },
 
   'POST /api/v1/entervisiting/queryappointmentpage': { touches: ['visit'], calls: (w) => [{ body: { ...page, enterpriseId: w.enterpriseId }, read: true }] },
   'POST /api/v1/entervisiting/saveappointmentapproval': {
@@ -256,6 +258,11 @@ const UNOWNED: Record<string, string> = {
   'POST /api/v1/publicity/objection/visitor': 'objection',
   'POST /api/v1/publicity/objection/lookup': 'objection',
   'POST /api/v1/files/visitor': 'upload',
+  // 政策问答: a mark proven by the answer's own key, the caller's own questions, staff's queue and figures (test/services/qa.test.ts).
+  'POST /api/v1/policyqa/feedback': 'questions',
+  'GET /api/v1/policyqa/history': 'questions',
+  'POST /api/v1/policyqa/console/questions': 'questions',
+  'GET /api/v1/policyqa/console/figures': 'figures',
   'GET /api/console/publicities/page': 'publicity',
   'POST /api/console/publicities': 'publicity',
   'GET /api/console/publicities/:id': 'publicity',

@@ -335,8 +335,16 @@ export async function checkGuide(deps: Pick<CalculatorDeps, 'db' | 'dicts'>, ctx
   };
 }
 
-/** An enterprise's profile and one guide's verdict on it at `at`, whatever the guide's state (政策申兑's; its caller checks who asks). */
-export async function guideVerdict(deps: Pick<CalculatorDeps, 'db' | 'dicts'>, enterpriseId: number, guideId: number, at: Date): Promise<{ enterprise: Enterprise; verdict: GuideVerdictText } | null> {
+/**
+ * An enterprise's profile and one guide's verdict on it at `at`, whatever the guide's state (政策申兑's
+ * and 政策问答's; the caller checks who asks), with the one condition it misses by (差一项), if so.
+ */
+export async function guideVerdict(
+  deps: Pick<CalculatorDeps, 'db' | 'dicts'>,
+  enterpriseId: number,
+  guideId: number,
+  at: Date,
+): Promise<{ enterprise: Enterprise; verdict: GuideVerdictText; nearMiss: string | null } | null> {
   const [[row], [e]] = await Promise.all([
     deps.db.select(ruleGuideColumns).from(guides).where(eq(guides.id, guideId)),
     deps.db.select().from(enterprises).where(and(eq(enterprises.id, enterpriseId), isNull(enterprises.deletedAt))),
@@ -344,7 +352,11 @@ export async function guideVerdict(deps: Pick<CalculatorDeps, 'db' | 'dicts'>, e
   if (!row || !e) return null;
   const enterprise = toEnterprise(e);
   const r = evaluateGuide(toRuleGuide(row), factsOf(enterprise), at, labelsOf(await deps.dicts.all()));
-  return { enterprise, verdict: { verdict: r.verdict, verdictLabel: VERDICT_LABELS[r.verdict], reasons: r.verdict === 'eligible' ? [] : reasonsOf(r), amount: r.amount, amountText: r.amountText } };
+  return {
+    enterprise,
+    verdict: { verdict: r.verdict, verdictLabel: VERDICT_LABELS[r.verdict], reasons: r.verdict === 'eligible' ? [] : reasonsOf(r), amount: r.amount, amountText: r.amountText },
+    nearMiss: r.nearMiss?.text ?? null,
+  };
 }
 
 /** A verdict in words, as an application keeps it. */

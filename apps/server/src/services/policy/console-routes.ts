@@ -31,7 +31,7 @@ const Done = Envelope(Type.Null());
 const routes: FastifyPluginAsyncTypebox<{ uploadsDir: string }> = async (app, opts) => {
   const tags = ['控制台：内容'];
   const config = { access: 'staff' } as const;
-  const deps = { db: app.db, dicts: app.dicts };
+  const deps = { db: app.db, dicts: app.dicts, events: app.events };
   // A content write answers once this node has heard of its change, so the market pages it kept
   // (market-pages.ts) are gone by the writer's next request.
   app.addHook('onSend', async (request, _reply, payload) => {

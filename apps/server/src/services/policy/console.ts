@@ -22,6 +22,7 @@ import { sanitizeHtml } from '../../lib/sanitize';
 import { dictCode, dictLabel, type Dictionaries } from '../dict/public';
 import { isStoredUpload } from '../files/public';
 import type { PolicyDeps } from './service';
+import type { Events } from '../../lib/events';
 import { keywordMatch } from '../../lib/like';
 
 export const CONTENT_AUDIT = {
@@ -87,6 +88,19 @@ function changes(before: Record<string, unknown>, after: Record<string, unknown>
   }
   return out;
 }
+
+declare module '../../lib/events' {
+  interface DomainEvents {
+    /**
+     * A published-or-not policy's text, or one of its guides, was rewritten (publish and withdrawal
+     * are the steps `policy.publish`, `guide.withdraw` …): 政策问答's clause index listens.
+     */
+    'policy.revised': { policyIds: number[] };
+  }
+}
+
+/** The console's writes announce what they changed. */
+type ContentDeps = PolicyDeps & { events: Events };
 
 // ---- publishing and withdrawing --------------------------------------------------------------------
 
@@ -187,7 +201,7 @@ export async function policyForEdit(db: Db, id: number): Promise<ConsolePolicy> 
   return { id: p.id, ...input, contentHtml: sanitizeHtml(input.contentHtml), interpretationHtml: sanitizeHtml(input.interpretationHtml), ...lifecycle(p, await peopleOf(db, [p])) };
 }
 
-export async function savePolicy({ db, dicts, uploadsDir }: PolicyDeps & { uploadsDir: string }, ctx: SignedInCtx, id: number | null, input: PolicyInput): Promise<{ id: number }> {
+export async function savePolicy({ db, dicts, events, uploadsDir }: ContentDeps & { uploadsDir: string }, ctx: SignedInCtx, id: number | null, input: PolicyInput): Promise<{ id: number }> {
   const values = checkPolicy(await dicts.all(), uploadsDir, input);
   const me = ctx.actor.accountId;
   return db.transaction(async (tx) => {
@@ -201,6 +215,7 @@ export async function savePolicy({ db, dicts, uploadsDir }: PolicyDeps & { uploa
     if (!before) throw notFound(POLICY_CONSOLE_MSG.policyNotFound);
     await tx.update(policies).set({ ...values, updatedBy: me, updatedAt: new Date() }).where(eq(policies.id, id));
     await audit(tx, ctx, CONTENT_AUDIT.policy.updated, { id, ...changes(policyInput(before), values) });
+    await events.emit(tx, 'policy.revised', { policyIds: [id] });
     return { id };
   });
 }
@@ -290,7 +305,7 @@ export async function guideForEdit(db: Db, id: number): Promise<ConsoleGuide> {
   return { id: g.id, ...guideInput(g), ...lifecycle(g, await peopleOf(db, [g])) };
 }
 
-export async function saveGuide({ db, dicts }: PolicyDeps, ctx: SignedInCtx, id: number | null, input: GuideInput): Promise<{ id: number }> {
+export async function saveGuide({ db, dicts, events }: ContentDeps, ctx: SignedInCtx, id: number | null, input: GuideInput): Promise<{ id: number }> {
   const me = ctx.actor.accountId;
   const all = await dicts.all();
   return db.transaction(async (tx) => {
@@ -310,6 +325,7 @@ export async function saveGuide({ db, dicts }: PolicyDeps, ctx: SignedInCtx, id:
     }
     await tx.update(guides).set({ ...values, updatedBy: me, updatedAt: new Date() }).where(eq(guides.id, id));
     await audit(tx, ctx, CONTENT_AUDIT.guide.updated, { id, ...changes(guideInput(before), input) });
+    await events.emit(tx, 'policy.revised', { policyIds: [...new Set([before.policyId, values.policyId])] });
     return { id };
   });
 }

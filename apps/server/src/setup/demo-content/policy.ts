@@ -1214,7 +1214,6 @@ function windowFor(i: number, now: number): [Date, Date] {
   }
 }
 
-const labelOf = (type: keyof typeof DICTIONARIES, code: string) => DICTIONARIES[type].find(([c]) => c === code)?.[1] ?? code;
 const deptOf = (code: string) => {
   const entry = DICTIONARIES.department.find(([c]) => c === code)!;
   return { name: entry[1], address: String(entry[2]?.address), phone: String(entry[2]?.phone) };
@@ -1224,25 +1223,34 @@ const trackOf = (g: GuideSeed): Track => g.track ?? (g.mode as Track);
 /** What the document calls itself: 办法, 细则, 方案 or 措施. */
 const docKind = (title: string) => (['办法', '细则', '方案'].find((k) => title.endsWith(k)) ?? '措施');
 
+/** 1–99 as a 条's numeral: 五, 十二, 二十. */
+function numeral(n: number): string {
+  const digits = '零一二三四五六七八九';
+  const tens = Math.floor(n / 10);
+  const ones = n % 10;
+  return `${tens === 0 ? '' : tens === 1 ? '十' : `${digits[tens]}十`}${ones === 0 && tens > 0 ? '' : digits[ones]}`;
+}
+
+/** The county's documents in chapters of numbered articles (第一条 …), as such measures are printed. */
 function policyHtml(p: PolicySeed, expiry: string | null): string {
   if (p.html) return p.html;
   const kind = docKind(p.title);
   const local = p.level === 'city' ? '本市' : '本县';
   const scope = p.scope ?? `${local}行政区域内`;
   const hall = p.level === 'city' ? '所在县（市、区）政务服务中心' : '县政务服务中心';
-  const rows = p.guides.map((g) => `<tr><td>${g.title}</td><td>${g.standard}</td><td>${labelOf('guideMode', g.mode)}</td></tr>`).join('');
   const until = expiry ? `有效期至${expiry.slice(0, 4)}年${Number(expiry.slice(5, 7))}月${Number(expiry.slice(8, 10))}日` : '长期有效';
-  return `
-<h2>第一章 总则</h2>
-<p>${p.preamble}</p>
-<p>本${kind}适用于在${scope}依法登记注册、具有独立法人资格、实行独立核算的企业。申请支持的企业应依法经营、依法纳税，近三年未发生较大及以上安全生产、环境污染和质量事故，未被列入严重失信主体名单。</p>
-<h2>第二章 支持内容</h2>
-<ol>${p.guides.map((g) => `<li><strong>${g.title}。</strong>${g.standard}</li>`).join('')}</ol>
-<table><thead><tr><th>支持事项</th><th>支持标准</th><th>申报方式</th></tr></thead><tbody>${rows}</tbody></table>
-<h2>第三章 申报与兑现</h2>
-<ul><li>企业通过“惠企通”平台在线申报，或到${hall}惠企政策综合窗口申报，实行一次告知、一窗受理、限时办结。</li><li>同一项目同时符合本${kind}和${local}其他扶持政策的，按“从高、就高、不重复”原则给予支持。</li><li>以弄虚作假等手段骗取扶持资金的，依法依规追回资金，并纳入信用记录。</li></ul>
-<h2>第四章 附则</h2>
-<p>本${kind}由${p.interpreter ?? deptOf(p.department).name}负责解释，自印发之日起施行，${until}。</p>`;
+  const chapters: [string, string[]][] = [
+    ['第一章 总则', [p.preamble, `本${kind}适用于在${scope}依法登记注册、具有独立法人资格、实行独立核算的企业。申请支持的企业应依法经营、依法纳税，近三年未发生较大及以上安全生产、环境污染和质量事故，未被列入严重失信主体名单。`]],
+    ['第二章 支持内容', p.guides.map((g) => `<strong>${g.title}。</strong>${g.standard}`)],
+    ['第三章 申报与兑现', [
+      `企业通过“惠企通”平台在线申报，或到${hall}惠企政策综合窗口申报，实行一次告知、一窗受理、限时办结。`,
+      `同一项目同时符合本${kind}和${local}其他扶持政策的，按“从高、就高、不重复”原则给予支持。`,
+      '以弄虚作假等手段骗取扶持资金的，依法依规追回资金，并纳入信用记录。',
+    ]],
+    ['第四章 附则', [`本${kind}由${p.interpreter ?? deptOf(p.department).name}负责解释，自印发之日起施行，${until}。`]],
+  ];
+  let article = 0;
+  return chapters.map(([heading, articles]) => `<h2>${heading}</h2>\n${articles.map((a) => `<p>第${numeral(++article)}条 ${a}</p>`).join('\n')}`).join('\n');
 }
 
 function interpretationHtml(p: PolicySeed): string {
@@ -1269,27 +1277,24 @@ function yearsAfter(date: string, years: number): string {
   return new Date(d.getTime() - DAY).toISOString().slice(0, 10);
 }
 
-export async function seedPolicyDemo(db: DbOrTx, now = Date.now()): Promise<void> {
-  const guideIds: { id: number; seed: GuideSeed }[] = [];
+/** The demo's policies with their guides, as rows (the clause index's evaluation reads them without a database). */
+export function demoPolicyRows(now = Date.now()) {
   let guideIndex = 0;
-  for (const [i, p] of POLICIES.entries()) {
+  return POLICIES.map((p, i) => {
     const publishDate = typeof p.published === 'string' ? p.published : chinaDate(chinaDay(now, -p.published));
     const expiryDate = p.expiry === null ? null : typeof p.expiry === 'string' ? p.expiry : yearsAfter(publishDate, p.expiry);
-    const [policy] = await db
-      .insert(policies)
-      .values({
-        title: p.title,
-        docNo: p.docNo,
-        department: p.department,
-        level: p.level,
-        publishDate,
-        expiryDate,
-        contentHtml: sanitizeHtml(policyHtml(p, expiryDate)),
-        interpretationHtml: sanitizeHtml(interpretationHtml(p)),
-        attachments: [{ name: `${p.title}.pdf`, url: `https://www.yunxi.gov.cn/zcwj/${i + 1}.pdf` }],
-      })
-      .returning({ id: policies.id });
-    for (const g of p.guides) {
+    const policy = {
+      title: p.title,
+      docNo: p.docNo,
+      department: p.department,
+      level: p.level,
+      publishDate,
+      expiryDate,
+      contentHtml: sanitizeHtml(policyHtml(p, expiryDate)),
+      interpretationHtml: sanitizeHtml(interpretationHtml(p)),
+      attachments: [{ name: `${p.title}.pdf`, url: `https://www.yunxi.gov.cn/zcwj/${i + 1}.pdf` }],
+    } satisfies typeof policies.$inferInsert;
+    const guideRows = p.guides.map((g) => {
       const [windowStart, windowEnd] = windowFor(guideIndex, now);
       // Published at 10:00 on a day before its window opens.
       const publishedAt = new Date(Math.min(at(now, -(150 - 2 * guideIndex), 10).getTime(), chinaDay(windowStart.getTime(), -3) + 10 * HOUR));
@@ -1297,35 +1302,46 @@ export async function seedPolicyDemo(db: DbOrTx, now = Date.now()): Promise<void
       const track = trackOf(g);
       // A guide without conditions is open to every enterprise, said so explicitly.
       const eligibility: EligibilityRules = g.rules.length > 0 ? { groups: g.rules } : { groups: [], openToAll: true };
+      const row = {
+        title: g.title,
+        summary: g.summary,
+        beneficiaries: g.beneficiaries,
+        conditionsText: g.conditions ?? `申报企业须为${g.beneficiaries}，依法经营、依法纳税，近三年未发生较大及以上安全生产、环境污染和质量事故，未被列入严重失信主体名单。`,
+        supportStandard: g.standard,
+        eligibility,
+        amountRule: g.amount,
+        supportType: g.supportType,
+        mode: g.mode,
+        industries: g.industries ?? [],
+        windowStart,
+        windowEnd,
+        payoutDays: PAYOUT_DAYS[track],
+        deptName: dept.name,
+        deptAddress: dept.address,
+        deptPhone: dept.phone,
+        materials: g.materials ?? MATERIALS[track],
+        steps: g.steps ?? STEPS[track],
+        onlineUrl: g.onlineUrl ?? (g.mode === 'auto' ? null : `https://zwfw.yunxi.gov.cn/sb/${guideIndex + 1}`),
+        viewCount: (guideIndex * 37) % 500,
+        publishedAt,
+      } satisfies Omit<typeof guides.$inferInsert, 'policyId'>;
+      guideIndex++;
+      return { seed: g, row };
+    });
+    return { policy, guides: guideRows };
+  });
+}
+
+export async function seedPolicyDemo(db: DbOrTx, now = Date.now()): Promise<void> {
+  const guideIds: { id: number; seed: GuideSeed }[] = [];
+  for (const p of demoPolicyRows(now)) {
+    const [policy] = await db.insert(policies).values(p.policy).returning({ id: policies.id });
+    for (const g of p.guides) {
       const [row] = await db
         .insert(guides)
-        .values({
-          policyId: policy!.id,
-          title: g.title,
-          summary: g.summary,
-          beneficiaries: g.beneficiaries,
-          conditionsText: g.conditions ?? `申报企业须为${g.beneficiaries}，依法经营、依法纳税，近三年未发生较大及以上安全生产、环境污染和质量事故，未被列入严重失信主体名单。`,
-          supportStandard: g.standard,
-          eligibility,
-          amountRule: g.amount,
-          supportType: g.supportType,
-          mode: g.mode,
-          industries: g.industries ?? [],
-          windowStart,
-          windowEnd,
-          payoutDays: PAYOUT_DAYS[track],
-          deptName: dept.name,
-          deptAddress: dept.address,
-          deptPhone: dept.phone,
-          materials: g.materials ?? MATERIALS[track],
-          steps: g.steps ?? STEPS[track],
-          onlineUrl: g.onlineUrl ?? (g.mode === 'auto' ? null : `https://zwfw.yunxi.gov.cn/sb/${guideIndex + 1}`),
-          viewCount: (guideIndex * 37) % 500,
-          publishedAt,
-        })
+        .values({ ...g.row, policyId: policy!.id })
         .returning({ id: guides.id });
-      guideIds.push({ id: row!.id, seed: g });
-      guideIndex++;
+      guideIds.push({ id: row!.id, seed: g.seed });
     }
   }
   for (const [i, t] of TOPICS.entries()) {

@@ -1,0 +1,196 @@
+// What 政策问答 answers from (docs/qa.md): a policy as passages — its text's clauses, its 解读's, and
+// each of its guides' 申报条件, 支持标准 and 申报材料 — and the answer to a question over them: the
+// passages BM25 ranks, whether the best one holds enough of the question to answer it, which to cite,
+// and the answer composed from the cited clauses by template (依据《…》第N条：…), never generated.
+// Pure: the service (service.ts) feeds it rows and gives it the day.
+import { CLAUSE_VALIDITY, QA_MSG, type ClausePart, type ClauseValidity, type PassageKind } from '@hqt/contract/qa';
+import { clausesOf } from './clauses';
+import { Bm25Index, type FieldTokens, type Hit } from './ranking';
+import { quantitiesIn, tokenize, type Quantity, type TermDictionary } from './terms';
+
+export interface Passage {
+  /** Its row in qa_passages (absent before it is stored). */
+  id?: number;
+  policyId: number;
+  policyTitle: string;
+  docNo: string;
+  /** The guide it belongs to: a guide's own passage, or a clause that names the guide. */
+  guideId: number | null;
+  kind: PassageKind;
+  /** Where a clause is on the policy page (its text or its 解读, and the block); null for a guide's passage. */
+  part: ClausePart | null;
+  block: number | null;
+  path: string[];
+  label: string;
+  text: string;
+  /** The policy's dates: in force from, and until (null: no end). */
+  effectiveOn: string;
+  expiresOn: string | null;
+}
+
+export interface PolicySource {
+  id: number;
+  title: string;
+  docNo: string;
+  publishDate: string;
+  expiryDate: string | null;
+  contentHtml: string;
+  interpretationHtml: string;
+}
+
+export interface GuideSource {
+  id: number;
+  title: string;
+  conditionsText: string;
+  supportStandard: string;
+  materials: readonly string[];
+}
+
+/** Where a passage is, as the citation prints it: 第二章 支持内容 › 第五条. */
+export const clauseOf = (p: Pick<Passage, 'path' | 'label'>) => [...p.path, p.label].join(' › ');
+/** A passage's name across policies (the evaluation's gold set names the passages it expects so). */
+export const passageKey = (p: Pick<Passage, 'docNo' | 'path' | 'label'>) => `${p.docNo}｜${clauseOf(p)}`;
+
+/** A published policy and its published guides as passages. */
+export function passagesOf(policy: PolicySource, guides: readonly GuideSource[]): Passage[] {
+  const base = { policyId: policy.id, policyTitle: policy.title, docNo: policy.docNo, effectiveOn: policy.publishDate, expiresOn: policy.expiryDate };
+  // A clause that names a guide (第三条 规上工业企业首次入规奖励。…) belongs to it: the calculator can speak of it.
+  const guideNamed = (text: string) => guides.find((g) => text.includes(g.title))?.id ?? null;
+  const clauses = (html: string, part: ClausePart, kind: PassageKind, prefix: string[]) =>
+    clausesOf(html).map((c) => ({ ...base, guideId: guideNamed(c.text), kind, part, block: c.block, path: [...prefix, ...c.path], label: c.label, text: c.text }));
+  const ofGuide = (g: GuideSource) => {
+    const path = [`申报指南《${g.title}》`];
+    const own = { ...base, guideId: g.id, part: null, block: null, path };
+    return [
+      { ...own, kind: 'conditions' as const, label: '申报条件', text: g.conditionsText },
+      { ...own, kind: 'standard' as const, label: '支持标准', text: g.supportStandard },
+      { ...own, kind: 'materials' as const, label: '申报材料', text: g.materials.map((m, i) => `${i + 1}. ${m}`).join('\n') },
+    ].filter((p) => p.text.trim());
+  };
+  return [...clauses(policy.contentHtml, 'c', 'clause', []), ...clauses(policy.interpretationHtml, 'i', 'interpretation', ['政策解读']), ...guides.flatMap(ofGuide)];
+}
+
+/** How a passage's policy stands on `today` (YYYY-MM-DD, China time). */
+export const validityOf = (p: Pick<Passage, 'effectiveOn' | 'expiresOn'>, today: string): ClauseValidity =>
+  p.expiresOn !== null && p.expiresOn < today ? 'expired' : p.effectiveOn > today ? 'notYet' : 'current';
+
+/**
+ * The thresholds an answer must pass (the evaluation's figures chose them, test/rules/qa-eval.test.ts):
+ * the best passage holds at least this share of the question's weight…
+ */
+export const MIN_COVERAGE = 0.45;
+/** …and cited beside it only passages scoring this share of its score. */
+const CITE_WITHIN = 0.6;
+const MAX_CITATIONS = 3;
+/** A text not in force ranks below one that is, by this factor (it is still cited, labelled). */
+const NOT_IN_FORCE = 0.6;
+/**
+ * A guide's 申报材料 and 申报条件 answer a question about materials or conditions (the dictionary's
+ * terms 申报材料, 申报条件 and their forms: 要交什么材料, 门槛 …); otherwise they rank below what the
+ * texts say of the support itself, by this factor.
+ */
+const ASIDE = 0.5;
+const ASKED_BY: Partial<Record<PassageKind, string>> = { materials: '申报材料', conditions: '申报条件' };
+
+export interface RankedPassage {
+  passage: Passage;
+  score: number;
+  coverage: number;
+  validity: ClauseValidity;
+}
+
+export interface QaResult {
+  answered: boolean;
+  answer: string;
+  /** The passages cited, best first (at most three). */
+  cited: RankedPassage[];
+  /** The ten best, whether answered or not (the evaluation's list). */
+  ranked: RankedPassage[];
+  quantities: Quantity[];
+}
+
+/** The sentence of a clause that holds most of the question: what the answer quotes. */
+function bestSentence(text: string, question: readonly string[], dict: TermDictionary): string {
+  const sentences = text.split(/(?<=[。；;！？])|\n/).map((s) => s.trim()).filter(Boolean);
+  if (sentences.length <= 1) return text.trim();
+  const wanted = new Set(question);
+  let best = sentences[0]!;
+  let bestScore = -1;
+  for (const s of sentences) {
+    const score = new Set(tokenize(s, dict).filter((t) => wanted.has(t))).size;
+    if (score > bestScore) [best, bestScore] = [s, score];
+  }
+  return best;
+}
+
+/** 依据《…》（文号）第五条：… — one line per cited passage, the first with the sentence that answers. */
+function compose(cited: readonly RankedPassage[], question: readonly string[], dict: TermDictionary): string {
+  return cited
+    .map(({ passage: p, validity }, i) => {
+      const where = p.part === null ? `${p.path[0]}的${p.label}` : `《${p.policyTitle}》（${p.docNo}）${clauseOf({ path: p.path, label: p.label })}`;
+      const note = validity === 'current' ? '' : `（该文件${CLAUSE_VALIDITY[validity]}，仅供参考）`;
+      const said = bestSentence(p.text, question, dict).replace(/^(第[一二三四五六七八九十百零〇两\d]+条|[一二三四五六七八九十]+、)\s*/, '');
+      return i === 0 ? `依据${where}${note}：${said}` : `另见${where}${note}。`;
+    })
+    .join('\n');
+}
+
+/** A passage's fields as tokens: the title (the policy's, and a guide's for its own passages), the path and label, the text. */
+const fieldsOf = (p: Passage, dict: TermDictionary): FieldTokens => ({
+  title: tokenize(p.guideId !== null && p.part === null ? `${p.policyTitle} ${p.path[0]}` : p.policyTitle, dict),
+  heading: tokenize([...p.path, p.label].join(' '), dict),
+  body: tokenize(p.text, dict),
+});
+
+/** Passages tokenised between turns of the event loop: a large index does not stop the server answering. */
+const TOKENIZE_CHUNK = 500;
+
+export class QaIndex {
+  private readonly index: Bm25Index;
+
+  constructor(
+    readonly passages: readonly Passage[],
+    readonly dict: TermDictionary,
+    fields: readonly FieldTokens[] = passages.map((p) => fieldsOf(p, dict)),
+  ) {
+    this.index = new Bm25Index(fields);
+  }
+
+  /** As the constructor, yielding to the event loop every TOKENIZE_CHUNK passages. */
+  static async build(passages: readonly Passage[], dict: TermDictionary): Promise<QaIndex> {
+    const fields: FieldTokens[] = [];
+    for (let i = 0; i < passages.length; i += TOKENIZE_CHUNK) {
+      for (const p of passages.slice(i, i + TOKENIZE_CHUNK)) fields.push(fieldsOf(p, dict));
+      await new Promise<void>((resolve) => setImmediate(resolve));
+    }
+    return new QaIndex(passages, dict, fields);
+  }
+
+  /** The answer on `today`; `live` may drop a passage whose policy is no longer published. */
+  ask(question: string, today: string, live: (p: Passage) => boolean = () => true): QaResult {
+    const tokens = tokenize(question, this.dict);
+    const quantities = quantitiesIn(question);
+    const hits: Hit[] = tokens.length ? this.index.search(tokens, 50, (doc) => live(this.passages[doc]!)) : [];
+    const ranked = hits
+      .map((h) => {
+        const passage = this.passages[h.doc]!;
+        const validity = validityOf(passage, today);
+        const asked = ASKED_BY[passage.kind];
+        const prior = (validity === 'current' ? 1 : NOT_IN_FORCE) * (asked && !tokens.includes(asked) ? ASIDE : 1);
+        return { passage, coverage: h.coverage, validity, score: h.score * prior };
+      })
+      .sort((a, b) => b.score - a.score)
+      .slice(0, 10);
+    const top = ranked[0];
+    if (!top || top.coverage < MIN_COVERAGE) return { answered: false, answer: QA_MSG.notAnswered, cited: [], ranked, quantities };
+    const cited = [top];
+    for (const r of ranked.slice(1)) {
+      if (cited.length === MAX_CITATIONS || r.score < top.score * CITE_WITHIN) break;
+      // One of a guide's own passages: its 条件, 标准 and 材料 side by side would crowd out the policy's clauses.
+      const ownOf = (x: Passage) => (x.part === null ? x.guideId : null);
+      const same = (c: RankedPassage) => (ownOf(c.passage) !== null && ownOf(c.passage) === ownOf(r.passage)) || passageKey(c.passage) === passageKey(r.passage);
+      if (r.coverage >= MIN_COVERAGE && !cited.some(same)) cited.push(r);
+    }
+    return { answered: true, answer: compose(cited, tokens, this.dict), cited, ranked, quantities };
+  }
+}

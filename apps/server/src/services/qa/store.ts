@@ -1,0 +1,100 @@
+// The clause index's two halves (docs/qa.md). In PostgreSQL, `qa_passages`: written in the
+// transaction of a policy's publish, revision or withdrawal (`reindexPolicy`, called by the policy
+// service's events) and, at the start, for every policy whose passages were made from something older
+// (`reconcile`: content written without the service). In each node, the ranking (`QaStore`): the
+// passages read whole once a trigger says they changed, tokenised with the term dictionary as it is,
+// and kept until either changes.
+import { and, eq, sql } from 'drizzle-orm';
+import { QA_TERM_DICT, type ClausePart, type PassageKind } from '@hqt/contract/qa';
+import type { Db, DbOrTx } from '../../db/client';
+import { guides, policies } from '../../db/schema/index';
+import { NotifiedCache } from '../../lib/notified-cache';
+import type { Dictionaries, DictionaryStore } from '../dict/public';
+import { passagesOf, QaIndex, type Passage } from './engine';
+import { qaPassages, qaSources } from './schema';
+import { termDictionary } from './terms';
+
+/** What a policy's passages are made from: its status and its and its guides' last writes. */
+const versionOf = sql<string>`md5(p.status || p.updated_at::text || coalesce((select string_agg(g.id || g.status || g.updated_at::text, ',' order by g.id) from guides g where g.policy_id = p.id), ''))`;
+
+/** Rows at a time: a statement's parameters stay under PostgreSQL's 65,535. */
+const INSERT_CHUNK = 500;
+
+/** Writes a policy's passages anew: none unless it is published, and only its published guides'. */
+export async function reindexPolicy(tx: DbOrTx, policyId: number): Promise<void> {
+  await tx.delete(qaPassages).where(eq(qaPassages.policyId, policyId));
+  const [policy] = await tx.select().from(policies).where(eq(policies.id, policyId));
+  if (!policy) return;
+  if (policy.status === 'published') {
+    const published = await tx
+      .select({ id: guides.id, title: guides.title, conditionsText: guides.conditionsText, supportStandard: guides.supportStandard, materials: guides.materials })
+      .from(guides)
+      .where(and(eq(guides.policyId, policyId), eq(guides.status, 'published')))
+      .orderBy(guides.id);
+    const rows = passagesOf(policy, published);
+    for (let i = 0; i < rows.length; i += INSERT_CHUNK) await tx.insert(qaPassages).values(rows.slice(i, i + INSERT_CHUNK));
+  }
+  const [{ version } = { version: '' }] = await tx.execute<{ version: string }>(sql`select ${versionOf} as version from policies p where p.id = ${policyId}`).then((r) => r.rows);
+  await tx.insert(qaSources).values({ policyId, version }).onConflictDoUpdate({ target: qaSources.policyId, set: { version } });
+}
+
+/** Indexes again every policy whose passages are older than it (one transaction each); answers how many. */
+export async function reconcile(db: Db): Promise<number> {
+  const stale = await db.execute<{ id: number }>(sql`select p.id from policies p left join qa_sources s on s.policy_id = p.id where s.version is distinct from ${versionOf} order by p.id`);
+  for (const { id } of stale.rows) await db.transaction((tx) => reindexPolicy(tx, id));
+  return stale.rows.length;
+}
+
+type TermItems = ReturnType<Dictionaries['get']>;
+
+/** A build that takes less than this is awaited by the question that needs it; a longer one runs behind the index it replaces. */
+const AWAIT_BUILD_MS = 1000;
+
+export class QaStore {
+  private readonly passages: NotifiedCache<Passage[]>;
+  private built: { passages: Passage[]; terms: TermItems; index: QaIndex; ms: number } | null = null;
+  private building: Promise<QaIndex> | null = null;
+
+  constructor(
+    db: Db,
+    connectionString: string,
+    private readonly dicts: DictionaryStore,
+    onError: (err: Error) => void,
+  ) {
+    this.passages = new NotifiedCache<Passage[]>({
+      connectionString,
+      channel: 'hqt_qa_changed',
+      onError,
+      load: async () =>
+        (await db.select().from(qaPassages).orderBy(qaPassages.id)).map((r) => ({
+          ...r,
+          kind: r.kind as PassageKind,
+          part: r.part as ClausePart | null,
+        })),
+    });
+  }
+
+  start = () => this.passages.start();
+  stop = () => this.passages.stop();
+  /** Resolves once every change committed before the call has been heard (tests, the console's writes). */
+  heard = () => this.passages.heard();
+
+  /** The ranking over the passages and the dictionary as they are now (or, while a long build runs, as they were). */
+  async index(): Promise<QaIndex> {
+    const [passages, dicts] = await Promise.all([this.passages.get(), this.dicts.all()]);
+    const terms = dicts.get(QA_TERM_DICT);
+    const built = this.built;
+    if (built && built.passages === passages && built.terms === terms) return built.index;
+    this.building ??= this.build(passages, terms).finally(() => (this.building = null));
+    if (built && built.ms >= AWAIT_BUILD_MS) return built.index;
+    return this.building;
+  }
+
+  private async build(passages: Passage[], terms: TermItems): Promise<QaIndex> {
+    const started = performance.now();
+    const items = [...(terms?.values() ?? [])].filter((i) => !i.disabled);
+    const index = await QaIndex.build(passages, termDictionary(items));
+    this.built = { passages, terms, index, ms: performance.now() - started };
+    return index;
+  }
+}

@@ -1,0 +1,194 @@
+// 政策问答 on real PostgreSQL (services/qa): a policy published through the console is answerable
+// with its clause cited and linked, a revision is answered in its new words, a withdrawn one is no
+// longer cited at once; the asker's own enterprise gets the calculator's 差一项, another's is
+// refused; 有用 / 没用 by the answer's key only; the console's queue and figures are staff's.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROLES } from '@hqt/contract/auth';
+import { CALCULATOR_PATHS, type Enterprise, type EnterpriseBody } from '@hqt/contract/calculator';
+import { creditCodeCheckChar } from '@hqt/contract/validation';
+import { consolePath } from '@hqt/contract/console';
+import type { PageOf } from '@hqt/contract/envelope';
+import { OWN_MSG } from '@hqt/contract/messages';
+import { POLICY_CONSOLE_PATHS, type GuideInput, type PolicyInput } from '@hqt/contract/policy-console';
+import { QA_CONSOLE_PATHS, QA_MSG, QA_PATHS, type AskAnswer, type QaFigures, type QaHistoryItem, type QaQueueRow } from '@hqt/contract/qa';
+import type { App } from '../../src/app';
+import { bearer, createAccount, createTestApp, loginAs } from '../helpers/app';
+
+let app: App;
+let staff: Record<string, string>;
+let owner: Record<string, string>;
+let other: Record<string, string>;
+let ownEnterprise: Enterprise;
+let othersEnterprise: Enterprise;
+let policyId: number;
+
+type Answer<T = unknown> = { status: number; body: { code: number; msg: string; data: T } };
+async function call<T = unknown>(method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown, headers: Record<string, string> = {}): Promise<Answer<T>> {
+  const res = await app.inject({ method, url, headers, remoteAddress: '10.40.0.1', ...(payload === undefined ? {} : { payload: payload as object }) });
+  return { status: res.statusCode, body: res.json() };
+}
+const ask = (question: string, headers: Record<string, string> = {}, enterpriseId?: number) =>
+  call<AskAnswer>('POST', QA_PATHS.ask, { question, ...(enterpriseId ? { enterpriseId } : {}) }, headers);
+
+const thisYear = Number(new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 4));
+let seq = 0;
+const creditCode = () => {
+  const base = `91520000${String(process.pid % 1000).padStart(3, '0')}${String(++seq).padStart(6, '0')}`;
+  return base + creditCodeCheckChar(base);
+};
+const profile = (rdExpense: number): EnterpriseBody => ({
+  name: `云溪精工机械有限公司${seq}`,
+  creditCode: creditCode(),
+  legalPerson: '张伟',
+  nature: 'private',
+  contactPhone: '13912345678',
+  foundedOn: '2019-03-01',
+  registeredCapital: 1000,
+  patents: 3,
+  industry: 'C',
+  scale: 'small',
+  region: 'park',
+  qualifications: [],
+  indicators: [{ year: thisYear - 1, revenue: 9000, tax: 300, rdExpense, staff: 100, socialInsurance: 90, investment: 300 }],
+});
+
+const TEXT = (standard: string) => `<h2>第一章 总则</h2><p>第一条 为推动制造业数字化转型，结合本县实际，制定本措施。</p>
+<h2>第二章 支持内容</h2><p>第二条 数字化转型标杆企业奖励。${standard}</p><p>第三条 本措施自印发之日起施行。</p>`;
+
+const policyInput = (contentHtml: string): PolicyInput => ({
+  title: '云溪县支持制造业数字化转型若干措施',
+  docNo: '云工信发〔2026〕91号',
+  department: 'gxj',
+  level: 'county',
+  publishDate: '2026-01-01',
+  expiryDate: null,
+  contentHtml,
+  interpretationHtml: '',
+  attachments: [],
+});
+
+const guideInput = (id: number): GuideInput => ({
+  policyId: id,
+  title: '数字化转型标杆企业奖励',
+  summary: '对评为数字化转型标杆的企业给予奖励',
+  beneficiaries: '县内规模以上工业企业',
+  conditionsText: '上年度研发费用不低于 200 万元，职工 50 人以上',
+  supportStandard: '一次性奖励 30 万元',
+  eligibility: { groups: [[{ field: 'rdExpense', op: 'gte', value: 200, year: 'last' }, { field: 'staff', op: 'gte', value: 50, year: 'last' }]] },
+  amountRule: { kind: 'fixed', amount: 30 },
+  supportType: 'award',
+  mode: 'normal',
+  industries: ['C'],
+  regions: [],
+  windowStart: new Date(Date.now() - 86_400_000).toISOString(),
+  windowEnd: new Date(Date.now() + 30 * 86_400_000).toISOString(),
+  payoutDays: 30,
+  deptName: '云溪县工业和信息化局',
+  deptAddress: '云溪县城关镇人民路88号',
+  deptPhone: '0839-7202345',
+  materials: ['申请表', '数字化转型评估报告'],
+  steps: ['网上申报'],
+  onlineUrl: 'https://www.yunxi.gov.cn/sb',
+});
+
+beforeAll(async () => {
+  app = await createTestApp();
+  staff = bearer((await loginAs(app, await createAccount(app, { roleId: ROLES.staff.id }))).access_token);
+  owner = bearer((await loginAs(app, await createAccount(app))).access_token);
+  other = bearer((await loginAs(app, await createAccount(app))).access_token);
+  const save = async (headers: Record<string, string>, rd: number) => (await call<Enterprise>('POST', CALCULATOR_PATHS.saveEnterprise, profile(rd), headers)).body.data;
+  ownEnterprise = await save(owner, 140);
+  othersEnterprise = await save(other, 300);
+
+  policyId = (await call<{ id: number }>('POST', POLICY_CONSOLE_PATHS.policyCreate, policyInput(TEXT('对评为县级数字化转型标杆的企业，一次性奖励30万元。')), staff)).body.data.id;
+  expect((await call('POST', consolePath(POLICY_CONSOLE_PATHS.policyState, { id: policyId }), { action: 'publish' }, staff)).status).toBe(200);
+  const guideId = (await call<{ id: number }>('POST', POLICY_CONSOLE_PATHS.guideCreate, guideInput(policyId), staff)).body.data.id;
+  expect((await call('POST', consolePath(POLICY_CONSOLE_PATHS.guideState, { id: guideId }), { action: 'publish' }, staff)).status).toBe(200);
+  await app.qaIndex.heard();
+});
+afterAll(() => app.close());
+
+describe('政策问答', () => {
+  it('a published policy is answered with its clause quoted, linked at its block, and its guide', async () => {
+    const res = await ask('数字化转型标杆企业能奖多少钱？');
+    expect(res.status).toBe(200);
+    const a = res.body.data;
+    expect(a.answered).toBe(true);
+    const clause = a.citations.find((c) => c.kind === 'clause');
+    expect(clause).toMatchObject({ policyId, docNo: '云工信发〔2026〕91号', clause: '第二章 支持内容 › 第二条', validity: 'current' });
+    expect(clause!.quote).toContain('一次性奖励30万元');
+    // The page's blocks: h2 (0), p (1), h2 (2), p (3) — the clause is the fourth.
+    expect(clause!.link).toBe(`/policyDocument/policyDocument?id=${policyId}&clause=c3`);
+    expect(a.answer).toContain('依据');
+    expect(a.guides.map((g) => g.title)).toEqual(['数字化转型标杆企业奖励']);
+    expect(a.guides[0]!.verdict).toBeUndefined();
+  });
+
+  it('with the asker’s own enterprise the calculator says 差一项 and what; another account’s enterprise is refused', async () => {
+    const mine = (await ask('数字化转型标杆奖励的条件', owner, ownEnterprise.id)).body.data;
+    expect(mine.guides[0]).toMatchObject({ title: '数字化转型标杆企业奖励', verdict: 'oneShort', verdictLabel: '差一项' });
+    expect(mine.guides[0]!.reasons!.join('')).toContain('研发');
+
+    const refused = await ask('数字化转型标杆奖励的条件', owner, othersEnterprise.id);
+    expect(refused.body).toEqual({ code: 404, msg: QA_MSG.enterpriseNotFound, data: null });
+    const visitor = await ask('数字化转型标杆奖励的条件', {}, ownEnterprise.id);
+    expect(visitor.body).toEqual({ code: 401, msg: OWN_MSG.notLoggedIn, data: null });
+  });
+
+  it('a question no text answers says so and keeps the question for the console', async () => {
+    const a = (await ask('营业执照年报怎么填报？')).body.data;
+    expect(a).toMatchObject({ answered: false, answer: QA_MSG.notAnswered, citations: [], guides: [] });
+    expect(a.phone).toMatch(/\d/);
+    const queue = await call<PageOf<QaQueueRow>>('POST', QA_CONSOLE_PATHS.queue, { currentPage: 1, pageSize: 20, kind: 'unanswered' }, staff);
+    expect(queue.body.data.list.map((r) => r.question)).toContain('营业执照年报怎么填报？');
+  });
+
+  it('有用 / 没用 only with the answer’s key; 没用 reaches the queue; the figures count both', async () => {
+    const a = (await ask('数字化转型标杆企业奖励多少', owner)).body.data;
+    const wrong = await call('POST', QA_PATHS.feedback, { id: a.id, key: 'A'.repeat(24), useful: false });
+    expect(wrong.body).toEqual({ code: 404, msg: QA_MSG.questionNotFound, data: null });
+    expect((await call('POST', QA_PATHS.feedback, { id: a.id, key: a.key, useful: false })).body).toMatchObject({ code: 200, msg: QA_MSG.feedbackThanks });
+    const queue = await call<PageOf<QaQueueRow>>('POST', QA_CONSOLE_PATHS.queue, { currentPage: 1, pageSize: 20, kind: 'useless' }, staff);
+    expect(queue.body.data.list.find((r) => r.id === a.id)).toMatchObject({ useful: false, answered: true, citations: expect.arrayContaining([expect.objectContaining({ policyId })]) });
+    const figures = (await call<QaFigures>('GET', QA_CONSOLE_PATHS.figures, undefined, staff)).body.data;
+    expect(figures.asked).toBeGreaterThanOrEqual(4);
+    expect(figures.days).toHaveLength(30);
+    expect(figures.usefulShare).toBe(0);
+
+    for (const headers of [{}, owner]) {
+      expect((await call('POST', QA_CONSOLE_PATHS.queue, { currentPage: 1, pageSize: 20 }, headers)).status).toBeGreaterThanOrEqual(401);
+      expect((await call('GET', QA_CONSOLE_PATHS.figures, undefined, headers)).status).toBeGreaterThanOrEqual(401);
+    }
+  });
+
+  it('the history is the account’s own questions, newest first', async () => {
+    await ask('数字化转型标杆在哪里申报', other);
+    const mine = (await call<QaHistoryItem[]>('GET', QA_PATHS.history, undefined, owner)).body.data;
+    expect(mine.map((h) => h.question)).not.toContain('数字化转型标杆在哪里申报');
+    expect(mine.map((h) => h.question)).toContain('数字化转型标杆企业奖励多少');
+    expect(mine.find((h) => h.question === '数字化转型标杆企业奖励多少')?.useful).toBe(false);
+    expect((await call('GET', QA_PATHS.history)).status).toBe(401);
+  });
+
+  it('a bad question changes nothing and says why', async () => {
+    for (const question of ['数', ' 数 ', '字'.repeat(201)]) {
+      const res = await ask(question);
+      expect(res.body, question).toEqual({ code: 400, msg: QA_MSG.questionLength, data: null });
+    }
+    const res = await call('POST', QA_PATHS.ask, { question: '数字化转型', enterpriseId: 'x' });
+    expect(res.status).toBe(400);
+  });
+
+  it('a revision is answered in its new words; a withdrawal takes the policy out at once', async () => {
+    const revised = await call('PUT', consolePath(POLICY_CONSOLE_PATHS.policy, { id: policyId }), policyInput(TEXT('对评为县级数字化转型标杆的企业，一次性奖励50万元。')), staff);
+    expect(revised.status).toBe(200);
+    await app.qaIndex.heard();
+    const after = (await ask('数字化转型标杆企业能奖多少钱？')).body.data;
+    expect(after.citations.find((c) => c.kind === 'clause')?.quote).toContain('50万元');
+
+    expect((await call('POST', consolePath(POLICY_CONSOLE_PATHS.policyState, { id: policyId }), { action: 'withdraw' }, staff)).status).toBe(200);
+    // Not waiting for the index to hear of it: the stored passages are gone with the withdrawal.
+    const gone = (await ask('数字化转型标杆企业能奖多少钱？')).body.data;
+    expect(gone.citations.filter((c) => c.policyId === policyId)).toEqual([]);
+  });
+});
