@@ -11,10 +11,11 @@ import { entcodeModule } from '@/features/entcode/module';
 import { messagesModule } from '@/features/messages/module';
 import { policyModule } from '@/features/policy/module';
 import { pushModule } from '@/features/push/module';
+import { qaModule } from '@/features/qa/module';
 import { systemModule } from '@/features/system/module';
 import { visitModule } from '@/features/visit/module';
 import type { FeatureModule } from '@/shared/feature-module';
 import { adminPagesModule } from './admin/module';
 import { appPagesModule } from './pages/module';
 
-export const FEATURES: FeatureModule[] = [appPagesModule, adminPagesModule, authModule, accountModule, systemModule, appealModule, applyModule, payoutModule, calculatorModule, pushModule, entcodeModule, policyModule, messagesModule, visitModule];
+export const FEATURES: FeatureModule[] = [appPagesModule, adminPagesModule, authModule, accountModule, systemModule, appealModule, applyModule, payoutModule, calculatorModule, pushModule, entcodeModule, policyModule, messagesModule, visitModule, qaModule];

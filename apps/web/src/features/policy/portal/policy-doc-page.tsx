@@ -5,7 +5,9 @@ import { PaperClipOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Card, Descriptions, Empty, Result, Skeleton, Typography } from 'antd';
 import dayjs from 'dayjs';
+import { useEffect, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { CLAUSE_BLOCKS, readClauseParam } from '@hqt/contract/qa';
 import { MAX_INT } from '@hqt/contract/constants';
 import { isSafeLink } from '@hqt/contract/validation';
 import { guidePortalLink } from '@hqt/contract/policy-links';
@@ -27,11 +29,30 @@ const readId = (raw: string | null) => {
   return Number.isSafeInteger(id) && id >= 1 && id <= MAX_INT ? id : null;
 };
 
+/**
+ * A cited clause (政策问答's link: ?clause=c12, the 12th block of the text, CLAUSE_BLOCKS' order as the
+ * server counts it): scrolled to and marked once the text is on the page.
+ */
+function useCitedClause(ready: boolean, raw: string | null): [React.RefObject<HTMLDivElement | null>, React.RefObject<HTMLDivElement | null>] {
+  const c = useRef<HTMLDivElement>(null);
+  const i = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const cited = readClauseParam(raw);
+    const block = cited && ready ? { c, i }[cited.part].current?.querySelectorAll(CLAUSE_BLOCKS)[cited.block] : undefined;
+    if (!block) return;
+    block.classList.add('cited-clause');
+    block.scrollIntoView({ block: 'center' });
+    return () => block.classList.remove('cited-clause');
+  }, [ready, raw]);
+  return [c, i];
+}
+
 export default function PolicyDocPage() {
   const [params] = useSearchParams();
   const id = readId(params.get('id'));
   const { data: doc, isError } = useQuery({ ...policyDocQueries.detail(id ?? 0), enabled: id !== null });
   usePageTitle(doc?.title);
+  const [contentRef, interpretationRef] = useCitedClause(doc !== undefined, params.get('clause'));
   const back = <Link to={POLICY_DOCS_VIEW}>查看全部政策文件</Link>;
 
   if (id === null || isError) return <Result status="404" title="政策文件不存在或已下线" extra={back} />;
@@ -52,12 +73,16 @@ export default function PolicyDocPage() {
         </Descriptions>
 
         <Typography.Title level={4}>政策原文</Typography.Title>
-        <RichText html={doc.contentHtml} />
+        <div ref={contentRef}>
+          <RichText html={doc.contentHtml} />
+        </div>
 
         {doc.interpretationHtml && (
           <>
             <Typography.Title level={4}>政策解读</Typography.Title>
-            <RichText html={doc.interpretationHtml} />
+            <div ref={interpretationRef}>
+              <RichText html={doc.interpretationHtml} />
+            </div>
           </>
         )}
 

@@ -1,0 +1,19 @@
+// 政策问答 (issue 40, docs/qa.md): a question in the enterprise's own words answered with the cited
+// clauses of the published texts; public (the texts are), the enterprise's verdicts and history after login.
+import { QA_PAGE } from '@hqt/contract/qa';
+import { lazyIcon, type FeatureModule } from '@/shared/feature-module';
+
+export const qaModule: FeatureModule = {
+  name: 'qa',
+  portal: [
+    {
+      path: QA_PAGE,
+      title: '政策问答',
+      access: 'public',
+      page: () => import('./portal/qa-page'),
+      icon: lazyIcon(() => import('@ant-design/icons/es/icons/QuestionCircleOutlined')),
+      footer: 45,
+      parentRedirect: true,
+    },
+  ],
+};
