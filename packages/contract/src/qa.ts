@@ -15,7 +15,18 @@ export const QA_PATHS = {
   feedback: '/api/v1/policyqa/feedback',
   /** The account's own questions, newest first. */
   history: '/api/v1/policyqa/history',
+  /** One of the account's own questions (转人工: 提交诉求 opens with it). */
+  question: '/api/v1/policyqa/question/:id',
 } as const;
+
+/** 转人工: the 诉求 form, opened with the question (the page fetches it: the text never goes into the address). */
+export const appealFromQuestionLink = (id: number) => `/enterpriseDemands/enterpriseDemands?new=1&question=${id}`;
+/** What the 诉求 form is filled with from a question the texts did not answer. */
+export const appealFromQuestion = (question: string) => ({
+  category: 'policy',
+  title: `政策咨询：${question.length > 20 ? `${question.slice(0, 20)}…` : question}`,
+  content: `${question}\n（在“政策问答”中未找到能回答的条款，请工作人员解答。）`,
+});
 
 export const QA_CONSOLE_PATHS = {
   /** Questions answered 没用 or not answered at all, newest first (to write an FAQ or an 诉求 from). */
@@ -142,6 +153,8 @@ export const AskAnswer = Type.Object({
   phone: Type.String(),
 });
 export type AskAnswer = Type.Static<typeof AskAnswer>;
+
+export const QuestionIdParams = Type.Object({ id: Id('问题编号') });
 
 export const QaHistoryItem = Type.Object({
   id: Type.Integer(),

@@ -15,7 +15,7 @@ import type { App } from '../../src/app';
 import { createTestApp } from '../helpers/app';
 import { buildWorld, multipart, ownerRows, pdf, slot, type Caller, type World } from './ownership-world';
 
-type Resource = 'profile' | 'evaluation' | 'subscription' | 'message' | 'appeal' | 'attachment' | 'timeline' | 'code' | 'visit' | 'summary' | 'file' | 'account' | 'application' | 'material' | 'payment' | 'offer';
+type Resource = 'profile' | 'evaluation' | 'subscription' | 'message' | 'appeal' | 'attachment' | 'timeline' | 'code' | 'visit' | 'summary' | 'file' | 'account' | 'application' | 'material' | 'payment' | 'offer' | 'question';
 
 /** One call aimed at the owner's data: the route's params, query and body filled with the owner's ids. */
 interface Call {
@@ -150,6 +150,8 @@ const OWNED: Record<string, Owned> = {
   'GET /api/v1/entcode/mine': { touches: ['code'], calls: () => [{ read: true }] },
   // 政策问答 runs the chosen enterprise's profile through the calculator: another's is 企业不存在.
   'POST /api/v1/policyqa/ask': { touches: ['profile'], calls: (w) => [{ body: { question: '研发费用补助最高多少', enterpriseId: w.enterpriseId }, read: true }] },
+  'GET /api/v1/policyqa/history': { touches: ['question'], calls: () => [{ read: true }] },
+  'GET /api/v1/policyqa/question/:id': { touches: ['question'], calls: (w) => [{ params: { id: w.questionId }, read: true }] },
 
   'POST /api/v1/entervisiting/queryappointmentpage': { touches: ['visit'], calls: (w) => [{ body: { ...page, enterpriseId: w.enterpriseId }, read: true }] },
   'POST /api/v1/entervisiting/saveappointmentapproval': {
@@ -258,9 +260,8 @@ const UNOWNED: Record<string, string> = {
   'POST /api/v1/publicity/objection/visitor': 'objection',
   'POST /api/v1/publicity/objection/lookup': 'objection',
   'POST /api/v1/files/visitor': 'upload',
-  // 政策问答: a mark proven by the answer's own key, the caller's own questions, staff's queue and figures (test/services/qa.test.ts).
+  // 政策问答: a mark proven by the answer's own key, whoever sends it (a visitor's too: test/services/qa.test.ts); staff's queue and figures.
   'POST /api/v1/policyqa/feedback': 'questions',
-  'GET /api/v1/policyqa/history': 'questions',
   'POST /api/v1/policyqa/console/questions': 'questions',
   'GET /api/v1/policyqa/console/figures': 'figures',
   'GET /api/console/publicities/page': 'publicity',

@@ -14,6 +14,7 @@ import { ENTCODE_PATHS, formatCode, type MyEntcode } from '@hqt/contract/entcode
 import { FILE_PATHS, type UploadedFile } from '@hqt/contract/files';
 import { PAYOUT_CONSOLE_PATHS, PAYOUT_PATHS, type Batch, type Offer } from '@hqt/contract/payout';
 import { PUSH_PATHS } from '@hqt/contract/push';
+import { QA_PATHS, type AskAnswer } from '@hqt/contract/qa';
 import { creditCodeCheckChar } from '@hqt/contract/validation';
 import { VISIT_PATHS, type VisitDetail } from '@hqt/contract/visit';
 import { VISIT_CONSOLE_PATHS } from '@hqt/contract/visit-console';
@@ -26,6 +27,7 @@ import { calendarYears } from '../../src/services/calendar/schema';
 import { autoOffers, payments } from '../../src/services/payout/schema';
 import { returnXlsx } from '../../src/services/payout/treasury';
 import { enterpriseCodes } from '../../src/services/entcode/schema';
+import { qaQuestions } from '../../src/services/qa/schema';
 import { visits } from '../../src/services/visit/schema';
 import { bearer, createAccount, loginAs, startJobsDone, type TestAccount } from '../helpers/app';
 import { insertDraftGuide, insertPolicy } from '../helpers/content';
@@ -69,6 +71,7 @@ export interface World {
   paymentId: number;
   paymentAmount: number;
   offerId: number;
+  questionId: number;
   materialId: number;
   materialFileId: number;
   /** Every value that identifies the owner's data in an answer's body. */
@@ -299,11 +302,16 @@ export async function buildWorld(app: App): Promise<World> {
     app.clock.travel(0);
   }
 
+  // 政策问答: a question of the owner's account (its history, 转人工's read of it).
+  const OWNER_QUESTION = '矩阵提问：甲方设备更新贷款贴息怎么申请';
+  const question = await expectOk<AskAnswer>(app, 'question', await inject('POST', QA_PATHS.ask, owner.headers, { question: OWNER_QUESTION }));
+
   // The start's jobs must not write while the matrix compares snapshots.
   await startJobsDone(app);
 
   const marks = [
     OWNER_NAME,
+    OWNER_QUESTION,
     creditCode,
     code,
     formatCode(code),
@@ -347,6 +355,7 @@ export async function buildWorld(app: App): Promise<World> {
     paymentId: payment!.id,
     paymentAmount: payment!.amount,
     offerId: offer.id,
+    questionId: question.id,
     materialId: material.id,
     materialFileId,
     marks,
@@ -374,7 +383,7 @@ export async function ownerRows(app: App, w: World) {
       .from(workflowSteps)
       .where(and(eq(workflowSteps.subjectKind, kind), inArray(workflowSteps.subjectId, some(ids))))
       .orderBy(asc(workflowSteps.id));
-  const [visitRows, codeRows, attachmentRows, appealSteps, applicationRows, materialRows, draftRows, paymentRows, offerRows] = await Promise.all([
+  const [visitRows, codeRows, attachmentRows, appealSteps, applicationRows, materialRows, draftRows, paymentRows, offerRows, questionRows] = await Promise.all([
     app.db.select().from(visits).where(inArray(visits.enterpriseId, own)).orderBy(asc(visits.id)),
     app.db.select().from(enterpriseCodes).where(inArray(enterpriseCodes.enterpriseId, own)).orderBy(asc(enterpriseCodes.id)),
     app.db.select().from(attachments).where(inArray(attachments.fileId, some(fileRows.map((f) => f.id)))).orderBy(asc(attachments.id)),
@@ -384,6 +393,7 @@ export async function ownerRows(app: App, w: World) {
     app.db.select().from(applicationDrafts).where(inArray(applicationDrafts.enterpriseId, own)).orderBy(asc(applicationDrafts.guideId)),
     app.db.select().from(payments).where(inArray(payments.enterpriseId, own)).orderBy(asc(payments.id)),
     app.db.select().from(autoOffers).where(inArray(autoOffers.enterpriseId, own)).orderBy(asc(autoOffers.id)),
+    app.db.select().from(qaQuestions).where(eq(qaQuestions.accountId, accountId)).orderBy(asc(qaQuestions.id)),
   ]);
   const [visitSteps, codeSteps, applySteps, submittedMaterials] = await Promise.all([
     stepsOf('visit', visitRows.map((r) => r.id)),
@@ -409,6 +419,7 @@ export async function ownerRows(app: App, w: World) {
     drafts: draftRows,
     payments: paymentRows,
     offers: offerRows,
+    questions: questionRows,
     timeline: [...appealSteps, ...visitSteps, ...codeSteps, ...applySteps],
   };
 }

@@ -168,6 +168,12 @@ describe('政策问答', () => {
     expect(mine.map((h) => h.question)).toContain('数字化转型标杆企业奖励多少');
     expect(mine.find((h) => h.question === '数字化转型标杆企业奖励多少')?.useful).toBe(false);
     expect((await call('GET', QA_PATHS.history)).status).toBe(401);
+
+    // 转人工 reads one question back: the asker's own only.
+    const asked = mine.find((h) => h.question === '数字化转型标杆企业奖励多少')!;
+    const url = QA_PATHS.question.replace(':id', String(asked.id));
+    expect((await call<QaHistoryItem>('GET', url, undefined, owner)).body.data).toMatchObject({ id: asked.id, question: '数字化转型标杆企业奖励多少' });
+    expect((await call('GET', url, undefined, other)).body).toEqual({ code: 404, msg: QA_MSG.questionNotFound, data: null });
   });
 
   it('a bad question changes nothing and says why', async () => {

@@ -5,13 +5,13 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import fp from 'fastify-plugin';
 import Type from 'typebox';
 import { Envelope, Page } from '@hqt/contract/envelope';
-import { AskAnswer, AskBody, FeedbackBody, QA_CONSOLE_PATHS, QA_MSG, QA_PATHS, QaFigures, QaHistoryItem, QaQueueQuery, QaQueueRow } from '@hqt/contract/qa';
+import { AskAnswer, AskBody, FeedbackBody, QA_CONSOLE_PATHS, QA_MSG, QA_PATHS, QaFigures, QaHistoryItem, QaQueueQuery, QaQueueRow, QuestionIdParams } from '@hqt/contract/qa';
 import type { Config } from '../../config';
 import { signedIn } from '../../lib/ctx';
 import { ok } from '../../lib/envelope';
 import { guides } from '../../db/schema/index';
 import { eq } from 'drizzle-orm';
-import { ask, feedback, figures, history, queuePage, type QaDeps } from './service';
+import { ask, feedback, figures, history, ownQuestion, queuePage, type QaDeps } from './service';
 import { QaStore, reconcile, reindexPolicy } from './store';
 
 /** The rate-limit budget of questions (QA_RATE_LIMIT per address per minute). */
@@ -66,6 +66,12 @@ const routes: FastifyPluginAsyncTypebox<Config['qa'] & { connectionString: strin
     QA_PATHS.history,
     { schema: { tags, summary: '政策问答：我的提问', response: { 200: Envelope(Type.Array(QaHistoryItem)) } }, config: { access: 'enterprise' } },
     async (request) => ok(await history(app.db, signedIn(request))),
+  );
+
+  app.get(
+    QA_PATHS.question,
+    { schema: { tags, summary: '政策问答：我的一条提问（转人工）', params: QuestionIdParams, response: { 200: Envelope(QaHistoryItem) } }, config: { access: 'enterprise' } },
+    async (request) => ok(await ownQuestion(app.db, signedIn(request), request.params.id)),
   );
 
   const consoleTags = ['控制台：政策问答'];

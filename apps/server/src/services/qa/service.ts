@@ -138,6 +138,16 @@ export async function history(db: Db, ctx: SignedInCtx): Promise<QaHistoryItem[]
   return rows.map((r) => ({ ...r, askedAt: r.askedAt.toISOString() }));
 }
 
+/** One of the account's own questions; another's is 问题不存在. */
+export async function ownQuestion(db: Db, ctx: SignedInCtx, id: number): Promise<QaHistoryItem> {
+  const [row] = await db
+    .select({ id: qaQuestions.id, question: qaQuestions.question, answered: qaQuestions.answered, useful: qaQuestions.useful, askedAt: qaQuestions.askedAt })
+    .from(qaQuestions)
+    .where(and(eq(qaQuestions.id, id), eq(qaQuestions.accountId, ctx.scope.accountId)));
+  if (!row) throw notFound(QA_MSG.questionNotFound);
+  return { ...row, askedAt: row.askedAt.toISOString() };
+}
+
 const QUEUE_WHERE = {
   all: sql`(not ${qaQuestions.answered} or ${qaQuestions.useful} = false)`,
   unanswered: sql`not ${qaQuestions.answered}`,

@@ -2,6 +2,7 @@
 // console's 诉求办理 (APPEAL_CONSOLE_PATHS, under ['console', 'appeals']). A step answers the appeal
 // as it now stands, for either side (APPEAL_PATHS.step: the flow decides who may take which).
 import { queryOptions } from '@tanstack/react-query';
+import { QA_PATHS, type QaHistoryItem } from '@hqt/contract/qa';
 import { APPEAL_PATHS, type AppealDetail, type AppealItem, type AppealListQuery, type AppealSaveBody, type AppealStepBody } from '@hqt/contract/appeal';
 import { APPEAL_CONSOLE_PATHS, type AppealCounts, type AppealCountsQuery, type AppealQueueQuery, type AppealQueueRow } from '@hqt/contract/appeal-console';
 import { withId } from '@hqt/contract/calculator';
@@ -11,6 +12,13 @@ import { http, request } from '@/shared/api/http';
 
 export const appealQueries = {
   all: () => ['appeal'] as const,
+  /** 转人工 from 政策问答: the account's own question the form opens with. */
+  fromQuestion: (id: number) =>
+    queryOptions({
+      queryKey: [...appealQueries.all(), 'from-question', id],
+      queryFn: () => http.get<QaHistoryItem>(QA_PATHS.question.replace(':id', String(id))),
+      staleTime: Infinity,
+    }),
   /** getappealcatepage: every category with its 办理时限 (the spec's pageSize 99999). */
   categories: () =>
     queryOptions({

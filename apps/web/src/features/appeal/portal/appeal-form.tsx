@@ -34,7 +34,10 @@ export function AppealForm({
   onUnlink,
   onOpenAppeal,
   onDone,
+  prefill,
 }: {
+  /** What the form opens with when no draft is kept (转人工 from 政策问答: the question). */
+  prefill?: AppealDraft;
   account: string;
   enterprise: { id: number; name: string };
   about: AppealAbout;
@@ -45,7 +48,10 @@ export function AppealForm({
   const [form] = Form.useForm<Values>();
   const [filed, setFiled] = useState<{ appeal: AppealDetail; msg: string } | null>(null);
   // read once, as the form mounts (a remount, a reload): the form keeps the values from then on
-  const [draft] = useState(() => readDraft(account, enterprise.id));
+  const [draft] = useState(() => {
+    const kept = readDraft(account, enterprise.id);
+    return kept.content || !prefill ? kept : { ...kept, ...prefill };
+  });
   const { data: categories = [], isLoading } = useQuery(appealQueries.categories());
   const save = useWrite(saveAppeal, [appealQueries.all()]);
 

@@ -15,6 +15,7 @@ import { AppealDetailView } from './appeal-detail';
 import { AppealForm, type AppealAbout } from './appeal-form';
 import { AppealList } from './appeal-list';
 import { enterprisesQuery } from '@/shared/api/enterprises';
+import { appealFromQuestion } from '@hqt/contract/qa';
 import './appeal.css';
 import { NoEnterprise } from '@/shared/ui/no-enterprise';
 
@@ -27,8 +28,10 @@ export default function AppealPage() {
   const openId = idInAddress(params.get('id'));
   const about: AppealAbout = { guideId: idInAddress(params.get('guideId')), visitId: idInAddress(params.get('visitId')) };
   const formOpen = params.get('new') === '1' || about.guideId !== null || about.visitId !== null;
-  const closedForm = { new: null, guideId: null, visitId: null };
+  const closedForm = { new: null, guideId: null, visitId: null, question: null };
   const { data: enterprises, isLoading } = useQuery(enterprisesQuery());
+  const questionId = idInAddress(params.get('question'));
+  const fromQuestion = useQuery({ ...appealQueries.fromQuestion(questionId ?? 0), enabled: questionId !== null });
   // Staff's steps reach the list and an opened appeal while the page is open (not the categories).
   useRefreshOnNotice('appeal', appealQueries.all(), isCategories);
 
@@ -81,15 +84,20 @@ export default function AppealPage() {
       )}
       <AppealList key={chosen.id} enterpriseId={chosen.id} onOpen={openAppeal} />
       <Drawer open={formOpen} onClose={() => change(closedForm)} size={isMobile ? '100%' : 640} title="提交诉求" destroyOnHidden>
-        <AppealForm
-          key={`${account}:${chosen.id}`}
-          account={account}
-          enterprise={chosen}
-          about={about}
-          onUnlink={(link) => change({ [link]: null, new: '1' })}
-          onOpenAppeal={openAppeal}
-          onDone={() => change(closedForm)}
-        />
+        {questionId !== null && fromQuestion.isLoading ? (
+          <Skeleton active />
+        ) : (
+          <AppealForm
+            key={`${account}:${chosen.id}:${questionId ?? ''}`}
+            account={account}
+            enterprise={chosen}
+            about={about}
+            prefill={fromQuestion.data ? appealFromQuestion(fromQuestion.data.question) : undefined}
+            onUnlink={(link) => change({ [link]: null, new: '1' })}
+            onOpenAppeal={openAppeal}
+            onDone={() => change(closedForm)}
+          />
+        )}
       </Drawer>
     </Card>
   );

@@ -119,3 +119,22 @@ test('a malformed id asks the server nothing', async () => {
   renderDoc('/policyDocument/policyDocument?id=abc');
   expect(await screen.findByText(POLICY_DOC_MSG.notFound, { selector: '.ant-result-title' })).toBeInTheDocument();
 });
+
+test('a clause cited by 政策问答 (?clause=c1: the text\'s second block) is scrolled to and marked', async () => {
+  const scrolled: Element[] = [];
+  // jsdom lays nothing out: record where the page asked to scroll.
+  const original = Element.prototype.scrollIntoView;
+  Element.prototype.scrollIntoView = function (this: Element) {
+    scrolled.push(this);
+  };
+  try {
+    server.use(mock.get(policyDocInfoPath(5), () => HttpResponse.json(ok(DOC))));
+    renderDoc('/policyDocument/policyDocument?id=5&clause=c1');
+    const clause = (await screen.findByText(/支持企业加大/)).closest('p')!;
+    expect(clause).toHaveClass('cited-clause');
+    expect(scrolled).toEqual([clause]);
+    expect(document.querySelectorAll('.cited-clause')).toHaveLength(1);
+  } finally {
+    Element.prototype.scrollIntoView = original;
+  }
+});

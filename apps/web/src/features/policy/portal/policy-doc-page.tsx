@@ -73,16 +73,12 @@ export default function PolicyDocPage() {
         </Descriptions>
 
         <Typography.Title level={4}>政策原文</Typography.Title>
-        <div ref={contentRef}>
-          <RichText html={doc.contentHtml} />
-        </div>
+        <RichText ref={contentRef} html={doc.contentHtml} />
 
         {doc.interpretationHtml && (
           <>
             <Typography.Title level={4}>政策解读</Typography.Title>
-            <div ref={interpretationRef}>
-              <RichText html={doc.interpretationHtml} />
-            </div>
+            <RichText ref={interpretationRef} html={doc.interpretationHtml} />
           </>
         )}
 

@@ -8,7 +8,7 @@ import { Alert, Button, Card, Empty, Flex, Input, List, Select, Space, Tag, Typo
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ROLES } from '@hqt/contract/auth';
-import { CLAUSE_VALIDITY, PASSAGE_KINDS, QA_LENGTH, QA_MSG, type AskAnswer } from '@hqt/contract/qa';
+import { appealFromQuestionLink, CLAUSE_VALIDITY, PASSAGE_KINDS, QA_LENGTH, QA_MSG, type AskAnswer } from '@hqt/contract/qa';
 import { enterprisesQuery } from '@/shared/api/enterprises';
 import { usePageTitle } from '@/shared/lib/page-title';
 import { useSession } from '@/shared/session/session-store';
@@ -17,9 +17,10 @@ import { askQuestion, markAnswer, qaQueries } from '../api/qa-api';
 
 const EXAMPLES = ['我们去年研发投入800万，能多扣除多少？', '专精特新认定下来县里奖多少？', '技改补助要交哪些材料？', '招了应届毕业生有社保补贴吗？'];
 const VERDICT_COLORS: Record<string, string> = { eligible: 'success', oneShort: 'warning', ineligible: 'default', missing: 'processing' };
+/** A visitor's question is no account's: after login the form opens empty. */
 const APPEAL_PAGE = '/enterpriseDemands/enterpriseDemands?new=1';
 
-function AnswerCard({ answer }: { answer: AskAnswer }) {
+function AnswerCard({ answer, signedIn }: { answer: AskAnswer; signedIn: boolean }) {
   const [marked, setMarked] = useState<boolean | null>(null);
   const mark = useMutation({
     mutationFn: (useful: boolean) => markAnswer({ id: answer.id, key: answer.key, useful }),
@@ -41,8 +42,8 @@ function AnswerCard({ answer }: { answer: AskAnswer }) {
             <Space direction="vertical">
               <span>{QA_MSG.askHuman}</span>
               <Space wrap>
-                <Link to={APPEAL_PAGE}>
-                  <Button type="primary">转人工：提交诉求</Button>
+                <Link to={signedIn ? appealFromQuestionLink(answer.id) : APPEAL_PAGE}>
+                  <Button type="primary">{signedIn ? '转人工：提交诉求' : '登录后转人工：提交诉求'}</Button>
                 </Link>
                 <a href={`tel:${answer.phone}`}>咨询电话 {answer.phone}</a>
               </Space>
@@ -183,7 +184,7 @@ export default function QaPage() {
         </Flex>
       </Card>
 
-      {send.data && <AnswerCard key={send.data.id} answer={send.data} />}
+      {send.data && <AnswerCard key={send.data.id} answer={send.data} signedIn={isEnterprise} />}
 
       {isEnterprise && (
         <Card title="我的提问" size="small">
