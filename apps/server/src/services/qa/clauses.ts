@@ -2,7 +2,8 @@
 // the order the policy page counts them in, so a citation's block is the page's anchor); headings
 // (第二章 支持内容, 一、政策要点) make the path, a block that opens with its label as printed — 第五条,
 // 一、, （二）, 3. — starts a clause, and a block without one is a further 款 of the clause it follows
-// or, before any, a passage of its own. Pure: no database.
+// or, before any, a passage of its own; a table's row is a passage (附表第N行) with its cells named by
+// the header row. Pure: no database.
 import { CLAUSE_BLOCKS } from '@hqt/contract/qa';
 
 export interface Clause {
@@ -28,6 +29,8 @@ const decode = (text: string) =>
 interface Block {
   tag: string;
   text: string;
+  /** A table row's cells, and whether they are header cells. */
+  cells: { header: boolean; values: string[] };
 }
 
 /** The text's blocks in document order, each with the text directly in it (a nested block's text is its own). */
@@ -38,12 +41,24 @@ export function blocksOf(html: string): Block[] {
     const [, closing, rawTag, text] = m;
     if (text !== undefined) {
       const current = open.at(-1);
-      if (current) current.text += decode(text);
+      if (current) {
+        current.text += decode(text);
+        if (current.tag === 'tr' && current.cells.values.length) current.cells.values[current.cells.values.length - 1] += decode(text);
+      }
       continue;
     }
     const tag = rawTag!.toLowerCase();
-    if (tag === 'br' || tag === 'td' || tag === 'th') {
-      // A line break or a table cell separates words.
+    if (tag === 'td' || tag === 'th') {
+      const row = open.findLast((b) => b.tag === 'tr');
+      if (row && !closing) {
+        row.cells.header = tag === 'th';
+        row.cells.values.push('');
+        row.text += ' ';
+      }
+      continue;
+    }
+    if (tag === 'br') {
+      // A line break separates words.
       const current = open.at(-1);
       if (current && !closing) current.text += ' ';
       continue;
@@ -53,12 +68,12 @@ export function blocksOf(html: string): Block[] {
       const at = open.map((b) => b.tag).lastIndexOf(tag);
       if (at >= 0) open.length = at;
     } else {
-      const block = { tag, text: '' };
+      const block: Block = { tag, text: '', cells: { header: false, values: [] } };
       blocks.push(block);
       open.push(block);
     }
   }
-  return blocks.map((b) => ({ tag: b.tag, text: b.text.replace(/\s+/g, ' ').trim() }));
+  return blocks.map((b) => ({ ...b, text: b.text.replace(/\s+/g, ' ').trim(), cells: { ...b.cells, values: b.cells.values.map((v) => v.replace(/\s+/g, ' ').trim()) } }));
 }
 
 const NUMERAL = '[一二三四五六七八九十百零〇两]+';
@@ -81,8 +96,22 @@ export function clausesOf(html: string): Clause[] {
   let continuing: Clause | null = null;
   let parent: Clause | null = null;
   let paragraphs = 0;
-  for (const [index, { tag, text }] of blocksOf(html).entries()) {
+  /** A table's header row: its cells name each later row's (支持事项：…；支持标准：…). */
+  let header: string[] | null = null;
+  let rows = 0;
+  for (const [index, { tag, text, cells }] of blocksOf(html).entries()) {
     if (!text) continue;
+    if (tag === 'tr') {
+      // A table row is a passage of its own (a table closes the 条 before it), its cells named by the header.
+      continuing = null;
+      if (cells.header) {
+        header = cells.values;
+        continue;
+      }
+      const named = cells.values.map((v, i) => (header?.[i] ? `${header[i]}：${v}` : v)).join('；');
+      clauses.push({ block: index, path: headings.map((h) => h.text), label: `附表第${++rows}行`, text: named });
+      continue;
+    }
     const heading = HEADING.exec(tag);
     if (heading) {
       const level = Number(heading[1]);

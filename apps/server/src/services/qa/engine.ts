@@ -145,6 +145,11 @@ const fieldsOf = (p: Passage, dict: TermDictionary): FieldTokens => ({
 /** Passages tokenised between turns of the event loop: a large index does not stop the server answering. */
 const TOKENIZE_CHUNK = 500;
 
+/** Where a passage stands for its guide: the policy's text, its 解读, or the guide's own parts (one of each is cited). */
+const placeOf = (p: Passage) => (p.guideId === null ? passageKey(p) : `${p.part ?? 'guide'}:${p.guideId}`);
+/** The policy text's passages that name one guide (its 条, its row of the table) are one for the ranking. */
+const sameText = (p: Passage) => (p.part === 'c' && p.guideId !== null ? `c:${p.guideId}` : passageKey(p));
+
 export class QaIndex {
   private readonly index: Bm25Index;
 
@@ -180,16 +185,17 @@ export class QaIndex {
         return { passage, coverage: h.coverage, validity, score: h.score * prior };
       })
       .sort((a, b) => b.score - a.score)
+      // A guide's 条 and its row of the table say the same: the better of them is ranked.
+      .filter((r, i, all) => all.findIndex((x) => sameText(x.passage) === sameText(r.passage)) === i)
       .slice(0, 10);
     const top = ranked[0];
     if (!top || top.coverage < MIN_COVERAGE) return { answered: false, answer: QA_MSG.notAnswered, cited: [], ranked, quantities };
     const cited = [top];
     for (const r of ranked.slice(1)) {
       if (cited.length === MAX_CITATIONS || r.score < top.score * CITE_WITHIN) break;
-      // One of a guide's own passages: its 条件, 标准 and 材料 side by side would crowd out the policy's clauses.
-      const ownOf = (x: Passage) => (x.part === null ? x.guideId : null);
-      const same = (c: RankedPassage) => (ownOf(c.passage) !== null && ownOf(c.passage) === ownOf(r.passage)) || passageKey(c.passage) === passageKey(r.passage);
-      if (r.coverage >= MIN_COVERAGE && !cited.some(same)) cited.push(r);
+      // One passage per guide in each place: its 条件, 标准 and 材料 side by side would crowd out the other
+      // texts; a guide's own passage and the policy's clause both stay.
+      if (r.coverage >= MIN_COVERAGE && !cited.some((c) => placeOf(c.passage) === placeOf(r.passage))) cited.push(r);
     }
     return { answered: true, answer: compose(cited, tokens, this.dict), cited, ranked, quantities };
   }

@@ -1214,6 +1214,7 @@ function windowFor(i: number, now: number): [Date, Date] {
   }
 }
 
+const labelOf = (type: keyof typeof DICTIONARIES, code: string) => DICTIONARIES[type].find(([c]) => c === code)?.[1] ?? code;
 const deptOf = (code: string) => {
   const entry = DICTIONARIES.department.find(([c]) => c === code)!;
   return { name: entry[1], address: String(entry[2]?.address), phone: String(entry[2]?.phone) };
@@ -1249,8 +1250,12 @@ function policyHtml(p: PolicySeed, expiry: string | null): string {
     ]],
     ['第四章 附则', [`本${kind}由${p.interpreter ?? deptOf(p.department).name}负责解释，自印发之日起施行，${until}。`]],
   ];
+  // 第二章's items at a glance, as such documents print them beside the articles.
+  const table = `<table><thead><tr><th>支持事项</th><th>支持标准</th><th>申报方式</th></tr></thead><tbody>${p.guides.map((g) => `<tr><td>${g.title}</td><td>${g.standard}</td><td>${labelOf('guideMode', g.mode)}</td></tr>`).join('')}</tbody></table>`;
   let article = 0;
-  return chapters.map(([heading, articles]) => `<h2>${heading}</h2>\n${articles.map((a) => `<p>第${numeral(++article)}条 ${a}</p>`).join('\n')}`).join('\n');
+  return chapters
+    .map(([heading, articles], i) => `<h2>${heading}</h2>\n${articles.map((a) => `<p>第${numeral(++article)}条 ${a}</p>`).join('\n')}${i === 1 ? `\n${table}` : ''}`)
+    .join('\n');
 }
 
 function interpretationHtml(p: PolicySeed): string {
