@@ -33,6 +33,10 @@ export const QA_CONSOLE_PATHS = {
   queue: '/api/v1/policyqa/console/questions',
   /** Questions a day, the answered share, the 有用 share. */
   figures: '/api/v1/policyqa/console/figures',
+  /** Staff-written 常见问题: the list (GET), a new one (POST). */
+  faqs: '/api/v1/policyqa/console/faqs',
+  /** One 常见问题: rewritten (PUT) or removed (DELETE). */
+  faq: '/api/v1/policyqa/console/faqs/:id',
 } as const;
 
 /** The portal page (public: questions about the texts; the personal part after login). */
@@ -73,8 +77,8 @@ export const QA_MSG = {
 export const CLAUSE_VALIDITY = { current: '现行有效', expired: '已失效', notYet: '尚未施行' } as const;
 export type ClauseValidity = keyof typeof CLAUSE_VALIDITY;
 
-/** A passage's kind: a clause of the text, of its 解读, or a guide's 申报条件 / 支持标准 / 申报材料. */
-export const PASSAGE_KINDS = { clause: '政策原文', interpretation: '政策解读', conditions: '申报条件', standard: '支持标准', materials: '申报材料' } as const;
+/** A passage's kind: a clause of the text, of its 解读, a guide's 申报条件 / 支持标准 / 申报材料, or a staff-written 常见问题. */
+export const PASSAGE_KINDS = { clause: '政策原文', interpretation: '政策解读', conditions: '申报条件', standard: '支持标准', materials: '申报材料', faq: '常见问题' } as const;
 export type PassageKind = keyof typeof PASSAGE_KINDS;
 
 /** The calculator's word on a guide for the chosen enterprise. */
@@ -200,12 +204,47 @@ export const QaFigures = Type.Object({
 });
 export type QaFigures = Type.Static<typeof QaFigures>;
 
+/** A staff-written 常见问题: its question and the other ways it is asked, its answer, the clause it rests on, who keeps it and when it is reviewed. */
+export const QA_FAQ_LENGTH = { question: 100, variants: 10, answer: 2000, clause: 100 } as const;
+const FaqText = (title: string, max: number) => Type.String({ title, minLength: 2, maxLength: max, errorMessage: `${title}应为 2–${max} 个字` });
+
+export const FaqInput = Type.Object({
+  question: FaqText('问题', QA_FAQ_LENGTH.question),
+  variants: Type.Array(FaqText('问法', QA_FAQ_LENGTH.question), { title: '其他问法', maxItems: QA_FAQ_LENGTH.variants, errorMessage: `其他问法最多 ${QA_FAQ_LENGTH.variants} 条，每条 2–${QA_FAQ_LENGTH.question} 个字` }),
+  answer: FaqText('答案', QA_FAQ_LENGTH.answer),
+  /** The published policy it rests on, and the clause as printed (第五条): cited with the answer. */
+  policyId: Id('依据的政策文件'),
+  clause: Type.String({ title: '依据条款', maxLength: QA_FAQ_LENGTH.clause, errorMessage: `依据条款不能超过 ${QA_FAQ_LENGTH.clause} 个字` }),
+  reviewOn: Type.String({ title: '复核日期', pattern: '^\\d{4}-\\d{2}-\\d{2}$', errorMessage: '复核日期格式应为 YYYY-MM-DD' }),
+});
+export type FaqInput = Type.Static<typeof FaqInput>;
+
+export const Faq = Type.Object({
+  id: Type.Integer(),
+  ...FaqInput.properties,
+  policyTitle: Type.String(),
+  docNo: Type.String(),
+  owner: Type.String(),
+  updatedAt: Type.String(),
+  /** Its review date has come (the list shows it first). */
+  reviewDue: Type.Boolean(),
+});
+export type Faq = Type.Static<typeof Faq>;
+
+export const QA_FAQ_MSG = {
+  saved: '常见问题已保存',
+  deleted: '常见问题已删除',
+  notFound: '常见问题不存在',
+  policyNotPublished: '依据的政策文件不存在或未发布',
+  badDay: '复核日期不是有效的日期',
+} as const;
+
 export const QA_SERVICE = defineService({
   key: 'qa',
   name: '政策问答',
   messageSources: {},
   messages: null,
-  audit: { actions: {}, details: {} },
+  audit: { actions: { 'qa.faq.saved': '保存常见问题', 'qa.faq.deleted': '删除常见问题' }, details: { question: '问题', variants: '其他问法', reviewOn: '复核日期' } },
   dictionaries: {
     // The policy terms the segmenter keeps whole (专精|特|新 otherwise), with their other names.
     qaTerm: {

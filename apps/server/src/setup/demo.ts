@@ -11,6 +11,7 @@ import { seedApplyDemo } from './demo-content/apply';
 import { seedVisitDemo } from './demo-content/visit';
 import { seedPolicyDemo } from './demo-content/policy';
 import { seedPushDemo } from './demo-content/push';
+import { reconcile } from '../services/qa/public';
 
 export const DEMO_ACCOUNTS = {
   enterprise: { username: 'demo', password: 'Demo1234', name: '云溪智造科技有限公司' },
@@ -103,4 +104,6 @@ export async function seedWorkflowDemo(app: FastifyInstance, uploadsDir: string,
   await seedAppealDemo({ db: app.db, events: app.events, calendar: app.calendar, dicts: app.dicts }, DEMO_ACCOUNTS.enterprise.username, now);
   await seedVisitDemo({ db: app.db, calendar: app.calendar, dicts: app.dicts, events: app.events, followUps: app.visitFollowUps }, DEMO_ACCOUNTS.enterprise.username, now);
   await seedApplyDemo({ db: app.db, events: app.events, calendar: app.calendar, dicts: app.dicts }, uploadsDir, DEMO_ACCOUNTS.enterprise.username, now);
+  // 政策问答: the demo's policies, seeded straight into their tables, answerable from the first question.
+  await reconcile(app.db);
 }

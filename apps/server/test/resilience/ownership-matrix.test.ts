@@ -263,6 +263,10 @@ const UNOWNED: Record<string, string> = {
   // 政策问答: a mark proven by the answer's own key, whoever sends it (a visitor's too: test/services/qa.test.ts); staff's queue and figures.
   'POST /api/v1/policyqa/feedback': 'questions',
   'POST /api/v1/policyqa/console/questions': 'questions',
+  'GET /api/v1/policyqa/console/faqs': 'content',
+  'POST /api/v1/policyqa/console/faqs': 'content',
+  'PUT /api/v1/policyqa/console/faqs/:id': 'content',
+  'DELETE /api/v1/policyqa/console/faqs/:id': 'content',
   'GET /api/v1/policyqa/console/figures': 'figures',
   'GET /api/console/publicities/page': 'publicity',
   'POST /api/console/publicities': 'publicity',

@@ -10,7 +10,7 @@ import { consolePath } from '@hqt/contract/console';
 import type { PageOf } from '@hqt/contract/envelope';
 import { OWN_MSG } from '@hqt/contract/messages';
 import { POLICY_CONSOLE_PATHS, type GuideInput, type PolicyInput } from '@hqt/contract/policy-console';
-import { QA_CONSOLE_PATHS, QA_MSG, QA_PATHS, type AskAnswer, type QaFigures, type QaHistoryItem, type QaQueueRow } from '@hqt/contract/qa';
+import { QA_CONSOLE_PATHS, QA_MSG, QA_PATHS, type AskAnswer, type Faq, type QaFigures, type QaHistoryItem, type QaQueueRow } from '@hqt/contract/qa';
 import type { App } from '../../src/app';
 import { bearer, createAccount, createTestApp, loginAs } from '../helpers/app';
 
@@ -23,7 +23,7 @@ let othersEnterprise: Enterprise;
 let policyId: number;
 
 type Answer<T = unknown> = { status: number; body: { code: number; msg: string; data: T } };
-async function call<T = unknown>(method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown, headers: Record<string, string> = {}): Promise<Answer<T>> {
+async function call<T = unknown>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown, headers: Record<string, string> = {}): Promise<Answer<T>> {
   const res = await app.inject({ method, url, headers, remoteAddress: '10.40.0.1', ...(payload === undefined ? {} : { payload: payload as object }) });
   return { status: res.statusCode, body: res.json() };
 }
@@ -183,6 +183,37 @@ describe('政策问答', () => {
     }
     const res = await call('POST', QA_PATHS.ask, { question: '数字化转型', enterpriseId: 'x' });
     expect(res.status).toBe(400);
+  });
+
+  it('a 常见问题 written by staff is found by its other wordings and answered in its words with the clause it rests on; removed, it is gone', async () => {
+    const faq = { question: '标杆企业奖励什么时候发放？', variants: ['标杆奖金啥时候到账'], answer: '评定结果公示结束后 20 个工作日内拨付到企业对公账户。', policyId, clause: '第二条', reviewOn: '2027-06-30' };
+    for (const [bad, msg] of [
+      [{ ...faq, reviewOn: '2027-02-30' }, '复核日期不是有效的日期'],
+      [{ ...faq, policyId: 999_999 }, '依据的政策文件不存在或未发布'],
+      [{ ...faq, variants: Array.from({ length: 11 }, (_, i) => `问法${i}`) }, '其他问法最多 10 条，每条 2–100 个字'],
+      [{ ...faq, answer: '好' }, '答案应为 2–2000 个字'],
+    ] as const) {
+      expect((await call('POST', QA_CONSOLE_PATHS.faqs, bad, staff)).body, msg).toEqual({ code: 400, msg, data: null });
+    }
+    expect((await call('POST', QA_CONSOLE_PATHS.faqs, faq, owner)).status).toBe(403);
+    const saved = await call<{ id: number }>('POST', QA_CONSOLE_PATHS.faqs, faq, staff);
+    expect(saved.body).toMatchObject({ code: 200, msg: '常见问题已保存' });
+    await app.qaIndex.heard();
+
+    const a = (await ask('标杆奖金啥时候到账？')).body.data;
+    expect(a.answered).toBe(true);
+    expect(a.citations[0]).toMatchObject({ kind: 'faq', clause: '常见问题 › 标杆企业奖励什么时候发放？', link: `/policyDocument/policyDocument?id=${policyId}&clause=c3` });
+    expect(a.answer).toMatch(/^常见问题「标杆企业奖励什么时候发放？」：评定结果公示结束后 20 个工作日内拨付/);
+    expect(a.answer).toContain('第二条');
+
+    const list = (await call<Faq[]>('GET', QA_CONSOLE_PATHS.faqs, undefined, staff)).body.data;
+    expect(list).toEqual([expect.objectContaining({ id: saved.body.data.id, variants: ['标杆奖金啥时候到账'], docNo: '云工信发〔2026〕91号', reviewDue: false })]);
+
+    const url = QA_CONSOLE_PATHS.faq.replace(':id', String(saved.body.data.id));
+    expect((await call('DELETE', url, undefined, staff)).body).toMatchObject({ code: 200, msg: '常见问题已删除' });
+    expect((await call('DELETE', url, undefined, staff)).body).toEqual({ code: 404, msg: '常见问题不存在', data: null });
+    await app.qaIndex.heard();
+    expect((await ask('标杆奖金啥时候到账？')).body.data.citations.filter((c) => c.kind === 'faq')).toEqual([]);
   });
 
   it('a revision is answered in its new words; a withdrawal takes the policy out at once', async () => {

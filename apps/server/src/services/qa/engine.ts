@@ -26,6 +26,9 @@ export interface Passage {
   /** The policy's dates: in force from, and until (null: no end). */
   effectiveOn: string;
   expiresOn: string | null;
+  /** A 常见问题's other ways of asking it (they weigh as its title) and the clause it rests on. */
+  variants?: readonly string[];
+  basis?: string;
 }
 
 export interface PolicySource {
@@ -127,8 +130,12 @@ function bestSentence(text: string, question: readonly string[], dict: TermDicti
 function compose(cited: readonly RankedPassage[], question: readonly string[], dict: TermDictionary): string {
   return cited
     .map(({ passage: p, validity }, i) => {
-      const where = p.part === null ? `${p.path[0]}的${p.label}` : `《${p.policyTitle}》（${p.docNo}）${clauseOf({ path: p.path, label: p.label })}`;
       const note = validity === 'current' ? '' : `（该文件${CLAUSE_VALIDITY[validity]}，仅供参考）`;
+      if (p.kind === 'faq') {
+        const basis = `《${p.policyTitle}》（${p.docNo}）${p.basis ?? ''}`;
+        return i === 0 ? `常见问题「${p.label}」：${p.text}（依据${basis}${note}）` : `另见常见问题「${p.label}」。`;
+      }
+      const where = p.part === null ? `${p.path[0]}的${p.label}` : `《${p.policyTitle}》（${p.docNo}）${clauseOf({ path: p.path, label: p.label })}`;
       const said = bestSentence(p.text, question, dict).replace(/^(第[一二三四五六七八九十百零〇两\d]+条|[一二三四五六七八九十]+、)\s*/, '');
       return i === 0 ? `依据${where}${note}：${said}` : `另见${where}${note}。`;
     })
@@ -137,7 +144,7 @@ function compose(cited: readonly RankedPassage[], question: readonly string[], d
 
 /** A passage's fields as tokens: the title (the policy's, and a guide's for its own passages), the path and label, the text. */
 const fieldsOf = (p: Passage, dict: TermDictionary): FieldTokens => ({
-  title: tokenize(p.guideId !== null && p.part === null ? `${p.policyTitle} ${p.path[0]}` : p.policyTitle, dict),
+  title: tokenize(p.kind === 'faq' ? [p.label, ...(p.variants ?? [])].join(' ') : p.guideId !== null && p.part === null ? `${p.policyTitle} ${p.path[0]}` : p.policyTitle, dict),
   heading: tokenize([...p.path, p.label].join(' '), dict),
   body: tokenize(p.text, dict),
 });

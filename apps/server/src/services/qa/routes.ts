@@ -5,14 +5,15 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import fp from 'fastify-plugin';
 import Type from 'typebox';
 import { Envelope, Page } from '@hqt/contract/envelope';
-import { AskAnswer, AskBody, FeedbackBody, QA_CONSOLE_PATHS, QA_MSG, QA_PATHS, QaFigures, QaHistoryItem, QaQueueQuery, QaQueueRow, QuestionIdParams } from '@hqt/contract/qa';
+import { AskAnswer, AskBody, FeedbackBody, QA_CONSOLE_PATHS, QA_MSG, QA_PATHS, QaFigures, QaHistoryItem, QaQueueQuery, QaQueueRow, QuestionIdParams, Faq, FaqInput, QA_FAQ_MSG } from '@hqt/contract/qa';
 import type { Config } from '../../config';
 import { signedIn } from '../../lib/ctx';
 import { ok } from '../../lib/envelope';
 import { guides } from '../../db/schema/index';
 import { eq } from 'drizzle-orm';
 import { ask, feedback, figures, history, ownQuestion, queuePage, type QaDeps } from './service';
-import { QaStore, reconcile, reindexPolicy } from './store';
+import { deleteFaq, listFaqs, saveFaq } from './faqs';
+import { declareQaJobs, QaStore, reindexPolicy } from './store';
 
 /** The rate-limit budget of questions (QA_RATE_LIMIT per address per minute). */
 export const QA_BUDGET = 'qa';
@@ -30,9 +31,8 @@ const routes: FastifyPluginAsyncTypebox<Config['qa'] & { connectionString: strin
   await store.start();
   app.decorate('qaIndex', store);
   app.addHook('onClose', () => store.stop());
-  // Content written without the service (the demo, a bench's seed) is indexed as the server starts.
-  const reindexed = await reconcile(app.db);
-  if (reindexed) app.log.info({ policies: reindexed }, 'qa index: policies indexed');
+  // Content written without the service (a bench's seed, an older database) is indexed by a job at each start.
+  declareQaJobs(app.jobs, app.db);
 
   // A policy's publish, revision or withdrawal rewrites its passages in the same transaction; so does a guide's.
   app.events.onStep('policy', ['publish', 'withdraw'], (tx, step) => reindexPolicy(tx, step.id));
@@ -82,10 +82,33 @@ const routes: FastifyPluginAsyncTypebox<Config['qa'] & { connectionString: strin
     async (request) => ok(await queuePage(app.db, request.body)),
   );
   app.get(
+    QA_CONSOLE_PATHS.faqs,
+    { schema: { tags: consoleTags, summary: '常见问题（到复核日期的在前）', response: { 200: Envelope(Type.Array(Faq)) } }, config: staff },
+    async () => ok(await listFaqs(app.db)),
+  );
+  app.post(
+    QA_CONSOLE_PATHS.faqs,
+    { schema: { tags: consoleTags, summary: '新建常见问题', body: FaqInput, response: { 200: Envelope(Type.Object({ id: Type.Integer() })) } }, config: staff },
+    async (request) => ok(await saveFaq(app.db, signedIn(request), null, request.body), QA_FAQ_MSG.saved),
+  );
+  app.put(
+    QA_CONSOLE_PATHS.faq,
+    { schema: { tags: consoleTags, summary: '修改常见问题', params: QuestionIdParams, body: FaqInput, response: { 200: Envelope(Type.Object({ id: Type.Integer() })) } }, config: staff },
+    async (request) => ok(await saveFaq(app.db, signedIn(request), request.params.id, request.body), QA_FAQ_MSG.saved),
+  );
+  app.delete(
+    QA_CONSOLE_PATHS.faq,
+    { schema: { tags: consoleTags, summary: '删除常见问题', params: QuestionIdParams, response: { 200: Envelope(Type.Null()) } }, config: staff },
+    async (request) => {
+      await deleteFaq(app.db, signedIn(request), request.params.id);
+      return ok(null, QA_FAQ_MSG.deleted);
+    },
+  );
+  app.get(
     QA_CONSOLE_PATHS.figures,
     { schema: { tags: consoleTags, summary: '政策问答统计（近 30 天）', response: { 200: Envelope(QaFigures) } }, config: staff },
     async () => ok(await figures(app.db)),
   );
 };
 
-export default fp(routes, { name: 'qa', dependencies: ['db', 'events', 'auth', 'dict', 'rate-limit', 'calculator'] });
+export default fp(routes, { name: 'qa', dependencies: ['db', 'events', 'auth', 'dict', 'jobs', 'rate-limit', 'calculator'] });

@@ -33,7 +33,34 @@ export const qaPassages = pgTable(
     effectiveOn: date('effective_on').notNull(),
     expiresOn: date('expires_on'),
   },
-  (t) => [index('qa_passages_policy_idx').on(t.policyId), check('qa_passages_kind_check', sql`${t.kind} in ${inList(Object.keys(PASSAGE_KINDS))}`)],
+  // 常见问题 are kept in qa_faqs, not here.
+  (t) => [index('qa_passages_policy_idx').on(t.policyId), check('qa_passages_kind_check', sql`${t.kind} in ${inList(Object.keys(PASSAGE_KINDS).filter((k) => k !== 'faq'))}`)],
+);
+
+/**
+ * Staff-written 常见问题 (问答知识库): ranked with the clauses (its question and other ways of asking it
+ * weigh as a title), answered with its own words and the clause of the policy it rests on. The trigger
+ * that tells the nodes of a passage's change tells them of these too.
+ */
+export const qaFaqs = pgTable(
+  'qa_faqs',
+  {
+    id: serial('id').primaryKey(),
+    question: text('question').notNull(),
+    variants: text('variants').array().notNull().default(sql`'{}'::text[]`),
+    answer: text('answer').notNull(),
+    policyId: integer('policy_id')
+      .notNull()
+      .references(() => policies.id, { onDelete: 'cascade' }),
+    clause: text('clause').notNull().default(''),
+    reviewOn: date('review_on').notNull(),
+    ownerId: integer('owner_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'restrict' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('qa_faqs_policy_idx').on(t.policyId)],
 );
 
 /**

@@ -47,6 +47,7 @@ const hashKey = (key: string) => createHash('sha256').update(key).digest('hex');
 const MAX_GUIDES = 3;
 
 function linkOf(p: Passage): string {
+  if (p.kind === 'faq' && p.block === null) return `${POLICY_DOC_PATH}?id=${p.policyId}`;
   if (p.part === null || p.block === null) return guidePortalLink(p.guideId!);
   return `${POLICY_DOC_PATH}?id=${p.policyId}&clause=${clauseParam(p.part, p.block)}`;
 }

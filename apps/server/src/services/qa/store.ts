@@ -7,11 +7,12 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { QA_TERM_DICT, type ClausePart, type PassageKind } from '@hqt/contract/qa';
 import type { Db, DbOrTx } from '../../db/client';
+import type { Jobs } from '../../lib/jobs';
 import { guides, policies } from '../../db/schema/index';
 import { NotifiedCache } from '../../lib/notified-cache';
 import type { Dictionaries, DictionaryStore } from '../dict/public';
 import { passagesOf, QaIndex, type Passage } from './engine';
-import { qaPassages, qaSources } from './schema';
+import { qaFaqs, qaPassages, qaSources } from './schema';
 import { termDictionary } from './terms';
 
 /** What a policy's passages are made from: its status and its and its guides' last writes. */
@@ -22,8 +23,10 @@ const INSERT_CHUNK = 500;
 
 /** Writes a policy's passages anew: none unless it is published, and only its published guides'. */
 export async function reindexPolicy(tx: DbOrTx, policyId: number): Promise<void> {
+  // The policy's row lock orders two writers of its passages (a start's reconcile on two nodes, a
+  // console's save): the second deletes what the first wrote and writes the same again.
+  const [policy] = await tx.select().from(policies).where(eq(policies.id, policyId)).for('update');
   await tx.delete(qaPassages).where(eq(qaPassages.policyId, policyId));
-  const [policy] = await tx.select().from(policies).where(eq(policies.id, policyId));
   if (!policy) return;
   if (policy.status === 'published') {
     const published = await tx
@@ -38,7 +41,11 @@ export async function reindexPolicy(tx: DbOrTx, policyId: number): Promise<void>
   await tx.insert(qaSources).values({ policyId, version }).onConflictDoUpdate({ target: qaSources.policyId, set: { version } });
 }
 
-/** Indexes again every policy whose passages are older than it (one transaction each); answers how many. */
+/**
+ * Indexes again every policy whose passages are older than it (one transaction each); answers how
+ * many. The job `qa-reconcile` runs it at each start and nightly (a large library takes minutes: the
+ * server answers meanwhile, from the passages already stored); the demo runs it as it seeds.
+ */
 export async function reconcile(db: Db): Promise<number> {
   const stale = await db.execute<{ id: number }>(sql`select p.id from policies p left join qa_sources s on s.policy_id = p.id where s.version is distinct from ${versionOf} order by p.id`);
   for (const { id } of stale.rows) await db.transaction((tx) => reindexPolicy(tx, id));
@@ -46,6 +53,16 @@ export async function reconcile(db: Db): Promise<number> {
 }
 
 type TermItems = ReturnType<Dictionaries['get']>;
+
+export function declareQaJobs(jobs: Jobs, db: Db): void {
+  jobs.queue({
+    name: 'qa-reconcile',
+    settings: { retryLimit: 3, retryDelay: 60, expireInSeconds: 3600, deleteAfterSeconds: 7 * 24 * 3600 },
+    run: () => reconcile(db),
+    schedule: '40 18 * * *',
+    atStart: true,
+  });
+}
 
 /** A build that takes less than this is awaited by the question that needs it; a longer one runs behind the index it replaces. */
 const AWAIT_BUILD_MS = 1000;
@@ -65,12 +82,27 @@ export class QaStore {
       connectionString,
       channel: 'hqt_qa_changed',
       onError,
-      load: async () =>
-        (await db.select().from(qaPassages).orderBy(qaPassages.id)).map((r) => ({
-          ...r,
-          kind: r.kind as PassageKind,
-          part: r.part as ClausePart | null,
-        })),
+      load: async () => {
+        const [stored, faqs] = await Promise.all([
+          db.select().from(qaPassages).orderBy(qaPassages.id),
+          db
+            .select({ faq: qaFaqs, policyTitle: policies.title, docNo: policies.docNo, effectiveOn: policies.publishDate, expiresOn: policies.expiryDate })
+            .from(qaFaqs)
+            .innerJoin(policies, eq(policies.id, qaFaqs.policyId))
+            .where(eq(policies.status, 'published'))
+            .orderBy(qaFaqs.id),
+        ]);
+        const passages: Passage[] = stored.map((r) => ({ ...r, kind: r.kind as PassageKind, part: r.part as ClausePart | null }));
+        // A 常见问题 links to the clause it rests on, when its policy's text prints that label.
+        const blockOf = new Map(passages.filter((p) => p.part === 'c').map((p) => [`${p.policyId}:${p.label}`, p.block]));
+        return [
+          ...passages,
+          ...faqs.map(({ faq, ...policy }): Passage => {
+            const block = blockOf.get(`${faq.policyId}:${faq.clause}`) ?? null;
+            return { ...policy, policyId: faq.policyId, guideId: null, kind: 'faq', part: block === null ? null : 'c', block, path: ['常见问题'], label: faq.question, text: faq.answer, variants: faq.variants, basis: faq.clause };
+          }),
+        ];
+      },
     });
   }
 

@@ -1,6 +1,7 @@
-// 问答知识库's queue (docs/qa.md): the questions the texts did not answer and the answers marked 没用,
-// newest first — who asked (访客 for a visitor), for which enterprise, what was cited — to write a
-// 常见问题 or an 诉求 from; above it the last 30 days: questions, the answered share, the 有用 share.
+// 问答知识库 (docs/qa.md): the last 30 days (questions, the answered share, the 有用 share), the
+// staff-written 常见问题, and the queue of questions the texts did not answer or whose answer was marked
+// 没用, newest first — who asked (访客 for a visitor), for which enterprise, what was cited — to write a
+// 常见问题 or an 诉求 from.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Card, Flex, Select, Statistic, Tag, Typography, type TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
@@ -11,6 +12,7 @@ import { ConsoleList } from '@/shared/console/console-list';
 import type { ExportColumn } from '@/shared/lib/export-format';
 import type { ListParams, ListSpec } from '@/shared/lists/use-list-params';
 import { qaConsoleQueries } from '../api/qa-console-api';
+import { FaqsPanel } from './faqs-panel';
 
 const FILTERS = { kind: 'string' } as const;
 type Filters = typeof FILTERS;
@@ -76,6 +78,7 @@ export default function QaQuestionsPage() {
   return (
     <Flex vertical gap={16}>
       <Figures />
+      <FaqsPanel />
       <ConsoleList<QaQueueRow, Filters>
         title="问答知识库：待处理的问题"
         spec={SPEC}
