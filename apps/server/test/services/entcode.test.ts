@@ -25,12 +25,12 @@ import { ENTCODE_CONSOLE_PATHS, type EntcodeDetail, type EntcodeRow, type Entcod
 import type { PageOf } from '@hqt/contract/envelope';
 import { VISIT_CONSOLE_PATHS } from '@hqt/contract/visit-console';
 import { MSG, OWN_MSG } from '@hqt/contract/messages';
-import { creditCodeCheckChar } from '@hqt/contract/validation';
 import type { App } from '../../src/app';
 import { auditLog, enterprises, messages } from '../../src/db/schema/index';
 import { assignCode } from '../../src/services/entcode/assign';
 import { assignMissingCodes } from '../../src/services/entcode/jobs';
 import { enterpriseCodeScans, enterpriseCodes } from '../../src/services/entcode/schema';
+import { profile, thisYear } from '../helpers/profile';
 import { bearer, createAccount, createTestApp, databaseUrlOf, loginAs, type TestAccount } from '../helpers/app';
 import { earlyInAMinute } from '../helpers/clock';
 import { insertDraftGuide, insertPolicy } from '../helpers/content';
@@ -38,7 +38,6 @@ import { insertDraftGuide, insertPolicy } from '../helpers/content';
 let app: App;
 const PUBLIC_URL = 'https://hqt.example.cn';
 const BUREAU_PHONE = '0839-7202345'; // the dictionary department gxj's extra.phone
-const thisYear = Number(new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 4));
 
 type Answer<T = unknown> = { status: number; body: { code: number; msg: string; data: T } };
 async function call<T = unknown>(method: 'GET' | 'POST', url: string, headers: Record<string, string> = {}, payload?: unknown, a: App = app, ip = '10.9.0.1'): Promise<Answer<T>> {
@@ -46,28 +45,6 @@ async function call<T = unknown>(method: 'GET' | 'POST', url: string, headers: R
   return { status: res.statusCode, body: res.json() };
 }
 const cardUrl = (code: string) => `${ENTCODE_PATHS.card}?code=${encodeURIComponent(code)}`;
-
-let codeSeq = 0;
-const creditCode = () => {
-  const base = `91520000${String(process.pid % 1000).padStart(3, '0')}${String(++codeSeq).padStart(6, '0')}`;
-  return base + creditCodeCheckChar(base);
-};
-const profile = (over: Partial<EnterpriseBody> = {}): EnterpriseBody => ({
-  name: '云溪精工机械有限公司',
-  creditCode: creditCode(),
-  legalPerson: '张伟',
-  nature: 'private',
-  contactPhone: '13912345678',
-  foundedOn: '2019-03-01',
-  registeredCapital: 1000,
-  patents: 3,
-  industry: 'C',
-  scale: 'small',
-  region: 'park',
-  qualifications: [{ code: 'hightech', validUntil: `${thisYear + 1}-12-31` }],
-  indicators: [{ year: thisYear - 1, revenue: 98765, tax: 4321, rdExpense: 140, staff: 100, socialInsurance: 90, investment: 300 }],
-  ...over,
-});
 
 interface Caller {
   account: TestAccount;

@@ -4,8 +4,7 @@
 // refused; 有用 / 没用 by the answer's key only; the console's queue and figures are staff's.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLES } from '@hqt/contract/auth';
-import { CALCULATOR_PATHS, type Enterprise, type EnterpriseBody } from '@hqt/contract/calculator';
-import { creditCodeCheckChar } from '@hqt/contract/validation';
+import { CALCULATOR_PATHS, type Enterprise } from '@hqt/contract/calculator';
 import { consolePath } from '@hqt/contract/console';
 import type { PageOf } from '@hqt/contract/envelope';
 import { OWN_MSG } from '@hqt/contract/messages';
@@ -13,6 +12,7 @@ import { POLICY_CONSOLE_PATHS, type GuideInput, type PolicyInput } from '@hqt/co
 import { QA_CONSOLE_PATHS, QA_MSG, QA_PATHS, type AskAnswer, type Faq, type QaFigures, type QaHistoryItem, type QaQueueRow } from '@hqt/contract/qa';
 import type { App } from '../../src/app';
 import { bearer, createAccount, createTestApp, loginAs } from '../helpers/app';
+import { profile, thisYear } from '../helpers/profile';
 
 let app: App;
 let staff: Record<string, string>;
@@ -30,27 +30,9 @@ async function call<T = unknown>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url:
 const ask = (question: string, headers: Record<string, string> = {}, enterpriseId?: number) =>
   call<AskAnswer>('POST', QA_PATHS.ask, { question, ...(enterpriseId ? { enterpriseId } : {}) }, headers);
 
-const thisYear = Number(new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 4));
-let seq = 0;
-const creditCode = () => {
-  const base = `91520000${String(process.pid % 1000).padStart(3, '0')}${String(++seq).padStart(6, '0')}`;
-  return base + creditCodeCheckChar(base);
-};
-const profile = (rdExpense: number): EnterpriseBody => ({
-  name: `云溪精工机械有限公司${seq}`,
-  creditCode: creditCode(),
-  legalPerson: '张伟',
-  nature: 'private',
-  contactPhone: '13912345678',
-  foundedOn: '2019-03-01',
-  registeredCapital: 1000,
-  patents: 3,
-  industry: 'C',
-  scale: 'small',
-  region: 'park',
-  qualifications: [],
-  indicators: [{ year: thisYear - 1, revenue: 9000, tax: 300, rdExpense, staff: 100, socialInsurance: 90, investment: 300 }],
-});
+/** An enterprise of its own, its 研发 of last year as given (the guide below asks 200 万元). */
+const withRd = (rdExpense: number) =>
+  profile({ name: `云溪精工机械有限公司${rdExpense}`, qualifications: [], indicators: [{ year: thisYear - 1, revenue: 9000, tax: 300, rdExpense, staff: 100, socialInsurance: 90, investment: 300 }] });
 
 const TEXT = (standard: string) => `<h2>第一章 总则</h2><p>第一条 为推动制造业数字化转型，结合本县实际，制定本措施。</p>
 <h2>第二章 支持内容</h2><p>第二条 数字化转型标杆企业奖励。${standard}</p><p>第三条 本措施自印发之日起施行。</p>`;
@@ -96,7 +78,7 @@ beforeAll(async () => {
   staff = bearer((await loginAs(app, await createAccount(app, { roleId: ROLES.staff.id }))).access_token);
   owner = bearer((await loginAs(app, await createAccount(app))).access_token);
   other = bearer((await loginAs(app, await createAccount(app))).access_token);
-  const save = async (headers: Record<string, string>, rd: number) => (await call<Enterprise>('POST', CALCULATOR_PATHS.saveEnterprise, profile(rd), headers)).body.data;
+  const save = async (headers: Record<string, string>, rd: number) => (await call<Enterprise>('POST', CALCULATOR_PATHS.saveEnterprise, withRd(rd), headers)).body.data;
   ownEnterprise = await save(owner, 140);
   othersEnterprise = await save(other, 300);
 
