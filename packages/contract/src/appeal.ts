@@ -2,8 +2,7 @@
 // number (SQ…), staff take it through APPEAL_FLOW within the category's time limit in working days,
 // the enterprise rates the reply by the 好差评 scale; a 差评 reopens it for 整改 (docs/appeal.md).
 import Type, { type TSchema } from 'typebox';
-import { MAX_INT } from './constants';
-import { PageQuery } from './envelope';
+import { PageQuery, Id } from './envelope';
 import { AttachedFile, FileIds } from './files';
 import { PHONE_PATTERN } from './validation';
 import { defineService } from './service';
@@ -246,7 +245,6 @@ export const APPEAL_MSG = {
 
 // ---- inputs ----------------------------------------------------------------------------------------
 
-const Id = (title: string) => Type.Integer({ minimum: 1, maximum: MAX_INT, title, errorMessage: `${title}不正确` });
 const Text = (title: string, max: number, min = 1) =>
   Type.String({ title, minLength: min, maxLength: max, errorMessage: min > 0 ? `${title}不能为空，且不能超过 ${max} 个字` : `${title}不能超过 ${max} 个字` });
 

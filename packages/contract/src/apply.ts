@@ -5,7 +5,7 @@
 // working-day clock.
 import Type, { type TSchema } from 'typebox';
 import { MAX_INT } from './constants';
-import { PageQuery } from './envelope';
+import { PageQuery, Id } from './envelope';
 import { FileIdParams } from './files';
 import { defineService } from './service';
 import { defineFlow, laterSteps, TimelineEntry } from './workflow';
@@ -365,7 +365,6 @@ export const applyFormLink = (guideId: number) => `/policyApply/apply?guide=${gu
 
 // ---- inputs ----------------------------------------------------------------------------------------
 
-const Id = (title: string) => Type.Integer({ minimum: 1, maximum: MAX_INT, title, errorMessage: `${title}不正确` });
 const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
 const Note = Type.String({ title: '说明', maxLength: APPLY_LENGTH.note, errorMessage: `说明不能超过 ${APPLY_LENGTH.note} 个字` });
 /** 万元, at most four decimals (to the yuan). */

@@ -30,6 +30,9 @@ export const PageQuery = Type.Object({
 });
 export type PageQuery = Type.Static<typeof PageQuery>;
 
+/** An id in a body or an address: a positive integer a column holds; `${title}不正确` otherwise. */
+export const Id = (title: string) => Type.Integer({ minimum: 1, maximum: MAX_INT, title, errorMessage: `${title}不正确` });
+
 /** The one page shape every list answers with. */
 export const Page = <T extends TSchema>(item: T) =>
   Type.Object({

@@ -6,8 +6,7 @@
 // sent to the treasury in a documented file, its return file read back, the enterprise's
 // confirmation of the arrival — or the account corrected and a new instruction.
 import Type from 'typebox';
-import { MAX_INT } from './constants';
-import { PageQuery } from './envelope';
+import { PageQuery, Id } from './envelope';
 import { FileIds, UPLOAD_CLAIM_PATTERN } from './files';
 import { defineService } from './service';
 import { PHONE_PATTERN } from './validation';
@@ -291,7 +290,6 @@ export const OBJECTION_RULES =
 
 // ---- inputs ----------------------------------------------------------------------------------------
 
-const Id = (title: string) => Type.Integer({ minimum: 1, maximum: MAX_INT, title, errorMessage: `${title}不正确` });
 const Day = (title: string, msg: string) => Type.String({ title, pattern: '^\\d{4}-\\d{2}-\\d{2}$', errorMessage: msg });
 const Text = (title: string, max: number, min = 1) => Type.String({ title, minLength: min, maxLength: max, errorMessage: `${title}不能为空，且不能超过 ${max} 个字` });
 const Note = Type.String({ title: '说明', maxLength: PAYOUT_LIMITS.note, errorMessage: `说明不能超过 ${PAYOUT_LIMITS.note} 个字` });

@@ -4,8 +4,7 @@
 // BM25 over clauses, services/qa); the answer is composed from the clauses by templates, never
 // generated; when nothing scores high enough it says so and offers 转人工.
 import Type, { type TSchema } from 'typebox';
-import { MAX_INT } from './constants';
-import { PageQuery } from './envelope';
+import { PageQuery, Id } from './envelope';
 import { defineService } from './service';
 
 export const QA_PATHS = {
@@ -87,7 +86,6 @@ export type QaVerdict = keyof typeof QA_VERDICTS;
 
 // ---- inputs ----------------------------------------------------------------------------------------
 
-const Id = (title: string) => Type.Integer({ minimum: 1, maximum: MAX_INT, title, errorMessage: `${title}不正确` });
 
 export const AskBody = Type.Object({
   question: Type.String({

@@ -4,8 +4,7 @@
 // and the enterprise appraises it once on the 好差评 scale (docs/visit.md).
 import Type, { type TSchema } from 'typebox';
 import { APPEAL_LENGTH, APPEAL_RATING_LIST } from './appeal';
-import { MAX_INT } from './constants';
-import { PageQuery } from './envelope';
+import { PageQuery, Id } from './envelope';
 import { AttachedFile } from './files';
 import { defineService } from './service';
 import { defineFlow, TimelineEntry } from './workflow';
@@ -163,7 +162,6 @@ export const VISIT_MSG = {
 
 // ---- inputs ----------------------------------------------------------------------------------------
 
-const Id = (title: string) => Type.Integer({ minimum: 1, maximum: MAX_INT, title, errorMessage: `${title}不正确` });
 const Text = (title: string, max: number, min = 1) =>
   Type.String({ title, minLength: min, maxLength: max, errorMessage: min > 0 ? `${title}不能为空，且不能超过 ${max} 个字` : `${title}不能超过 ${max} 个字` });
 const Instant = (title: string) => Type.String({ title, format: 'date-time', errorMessage: `${title}不正确` });
