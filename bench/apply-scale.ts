@@ -3,9 +3,9 @@
 // service answers against the bare SQL of the same rows, on one connection, in one run:
 // - the queue's first page (queuePage: one statement, a walk of an index, names and form joined for
 //   the page's rows, the capped count) with no filter, by status, by guide and status, by keyword
-//   (a part of enterprises' names) and overdue; the bare query reads the page's rows from
-//   applications alone with the same where, newest first, and the capped count of the same rows
-//   the page shows (共 N 条, up to 10,000+: what the page must count too);
+//   (a part of enterprises' names) and overdue; the bare query reads the rows the page shows with
+//   the same where, newest first — the applications' columns and, for the 20, their enterprise's
+//   name, guide's title and form's 承诺 days — and the capped count (共 N 条, up to 10,000+);
 // - the tabs (queueCounts: a count per status under the other filters, with the overdue) with and
 //   without a guide, against a bare `select status, count(*) … group by status`;
 // - the busiest enterprise's list (myApplications);
@@ -93,12 +93,17 @@ try {
     }
   };
 
-  // The bare page: the same rows from applications alone. `match` is the filters' SQL over `a`, `values` its parameters.
-  const columns = 'a.id, a.number, a.guide_id, a.enterprise_id, a.status, a.submitted_at, a.stage_due_at, a.promise_due_at, a.corrections, a.approved_amount';
+  // The bare page: the rows the page shows — the applications' columns, with their enterprise's name,
+  // guide's title and frozen form's 承诺 days joined for the 20 — and the capped count, in one
+  // statement with nothing around it. `match` is the filters' SQL over `a`, `values` its parameters.
+  const columns = 'a.id, a.number, a.guide_id, a.enterprise_id, a.form_id, a.status, a.submitted_at, a.stage_due_at, a.promise_due_at, a.corrections, a.approved_amount';
   const barePage = (match: string, values: unknown[]) => () =>
     pool.query<{ id: number }>(
-      `select ${columns}, (select count(*) from (select 1 from applications a where ${match} limit ${COUNT_CAP + 1}) m) as total
-       from applications a where ${match} order by a.submitted_at desc, a.id desc limit 20`,
+      `with page as (select ${columns} from applications a where ${match} order by a.submitted_at desc, a.id desc limit 20)
+       select page.*, e.name as enterprise_name, g.title as guide_title, f.body->'promiseDays' as promise_days,
+         (select count(*) from (select 1 from applications a where ${match} limit ${COUNT_CAP + 1}) m) as total
+       from page join enterprises e on e.id = page.enterprise_id join guides g on g.id = page.guide_id join apply_forms f on f.id = page.form_id
+       order by page.submitted_at desc, page.id desc`,
       values,
     );
   const bareCounts = (match: string, values: unknown[]) => () => pool.query<{ status: string; count: string }>(`select a.status, count(*) from applications a where ${match} group by a.status`, values);
