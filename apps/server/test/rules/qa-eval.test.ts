@@ -11,11 +11,11 @@ import { GOLD, type GoldQuestion } from './qa-gold';
 import { HELD_OUT_POLICIES, HELD_OUT_QUESTIONS } from './qa-heldout';
 
 /**
- * The figures as last measured (4 Dec: 0.904, 0.858, 0.895, 0.823), less a little. The issue's goals
- * are recall@3 ≥ 0.9, MRR@10 ≥ 0.75 and abstention ≥ 0.9: abstention and the answered share still
- * trade against each other at the coverage threshold (engine.ts MIN_COVERAGE; docs/qa.md).
+ * The figures as last measured (4 Dec: 0.904, 0.858, 0.930, 0.823), less a little; the issue's goals
+ * are recall@3 ≥ 0.9, MRR@10 ≥ 0.75 and abstention ≥ 0.9. Abstention and the answered share trade
+ * against each other at the coverage threshold (engine.ts MIN_COVERAGE, MAX_UNKNOWN; docs/qa.md).
  */
-const FLOOR = { recallAt3: 0.9, mrrAt10: 0.85, abstention: 0.89, answeredWhenAnswerable: 0.82 };
+const FLOOR = { recallAt3: 0.9, mrrAt10: 0.85, abstention: 0.92, answeredWhenAnswerable: 0.82 };
 
 /** The demo as seeded on a fixed day (its windows and validity are relative to the seed day). */
 const SEEDED = Date.parse('2026-12-01T02:00:00Z');

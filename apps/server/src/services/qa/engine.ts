@@ -78,10 +78,12 @@ export const validityOf = (p: Pick<Passage, 'effectiveOn' | 'expiresOn'>, today:
   p.expiresOn !== null && p.expiresOn < today ? 'expired' : p.effectiveOn > today ? 'notYet' : 'current';
 
 /**
- * The thresholds an answer must pass (the evaluation's figures chose them, test/rules/qa-eval.test.ts):
+ * The thresholds an answer must pass (the gold set's figures chose them, test/rules/qa-eval.test.ts):
  * the best passage holds at least this share of the question's weight…
  */
 export const MIN_COVERAGE = 0.45;
+/** …and no more than this share of the question's meaning is in no passage at all. */
+const MAX_UNKNOWN = 0.5;
 /** …and cited beside it only passages scoring this share of its score. */
 const CITE_WITHIN = 0.6;
 const MAX_CITATIONS = 3;
@@ -196,7 +198,7 @@ export class QaIndex {
       .filter((r, i, all) => all.findIndex((x) => sameText(x.passage) === sameText(r.passage)) === i)
       .slice(0, 10);
     const top = ranked[0];
-    if (!top || top.coverage < MIN_COVERAGE) return { answered: false, answer: QA_MSG.notAnswered, cited: [], ranked, quantities };
+    if (!top || top.coverage < MIN_COVERAGE || this.index.unknownShare(tokens) >= MAX_UNKNOWN) return { answered: false, answer: QA_MSG.notAnswered, cited: [], ranked, quantities };
     const cited = [top];
     for (const r of ranked.slice(1)) {
       if (cited.length === MAX_CITATIONS || r.score < top.score * CITE_WITHIN) break;

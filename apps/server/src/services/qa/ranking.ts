@@ -27,6 +27,15 @@ export interface Hit {
   coverage: number;
 }
 
+/**
+ * What a question means, for coverage: its words of two characters or more and, where the segmenter
+ * broke an unknown word into single characters (注|销), that word's pairs (~注销).
+ */
+function unitsOf(terms: readonly string[]): string[] {
+  const singles = new Set(terms.filter((t) => !isPair(t) && t.length === 1));
+  return terms.filter((t) => (isPair(t) ? singles.has(t[1]!) && singles.has(t[2]!) : t.length > 1));
+}
+
 export class Bm25Index {
   readonly size: number;
   private readonly postings = new Map<string, Postings>();
@@ -68,10 +77,7 @@ export class Bm25Index {
     const terms = [...new Set(query)];
     const scores = this.scores;
     const touched: number[] = [];
-    // What the question means, for coverage: its words of two characters or more and, where the
-    // segmenter broke an unknown word into single characters (注|销), that word's pairs (~注销).
-    const singles = new Set(terms.filter((t) => !isPair(t) && t.length === 1));
-    const units = terms.filter((t) => (isPair(t) ? singles.has(t[1]!) && singles.has(t[2]!) : t.length > 1));
+    const units = unitsOf(terms);
     const weights = new Map(terms.map((t) => [t, this.idf(t) * (isPair(t) || t.length === 1 ? 0.5 : 1)]));
     for (const term of terms) {
       const p = this.postings.get(term);
@@ -94,6 +100,15 @@ export class Bm25Index {
     const total = units.reduce((sum, t) => sum + this.idf(t), 0);
     for (const hit of ranked) hit.coverage = total ? units.filter((t) => this.holds(t, hit.doc)).reduce((sum, t) => sum + this.idf(t), 0) / total : 0;
     return ranked;
+  }
+
+  /**
+   * The share of the question's meaning no passage holds at all (0–1): a question mostly about what
+   * no text mentions (营业执照年报, 工伤认定) is not answered, whatever its other words meet.
+   */
+  unknownShare(query: readonly string[]): number {
+    const units = unitsOf([...new Set(query)]);
+    return units.length ? units.filter((t) => !this.postings.has(t)).length / units.length : 1;
   }
 
   /** Whether the passage holds the term (its postings are in passage order: a binary search). */
