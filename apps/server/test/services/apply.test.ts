@@ -2,10 +2,10 @@
 // from (prefill, verdict), the submission with its checks, APPLY_FLOW as taken through the calls
 // (补正 pausing the clock, 复审 by another person, 联审, 拟支持 within the rule and the budget), and
 // what another enterprise cannot reach.
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, lt } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ROLES } from '@hqt/contract/auth';
-import { APPLY_MSG, APPLY_PATHS, type ApplyDetail, type ApplyItem, type ApplyStart, type Material } from '@hqt/contract/apply';
+import { APPLY_CLOCK_STATES, APPLY_MSG, APPLY_PATHS, type ApplyDetail, type ApplyItem, type ApplyStart, type Material } from '@hqt/contract/apply';
 import { APPLY_CONSOLE_PATHS, type ApplyConsoleDetail, type ApplyCounts, type FormlessPolicy } from '@hqt/contract/apply-console';
 import { consolePath } from '@hqt/contract/console';
 import { POLICY_CONSOLE_PATHS } from '@hqt/contract/policy-console';
@@ -363,6 +363,11 @@ describe('the queue', () => {
     // Past its 受理 date: overdue, in the row and the counts.
     await app.db.update(applications).set({ stageDueAt: new Date(Date.now() - 60_000) }).where(eq(applications.id, a.id));
     expect((await ok<ApplyCounts>('POST', APPLY_CONSOLE_PATHS.counts, as.staff, { guideId, overdue: true })).overdue).toBe(1);
+    // The tabs count it overdue within one guide (in the grouping) and over the whole queue (by the clock's index).
+    expect(await ok<ApplyCounts>('POST', APPLY_CONSOLE_PATHS.counts, as.staff, { guideId })).toMatchObject({ all: 1, overdue: 1 });
+    const whole = await ok<ApplyCounts>('POST', APPLY_CONSOLE_PATHS.counts, as.staff, {});
+    expect(whole.overdue).toBe(await app.db.$count(applications, and(inArray(applications.status, [...APPLY_CLOCK_STATES]), lt(applications.stageDueAt, new Date()))));
+    expect(whole.overdue).toBeGreaterThanOrEqual(1);
     expect((await ok<{ list: ApplyItem[] }>('POST', APPLY_CONSOLE_PATHS.page, as.staff, { currentPage: 1, pageSize: 10, guideId, overdue: true })).list[0]).toMatchObject({ overdue: true, dueText: APPLY_MSG.overdue });
     expect(await call('POST', APPLY_CONSOLE_PATHS.page, as.ent, { currentPage: 1, pageSize: 10 })).toMatchObject({ status: 403 });
     expect((await call('GET', withId(APPLY_CONSOLE_PATHS.detail, a.id), as.ent)).status).toBe(403);

@@ -1,15 +1,16 @@
 // 政策申兑's reads: an enterprise's list, the staff queue and its tabs, one application, each in one
 // statement; the enterprise's 材料库. Every read of an enterprise's rows is scoped here.
-import { and, asc, count, desc, eq, gte, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { AUTO_MODE } from '@hqt/contract/calculator-engine';
 import { ROLES } from '@hqt/contract/auth';
 import { APPLY_CLOCK_STATES, APPLY_OPEN_STATES, APPLY_STATUS_LIST, type ApplyListQuery, type Correction } from '@hqt/contract/apply';
 import type { ApplyCounts, ApplyCountsQuery, ApplyQueueQuery } from '@hqt/contract/apply-console';
-import type { DbOrTx } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import { enterprises, guides, policies } from '../../db/schema/index';
 import type { Scope } from '../../lib/ctx';
-import { keywordMatch } from '../../lib/like';
+import { likePattern } from '../../lib/like';
 import { COUNT_CAP, paginate, totalOver, type PageWindow } from '../../lib/paginate';
+import { preparedPer } from '../../lib/prepared';
 import { applications, applyForms, enterpriseMaterials } from './schema';
 
 /** The applications a scope may see: its enterprises' for an enterprise account, all for staff. */
@@ -58,94 +59,163 @@ const listFrom = (db: DbOrTx, extra: Record<string, SQL.Aliased | SQL> = {}) =>
     .innerJoin(enterprises, eq(enterprises.id, applications.enterpriseId))
     .innerJoin(applyForms, eq(applyForms.id, applications.formId));
 
+/** A statement's bound value (the reads below are prepared once per shape of their filters). */
+const bound = (name: string) => sql.placeholder(name);
+/** The letters of the filters set, for a prepared statement's name (within PostgreSQL's 63 characters). */
+const shapeName = (prefix: string, shape: Record<string, boolean>) => `${prefix}_${Object.keys(shape).filter((k) => shape[k]).map((k) => k[0]).join('')}`;
+
+/** Whose applications 我的申报 reads (one enterprise, the scope's several, or every one for staff) and whether a status is chosen. */
+type OwnShape = { whose: 'one' | 'several' | 'all'; status: boolean };
+
+const ownStatement = preparedPer((db, shape) => {
+  const s = JSON.parse(shape) as OwnShape;
+  const page = db
+    .select({ id: applications.id, total: totalOver().as('total') })
+    .from(applications)
+    .where(
+      and(
+        s.whose === 'one' ? eq(applications.enterpriseId, bound('enterpriseId')) : undefined,
+        s.whose === 'several' ? sql`${applications.enterpriseId} = any(${bound('enterpriseIds')}::int[])` : undefined,
+        s.status ? eq(applications.status, bound('status')) : undefined,
+      ),
+    )
+    .orderBy(desc(applications.submittedAt), desc(applications.id))
+    .limit(bound('limit'))
+    .offset(bound('offset'))
+    .as('page');
+  return listFrom(db, { total: page.total })
+    .innerJoin(page, eq(page.id, applications.id))
+    .orderBy(desc(applications.submittedAt), desc(applications.id))
+    .prepare(`apply_own_${s.whose}${s.status ? '_status' : ''}`);
+});
+
 /**
- * The applications of the scope's enterprises (or the one named, if its own), newest first: the
- * window's rows and the count of all matches from applications alone (its enterprise index), the
- * names joined for those rows only.
+ * The applications of the scope's enterprises (or the one named, if its own: another's reads as
+ * none), newest first: the window's rows and the count of all matches from applications alone (its
+ * enterprise index), the names joined for those rows only. One enterprise is one equality, so its
+ * statement's plan is kept, not made again for each call.
  */
-export function ownApplications(db: DbOrTx, scope: Scope, query: ApplyListQuery) {
-  const where = and(inScope(scope), query.enterpriseId ? eq(applications.enterpriseId, query.enterpriseId) : undefined, query.status ? eq(applications.status, query.status) : undefined);
+export function ownApplications(db: Db, scope: Scope, query: ApplyListQuery) {
+  const scoped = scope.roleId === ROLES.enterprise.id;
+  const named = query.enterpriseId;
+  const enterpriseIds = named ? (scoped && !scope.enterpriseIds.includes(named) ? [] : [named]) : scoped ? [...scope.enterpriseIds] : null;
+  const whose = enterpriseIds === null ? 'all' : enterpriseIds.length === 1 ? 'one' : 'several';
+  const statement = ownStatement(db, JSON.stringify({ whose, status: Boolean(query.status) } satisfies OwnShape));
+  const values = { enterpriseId: enterpriseIds?.[0], enterpriseIds, status: query.status };
   return paginate(query, {
-    rows: async ({ limit, offset }: PageWindow) => {
-      const page = db
-        .select({ id: applications.id, total: totalOver().as('total') })
-        .from(applications)
-        .where(where)
-        .orderBy(desc(applications.submittedAt), desc(applications.id))
-        .limit(limit)
-        .offset(offset)
-        .as('page');
-      return (await listFrom(db, { total: page.total })
-        .innerJoin(page, eq(page.id, applications.id))
-        .orderBy(desc(applications.submittedAt), desc(applications.id))) as unknown as (ItemRow & { total: number })[];
-    },
+    rows: async ({ limit, offset }: PageWindow) => (await statement.execute({ ...values, limit, offset })) as unknown as (ItemRow & { total: number })[],
     map: ({ total: _total, ...r }) => r as ItemRow,
   });
 }
 
-/** 已超期 at `now`: a running stage clock past its due date. */
-const overdueSql = (now: Date) => sql`(${applications.status} in ${inList(APPLY_CLOCK_STATES)} and ${applications.stageDueAt} < ${now.toISOString()}::timestamptz)`;
+/** 已超期 at the bound `now`: a running stage clock past its due date. */
+const overdueSql = sql`(${applications.status} in ${inList(APPLY_CLOCK_STATES)} and ${applications.stageDueAt} < ${bound('now')}::timestamptz)`;
 
-/** The keyword in the number, the guide's title or the enterprise's name (the names by subqueries: the filters read applications alone). */
-function keywordWhere(keyword: string | undefined): SQL | undefined {
-  const byName = keywordMatch(keyword, enterprises.name);
-  const byTitle = keywordMatch(keyword, guides.title);
-  return (
-    byName &&
-    or(
-      keywordMatch(keyword, applications.number),
-      sql`${applications.enterpriseId} in (select ${enterprises.id} from ${enterprises} where ${byName})`,
-      sql`${applications.guideId} in (select ${guides.id} from ${guides} where ${byTitle})`,
-    )
-  );
-}
+/** Which of the queue's filters are set (its tabs take all but the status). */
+type QueueShape = { status: boolean; guide: boolean; enterprise: boolean; overdue: boolean; joint: boolean; keyword: boolean };
 
-/** Frozen on a form that names the department for 联审 (the form versions are few: a subquery, not a join). */
-const jointWhere = (department: string | undefined) =>
-  department ? sql`${applications.formId} in (select ${applyForms.id} from ${applyForms} where jsonb_exists(${applyForms.body}->'departments', ${department}))` : undefined;
+/** The queue's filters, the status among them for its page. */
+type QueueFilters = ApplyCountsQuery & Pick<ApplyQueueQuery, 'status'>;
 
-const queueWhere = (f: ApplyCountsQuery, now: Date) =>
+const queueShape = (f: QueueFilters): QueueShape => ({
+  status: Boolean(f.status),
+  guide: Boolean(f.guideId),
+  enterprise: Boolean(f.enterpriseId),
+  overdue: Boolean(f.overdue),
+  joint: Boolean(f.department),
+  keyword: Boolean(f.keyword?.trim()),
+});
+
+const queueValues = (f: QueueFilters, now: Date) => {
+  const keyword = f.keyword?.trim();
+  return { status: f.status, guideId: f.guideId, enterpriseId: f.enterpriseId, now: now.toISOString(), department: f.department, pattern: keyword ? likePattern(keyword) : undefined };
+};
+
+/**
+ * The queue's filters but the status. The keyword is found in the number, the guide's title or the
+ * enterprise's name (the names by subqueries: the filters read applications alone); 联审 by the
+ * frozen form naming the department (the form versions are few: a subquery, not a join).
+ */
+const filtersWhere = (s: QueueShape) =>
   and(
-    f.guideId ? eq(applications.guideId, f.guideId) : undefined,
-    f.enterpriseId ? eq(applications.enterpriseId, f.enterpriseId) : undefined,
-    f.overdue ? overdueSql(now) : undefined,
-    jointWhere(f.department),
-    keywordWhere(f.keyword),
+    s.guide ? eq(applications.guideId, bound('guideId')) : undefined,
+    s.enterprise ? eq(applications.enterpriseId, bound('enterpriseId')) : undefined,
+    s.overdue ? overdueSql : undefined,
+    s.joint ? sql`${applications.formId} in (select ${applyForms.id} from ${applyForms} where jsonb_exists(${applyForms.body}->'departments', ${bound('department')}::text))` : undefined,
+    s.keyword
+      ? or(
+          ilike(applications.number, bound('pattern')),
+          sql`${applications.enterpriseId} in (select ${enterprises.id} from ${enterprises} where ${ilike(enterprises.name, bound('pattern'))})`,
+          sql`${applications.guideId} in (select ${guides.id} from ${guides} where ${ilike(guides.title, bound('pattern'))})`,
+        )
+      : undefined,
   );
+
+const queueStatement = preparedPer((db, shape) => {
+  const s = JSON.parse(shape) as QueueShape;
+  const where = and(s.status ? eq(applications.status, bound('status')) : undefined, filtersWhere(s));
+  const total = sql<number>`(select count(*) from (select 1 from ${applications} where ${where ?? sql`true`} limit ${COUNT_CAP + 1}) matches)`.mapWith(Number);
+  return listFrom(db, { total })
+    .where(where)
+    .orderBy(desc(applications.submittedAt), desc(applications.id))
+    .limit(bound('limit'))
+    .offset(bound('offset'))
+    .prepare(shapeName('apply_queue', s));
+});
 
 /**
  * The queue's page as one statement: the window's rows newest first (a walk of an index, names
  * joined for those rows only), each with the count of at most COUNT_CAP + 1 matches.
  */
-export function applicationQueue(db: DbOrTx, query: ApplyQueueQuery, now: Date) {
-  const where = and(query.status ? eq(applications.status, query.status) : undefined, queueWhere(query, now));
-  const total = sql<number>`(select count(*) from (select 1 from ${applications} where ${where ?? sql`true`} limit ${COUNT_CAP + 1}) matches)`.mapWith(Number);
+export function applicationQueue(db: Db, query: ApplyQueueQuery, now: Date) {
+  const statement = queueStatement(db, JSON.stringify(queueShape(query)));
+  const values = queueValues(query, now);
   return paginate(query, {
     cap: COUNT_CAP,
-    rows: ({ limit, offset }: PageWindow) =>
-      listFrom(db, { total })
-        .where(where)
-        .orderBy(desc(applications.submittedAt), desc(applications.id))
-        .limit(limit)
-        .offset(offset) as unknown as Promise<(ItemRow & { total: number })[]>,
+    rows: async ({ limit, offset }: PageWindow) => (await statement.execute({ ...values, limit, offset })) as unknown as (ItemRow & { total: number })[],
     map: ({ total: _total, ...r }) => r as ItemRow,
   });
 }
 
+/** Narrowed to one guide's or enterprise's rows by an index, the overdue are counted in the grouping; over the whole queue by the stage clock's index, beside it. */
+const narrowed = (s: QueueShape) => s.guide || s.enterprise;
+
+const countsStatement = preparedPer((db, shape) => {
+  const s = JSON.parse(shape) as QueueShape;
+  const late = narrowed(s) ? sql<number>`count(*) filter (where ${overdueSql})` : sql<number>`0`;
+  return db
+    .select({ status: applications.status, n: count(), late: late.mapWith(Number) })
+    .from(applications)
+    .where(filtersWhere(s))
+    .groupBy(applications.status)
+    .prepare(shapeName('apply_counts', s));
+});
+
+const overdueStatement = preparedPer((db, shape) =>
+  db
+    .select({ n: count() })
+    .from(applications)
+    .where(filtersWhere({ ...(JSON.parse(shape) as QueueShape), overdue: true }))
+    .prepare(shapeName('apply_overdue', JSON.parse(shape) as QueueShape)),
+);
+
 /**
- * How many applications each status holds under the queue's other filters, and how many are overdue:
- * the overdue count a statement of its own beside the grouping (at once), read from the stage clock's
- * index, not a filter evaluated on every row of the grouping.
+ * How many applications each status holds under the queue's other filters, and how many of them are
+ * overdue: one grouping where the filters narrow the rows to an index's few; otherwise the overdue
+ * counted from the stage clock's index at once beside it (a filter on every row of 100,000 cost
+ * the grouping three times over).
  */
-export async function applicationCounts(db: DbOrTx, filters: ApplyCountsQuery, now: Date): Promise<ApplyCounts> {
+export async function applicationCounts(db: Db, filters: ApplyCountsQuery, now: Date): Promise<ApplyCounts> {
+  const shape = queueShape(filters);
+  const values = queueValues(filters, now);
   const [rows, overdue] = await Promise.all([
-    db.select({ status: applications.status, n: count() }).from(applications).where(queueWhere(filters, now)).groupBy(applications.status),
-    filters.overdue ? null : db.$count(applications, queueWhere({ ...filters, overdue: true }, now)),
+    countsStatement(db, JSON.stringify(shape)).execute(values),
+    narrowed(shape) || shape.overdue ? null : overdueStatement(db, JSON.stringify(shape)).execute(values),
   ]);
   const byStatus: Record<string, number> = Object.fromEntries(APPLY_STATUS_LIST.map((s) => [s, 0]));
   for (const r of rows) byStatus[r.status] = r.n;
   const all = rows.reduce((sum, r) => sum + r.n, 0);
-  return { all, overdue: overdue ?? all, byStatus };
+  return { all, overdue: shape.overdue ? all : (overdue?.[0]?.n ?? rows.reduce((sum, r) => sum + r.late, 0)), byStatus };
 }
 
 /** One application with its names and frozen form, if the scope may see it. */

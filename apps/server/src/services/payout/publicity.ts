@@ -44,6 +44,7 @@ import { badRequest, conflict, notFound } from '../../lib/errors';
 import { auditRecord } from '../../lib/audit';
 import { stampNumber } from '../../lib/numbering';
 import { inWindow, paginate, totalOver } from '../../lib/paginate';
+import { preparedPer } from '../../lib/prepared';
 import { announceOpening, opening, start, step, stepMany, timeline, type FlowDeps, type Subject, type SubjectNotices } from '../../lib/workflow';
 import { applicationSubject, applications, applyForms } from '../apply/public';
 import { CalendarYearMissingError, dueAfter, type CalendarStore } from '../calendar/public';
@@ -140,15 +141,22 @@ async function headOf(db: DbOrTx, id: number): Promise<PublicityHead & { count: 
   return row;
 }
 
-/** One 公示 as the public reads it (before its start it does not exist for them): its row, then its entries, counted here. */
-export async function publicPublicity(deps: PayoutDeps, id: number, now = new Date()): Promise<PublicityDetail> {
-  const [head] = await deps.db.select(publicityColumns).from(publicities).where(eq(publicities.id, id));
-  if (!head || head.startsOn > chinaDate(now)) throw notFound(PAYOUT_MSG.notFound);
-  const entries = await deps.db
+// The public page is read by anyone, often: its two statements are prepared once (head and entries
+// asked at once; rows, not JSON aggregated in PostgreSQL, which cost half again as much at 1,000).
+const publicHead = preparedPer((db) => db.select(publicityColumns).from(publicities).where(eq(publicities.id, sql.placeholder('id'))).prepare('publicity_public_head'));
+const publicEntries = preparedPer((db) =>
+  db
     .select({ id: publicityEntries.id, enterpriseName: publicityEntries.enterpriseName, guideTitle: publicityEntries.guideTitle, amount: publicityEntries.amount })
     .from(publicityEntries)
-    .where(eq(publicityEntries.publicityId, id))
-    .orderBy(asc(publicityEntries.id));
+    .where(eq(publicityEntries.publicityId, sql.placeholder('id')))
+    .orderBy(asc(publicityEntries.id))
+    .prepare('publicity_public_entries'),
+);
+
+/** One 公示 as the public reads it (before its start it does not exist for them): its row and its entries, counted here. */
+export async function publicPublicity(deps: PayoutDeps, id: number, now = new Date()): Promise<PublicityDetail> {
+  const [[head], entries] = await Promise.all([publicHead(deps.db).execute({ id }), publicEntries(deps.db).execute({ id })]);
+  if (!head || head.startsOn > chinaDate(now)) throw notFound(PAYOUT_MSG.notFound);
   const sum = entries.reduce((total, e) => total + Math.round(e.amount * 10_000), 0) / 10_000;
   return { ...toPublicity({ ...head, count: entries.length, sum }, now), entries, rules: OBJECTION_RULES, bureau: deps.bureau };
 }
