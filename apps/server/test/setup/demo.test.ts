@@ -9,7 +9,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APPEAL_KIND } from '@hqt/contract/appeal';
 import type { App } from '../../src/app';
 import { accounts, enterprises, guides, messages, workflowSteps } from '../../src/db/schema/index';
-import { applications, enterpriseMaterials } from '../../src/services/apply/schema';
+import { applications, applyForms, enterpriseMaterials } from '../../src/services/apply/schema';
+import { applyStart } from '../../src/services/apply/service';
+import { demoCtx } from '../../src/setup/demo-content/demo-ctx';
 import { appeals } from '../../src/services/appeal/public';
 import { ofVisit } from '../../src/services/appeal/visit-problems';
 import { visits } from '../../src/services/visit/public';
@@ -94,6 +96,26 @@ describe('the demo', () => {
     // Other enterprises' fill the queue's other states.
     const others = await app.db.select({ status: applications.status }).from(applications).where(ne(applications.enterpriseId, enterprise!.id));
     expect(others.map((a) => a.status).sort()).toEqual(['accepted', 'rechecked', 'refused', 'rejected', 'reviewed']);
+  });
+
+  it('prefills what the bureau knows: the demo enterprise types at most a fifth of each demo form’s fields', async () => {
+    const [demo] = await app.db.select().from(accounts).where(eq(accounts.username, DEMO_ACCOUNTS.enterprise.username));
+    const [enterprise] = await app.db.select().from(enterprises).where(eq(enterprises.accountId, demo!.id));
+    const ctx = demoCtx(demo!, [enterprise!.id]);
+    const deps = { db: app.db, events: app.events, calendar: app.calendar, dicts: app.dicts };
+    const formed = await app.db.selectDistinct({ guideId: applyForms.guideId }).from(applyForms).orderBy(asc(applyForms.guideId));
+    const typed: Record<string, string> = {};
+    for (const { guideId } of formed) {
+      const start = await applyStart(deps, ctx, { guideId, enterpriseId: enterprise!.id }, SEEDED_AT).catch(() => null);
+      if (!start) continue;
+      const fields = start.form.sections.flatMap((s) => s.fields);
+      const left = fields.filter((f) => (start.prefill[f.key] ?? '') === '');
+      typed[start.guideTitle] = `${left.length}/${fields.length}: ${left.map((f) => f.label).join('、')}`;
+      expect(left.length, start.guideTitle).toBeLessThanOrEqual(fields.length / 5);
+    }
+    // Every demo guide one applies for online was measured, each leaving only 经办人 and 项目情况说明.
+    expect(Object.keys(typed).length).toBeGreaterThanOrEqual(4);
+    expect(new Set(Object.values(typed))).toEqual(new Set(['2/10: 经办人、项目情况说明']));
   });
 
   it('gives every live enterprise its 企业码 from its creation on (no job has run in this app)', async () => {
