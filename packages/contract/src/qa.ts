@@ -77,7 +77,7 @@ export const CLAUSE_VALIDITY = { current: '现行有效', expired: '已失效', 
 export type ClauseValidity = keyof typeof CLAUSE_VALIDITY;
 
 /** A passage's kind: a clause of the text, of its 解读, a guide's 申报条件 / 支持标准 / 申报材料, or a staff-written 常见问题. */
-export const PASSAGE_KINDS = { clause: '政策原文', interpretation: '政策解读', conditions: '申报条件', standard: '支持标准', materials: '申报材料', faq: '常见问题' } as const;
+export const PASSAGE_KINDS = { clause: '政策原文', interpretation: '政策解读', conditions: '申报条件', standard: '支持标准', materials: '申报材料', procedure: '办理流程', faq: '常见问题' } as const;
 export type PassageKind = keyof typeof PASSAGE_KINDS;
 
 /** The calculator's word on a guide for the chosen enterprise. */
@@ -301,11 +301,46 @@ export const QA_SERVICE = defineService({
         ['mysx', '免申即享', { synonyms: '免申报|不用申请|不用申报|无需申报|自己申请|自己申报|主动申请' }],
         ['zyywsr', '主营业务收入', { synonyms: '营业收入|营收|收入|产值' }],
         ['lhzx', '六税两费', { synonyms: '六税两费减半' }],
+        // The words of any county's support texts and of the people who ask about them (not one text's).
+        ['zg', '最高', { synonyms: '封顶|上限|最多|顶格|最高不超过|最大' }],
+        ['bl', '比例', { synonyms: '几成|百分之几|多少比例|按比例|比率|几个点' }],
+        ['rd', '认定', { synonyms: '评定|评上|评为|认定为|被认定|获评|获批|评选|被评为' }],
+        ['sc1', '首次', { synonyms: '第一次|头一回|头一次|首度|初次' }],
+        ['xzz', '新增', { synonyms: '新招|新招用|新吸纳|新增加' }],
+        ['zzl', '增长', { synonyms: '同比增长|增幅|涨了|增加了' }],
+        ['xzc', '新注册', { synonyms: '新成立|新办|刚成立|新设立|新注册企业|新开办|刚注册|新开' }],
+        ['zzy', '制造业', { synonyms: '制造企业|制造业企业|工厂|实体企业' }],
+        ['mq', '民营企业', { synonyms: '民企|私营企业|私企' }],
+        ['wm', '外贸', { synonyms: '进出口|外贸企业|出口企业|做出口|出口额' }],
+        ['dzsw', '电子商务', { synonyms: '电商|网店|直播带货|直播电商|网上销售|网络销售' }],
+        ['fhq', '孵化器', { synonyms: '众创空间|科技企业孵化器|孵化基地' }],
+        ['zsyz', '招商引资', { synonyms: '新引进|落户|引进项目|招商' }],
+        ['gdzc', '固定资产投资', { synonyms: '固投|设备投资|投资额' }],
+        ['fz', '房租', { synonyms: '租金|房屋租金|场地租金|厂房租金|租厂房' }],
+        ['cf', '厂房', { synonyms: '标准厂房|生产用房' }],
+        ['yg', '用工', { synonyms: '招工|招聘|招人' }],
+        ['px', '培训', { synonyms: '技能培训|职业培训|职业技能培训' }],
+        ['rz', '融资', { synonyms: '借款|借钱|银行贷款|贷款' }],
+        ['db', '担保', { synonyms: '担保费|融资担保|担保公司' }],
+        ['bz', '标准', { synonyms: '国家标准|行业标准|团体标准|标准制定|制定标准' }],
+        ['pp', '品牌', { synonyms: '名牌|品牌建设|自主品牌' }],
+        ['xcp', '新产品', { synonyms: '新品|新产品开发|新品研发' }],
+        ['cxy', '产学研', { synonyms: '校企合作|产学研合作|高校合作|和高校合作' }],
+        ['szh', '数字化转型', { synonyms: '数字化改造|智能化改造|数字化|智能化|数智化' }],
+        ['gyhlw', '工业互联网', { synonyms: '工业互联网平台' }],
+        ['aqsc', '安全生产', { synonyms: '安全改造|安全隐患|安全生产改造' }],
+        ['hb', '环保', { synonyms: '环境保护|污染治理|环保改造|治污' }],
+        ['gjj', '国家级', { synonyms: '国家级别|国家层面' }],
+        ['sjj2', '省级', { synonyms: '省里|省级别' }],
+        ['shj', '市级', { synonyms: '市里|市级别' }],
         // What a question asks after: the texts' headings and the guides' parts answer to these.
         ['sbcl', '申报材料', { synonyms: '材料|资料|材料清单|要交什么|交什么' }],
         ['sbtj', '申报条件', { synonyms: '条件|门槛|要求|够得上|够不够' }],
+        ['sblc', '申报流程', { synonyms: '办理流程|申请流程|申报程序|办理程序|流程|步骤|手续|怎么申请|怎么申报|如何申请|如何申报|怎么办理|怎么报|去哪申请|去哪报|在哪申请|在哪报|网上申请|网上申报|线上申报|在线申报|网上办' }],
+        ['sbsj', '申报时间', { synonyms: '申请时间|受理时间|申报期|申报窗口|什么时候申报|什么时候申请|什么时候报|几月份报|几月报|何时申报|啥时候报|啥时候申请|开始申报|申报截止' }],
+        ['dxsx', '兑现时限', { synonyms: '兑现时间|拨付时间|到账时间|多久到账|多长时间到账|什么时候到账|啥时候到账|多久能到|多久拨付|什么时候拨付|几天到账|多少个工作日' }],
         ['yxq', '有效期', { synonyms: '到期|失效|有效期至|截止|什么时候结束|管几年' }],
-        ['zxfs', '咨询方式', { synonyms: '电话|地址|咨询|联系方式|办公地点|在哪办公' }],
+        ['zxfs', '咨询方式', { synonyms: '电话|地址|咨询|联系方式|办公地点|在哪办公|受理部门|哪个部门|找哪个部门|找谁|联系谁|联系人' }],
         ['fzjs', '负责解释', { synonyms: '解释' }],
         ['bcf', '不重复', { synonyms: '重复享受|两头|叠加|同时享受|再奖|再补' }],
         ['zpgs', '弄虚作假', { synonyms: '造假|骗取|虚报' }],

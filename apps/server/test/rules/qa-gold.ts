@@ -380,7 +380,8 @@ export const GOLD: readonly GoldQuestion[] = [
   { q: '政府给的补贴款要不要交企业所得税？', expect: [] },
   { q: '个体户营业执照怎么办理', expect: [] },
   { q: '社保缴费基数每年什么时候调整？', expect: [] },
-  { q: '研发投入补助今年几月份开始申报，截止到哪天？', expect: [] },
+  // Unanswerable until guides had a 办理流程 passage: its 申报时间 now says it.
+  { q: '研发投入补助今年几月份开始申报，截止到哪天？', expect: ['云府办发〔2026〕15号｜申报指南《企业研发投入补助》 › 办理流程'] },
   { q: '今天天气怎么样', expect: [] },
   { q: '你好', expect: [] },
   { q: '食堂几点开饭？', expect: [] },

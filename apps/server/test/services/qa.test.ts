@@ -21,6 +21,7 @@ let other: Record<string, string>;
 let ownEnterprise: Enterprise;
 let othersEnterprise: Enterprise;
 let policyId: number;
+let guideId: number;
 
 type Answer<T = unknown> = { status: number; body: { code: number; msg: string; data: T } };
 async function call<T = unknown>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown, headers: Record<string, string> = {}): Promise<Answer<T>> {
@@ -69,7 +70,7 @@ const guideInput = (id: number): GuideInput => ({
   deptAddress: '云溪县城关镇人民路88号',
   deptPhone: '0839-7202345',
   materials: ['申请表', '数字化转型评估报告'],
-  steps: ['网上申报'],
+  steps: ['登录惠企通在线填报申请', '县工业和信息化局审核', '资金拨付至企业对公账户'],
   onlineUrl: 'https://www.yunxi.gov.cn/sb',
 });
 
@@ -84,7 +85,7 @@ beforeAll(async () => {
 
   policyId = (await call<{ id: number }>('POST', POLICY_CONSOLE_PATHS.policyCreate, policyInput(TEXT('对评为县级数字化转型标杆的企业，一次性奖励30万元。')), staff)).body.data.id;
   expect((await call('POST', consolePath(POLICY_CONSOLE_PATHS.policyState, { id: policyId }), { action: 'publish' }, staff)).status).toBe(200);
-  const guideId = (await call<{ id: number }>('POST', POLICY_CONSOLE_PATHS.guideCreate, guideInput(policyId), staff)).body.data.id;
+  guideId = (await call<{ id: number }>('POST', POLICY_CONSOLE_PATHS.guideCreate, guideInput(policyId), staff)).body.data.id;
   expect((await call('POST', consolePath(POLICY_CONSOLE_PATHS.guideState, { id: guideId }), { action: 'publish' }, staff)).status).toBe(200);
   await app.qaIndex.heard();
 });
@@ -196,6 +197,27 @@ describe('政策问答', () => {
     expect((await call('DELETE', url, undefined, staff)).body).toEqual({ code: 404, msg: '常见问题不存在', data: null });
     await app.qaIndex.heard();
     expect((await ask('标杆奖金啥时候到账？')).body.data.citations.filter((c) => c.kind === 'faq')).toEqual([]);
+  });
+
+  it('how, when and where to apply is answered from the guide’s 办理流程, in its words as the console last saved them', async () => {
+    const how = (await ask('数字化转型标杆企业奖励怎么申请？找哪个部门？')).body.data;
+    expect(how.answered).toBe(true);
+    const procedure = how.citations.find((c) => c.kind === 'procedure');
+    expect(procedure).toMatchObject({ clause: '申报指南《数字化转型标杆企业奖励》 › 办理流程' });
+    expect(procedure!.quote).toContain('1. 登录惠企通在线填报申请，2. 县工业和信息化局审核，3. 资金拨付至企业对公账户');
+    expect(procedure!.quote).toContain('受理部门：云溪县工业和信息化局');
+    // The answer quotes its line that holds the question: the steps, or the department.
+    expect(how.answer).toMatch(/数字化转型标杆企业奖励》的办理流程：(办理流程：1\. 登录惠企通|受理部门)/);
+    // A question about the support itself is not answered from it.
+    expect((await ask('数字化转型标杆企业能奖多少钱？')).body.data.citations.map((c) => c.kind)).not.toContain('procedure');
+
+    const edited = await call('PUT', consolePath(POLICY_CONSOLE_PATHS.guide, { id: guideId }), { ...guideInput(policyId), deptPhone: '0839-7209999', payoutDays: 20 }, staff);
+    expect(edited.status).toBe(200);
+    await app.qaIndex.heard();
+    const phone = (await ask('数字化转型标杆企业奖励的咨询电话是多少，多久到账？')).body.data;
+    const quote = phone.citations.find((c) => c.kind === 'procedure')?.quote ?? '';
+    expect(quote).toContain('咨询电话：0839-7209999');
+    expect(quote).toContain('兑现时限：20个工作日');
   });
 
   it('a revision is answered in its new words; a withdrawal takes the policy out at once', async () => {

@@ -1,9 +1,10 @@
 // What 政策问答 answers from (docs/qa.md): a policy as passages — its text's clauses, its 解读's, and
-// each of its guides' 申报条件, 支持标准 and 申报材料 — and the answer to a question over them: the
+// each of its guides' 申报条件, 支持标准, 申报材料 and 办理流程 — and the answer to a question over them: the
 // passages BM25 ranks, whether the best one holds enough of the question to answer it, which to cite,
 // and the answer composed from the cited clauses by template (依据《…》第N条：…), never generated.
 // Pure: the service (service.ts) feeds it rows and gives it the day.
 import { CLAUSE_VALIDITY, QA_MSG, type ClausePart, type ClauseValidity, type PassageKind } from '@hqt/contract/qa';
+import { chinaDate } from '@hqt/contract/working-days';
 import { clausesOf } from './clauses';
 import { Bm25Index, type FieldTokens, type Hit } from './ranking';
 import { quantitiesIn, tokenize, type Quantity, type TermDictionary } from './terms';
@@ -47,6 +48,36 @@ export interface GuideSource {
   conditionsText: string;
   supportStandard: string;
   materials: readonly string[];
+  /** How it is applied for, as the guide's page shows it: its 办理流程 passage (absent: none). */
+  steps?: readonly string[];
+  windowStart?: Date | string;
+  windowEnd?: Date | string;
+  payoutDays?: number;
+  deptName?: string;
+  deptAddress?: string;
+  deptPhone?: string;
+}
+
+/** 2026-03-01 (or the moment, China's day) as 2026年03月01日. */
+const dayText = (d: Date | string) => {
+  const [y, m, day] = (typeof d === 'string' ? d : chinaDate(d)).split('-');
+  return `${y}年${m}月${day}日`;
+};
+
+/**
+ * A guide's 办理流程 passage: its steps, 申报时间, 兑现时限 and the department that receives it, one
+ * line each as the guide's page lists them (the answer quotes the line that holds the question).
+ */
+function procedureOf(g: GuideSource): string {
+  const lines = [
+    g.steps?.length ? `办理流程：${g.steps.map((s, i) => `${i + 1}. ${s}`).join('，')}` : '',
+    g.windowStart && g.windowEnd ? `申报时间：${dayText(g.windowStart)}至${dayText(g.windowEnd)}` : '',
+    g.payoutDays === undefined ? '' : `兑现时限：${g.payoutDays > 0 ? `${g.payoutDays}个工作日` : '申报即享受'}`,
+    g.deptName ? `受理部门：${g.deptName}` : '',
+    g.deptAddress ? `受理地址：${g.deptAddress}` : '',
+    g.deptPhone ? `咨询电话：${g.deptPhone}` : '',
+  ];
+  return g.steps?.length || g.deptName ? lines.filter(Boolean).join('\n') : '';
 }
 
 /** Where a passage is, as the citation prints it: 第二章 支持内容 › 第五条. */
@@ -68,6 +99,7 @@ export function passagesOf(policy: PolicySource, guides: readonly GuideSource[])
       { ...own, kind: 'conditions' as const, label: '申报条件', text: g.conditionsText },
       { ...own, kind: 'standard' as const, label: '支持标准', text: g.supportStandard },
       { ...own, kind: 'materials' as const, label: '申报材料', text: g.materials.map((m, i) => `${i + 1}. ${m}`).join('\n') },
+      { ...own, kind: 'procedure' as const, label: '办理流程', text: procedureOf(g) },
     ].filter((p) => p.text.trim());
   };
   return [...clauses(policy.contentHtml, 'c', 'clause', []), ...clauses(policy.interpretationHtml, 'i', 'interpretation', ['政策解读']), ...guides.flatMap(ofGuide)];
@@ -95,7 +127,16 @@ const NOT_IN_FORCE = 0.6;
  * texts say of the support itself, by this factor.
  */
 const ASIDE = 0.5;
-const ASKED_BY: Partial<Record<PassageKind, string>> = { materials: '申报材料', conditions: '申报条件' };
+const ASKED_BY: Partial<Record<PassageKind, readonly string[]>> = { materials: ['申报材料'], conditions: ['申报条件'] };
+/**
+ * A guide's 办理流程 (its steps, window, 兑现时限, department) answers only a question about how, when
+ * or where to apply (申报流程, 申报时间, 兑现时限, 咨询方式 and their forms: 怎么申请, 多久到账, 电话 …):
+ * its steps are alike from guide to guide (登录…提交申请…拨付至对公账户), so otherwise they would meet
+ * any question that shares a word with them.
+ */
+const ONLY_ASKED_BY: Partial<Record<PassageKind, readonly string[]>> = { procedure: ['申报流程', '申报时间', '兑现时限', '咨询方式'] };
+/** What a question asks after, not what it is about: these route it to a kind of passage, and cover nothing. */
+const ROUTING: ReadonlySet<string> = new Set([...Object.values(ASKED_BY), ...Object.values(ONLY_ASKED_BY)].flat());
 
 export interface RankedPassage {
   passage: Passage;
@@ -184,13 +225,14 @@ export class QaIndex {
   ask(question: string, today: string, live: (p: Passage) => boolean = () => true): QaResult {
     const tokens = tokenize(question, this.dict);
     const quantities = quantitiesIn(question);
-    const hits: Hit[] = tokens.length ? this.index.search(tokens, 50, (doc) => live(this.passages[doc]!)) : [];
+    const asks = (terms: readonly string[] | undefined) => terms === undefined || terms.some((t) => tokens.includes(t));
+    const hits: Hit[] = tokens.length ? this.index.search(tokens, 50, (doc) => live(this.passages[doc]!) && asks(ONLY_ASKED_BY[this.passages[doc]!.kind]), ROUTING) : [];
     const ranked = hits
       .map((h) => {
         const passage = this.passages[h.doc]!;
         const validity = validityOf(passage, today);
         const asked = ASKED_BY[passage.kind];
-        const prior = (validity === 'current' ? 1 : NOT_IN_FORCE) * (asked && !tokens.includes(asked) ? ASIDE : 1);
+        const prior = (validity === 'current' ? 1 : NOT_IN_FORCE) * (asked && !asks(asked) ? ASIDE : 1);
         return { passage, coverage: h.coverage, validity, score: h.score * prior };
       })
       .sort((a, b) => b.score - a.score)
@@ -198,7 +240,7 @@ export class QaIndex {
       .filter((r, i, all) => all.findIndex((x) => sameText(x.passage) === sameText(r.passage)) === i)
       .slice(0, 10);
     const top = ranked[0];
-    if (!top || top.coverage < MIN_COVERAGE || this.index.unknownShare(tokens) >= MAX_UNKNOWN) return { answered: false, answer: QA_MSG.notAnswered, cited: [], ranked, quantities };
+    if (!top || top.coverage < MIN_COVERAGE || this.index.unknownShare(tokens, ROUTING) >= MAX_UNKNOWN) return { answered: false, answer: QA_MSG.notAnswered, cited: [], ranked, quantities };
     const cited = [top];
     for (const r of ranked.slice(1)) {
       if (cited.length === MAX_CITATIONS || r.score < top.score * CITE_WITHIN) break;

@@ -36,6 +36,8 @@ function unitsOf(terms: readonly string[]): string[] {
   return terms.filter((t) => (isPair(t) ? singles.has(t[1]!) && singles.has(t[2]!) : t.length > 1));
 }
 
+const NONE: ReadonlySet<string> = new Set();
+
 export class Bm25Index {
   readonly size: number;
   private readonly postings = new Map<string, Postings>();
@@ -72,12 +74,14 @@ export class Bm25Index {
   /**
    * The `limit` best passages for the question's tokens, best first; `keep` may drop a passage
    * (a withdrawn policy's, before the index is rebuilt). Pairs count half: they back up the words.
+   * `routing` terms (what is asked after: 申报材料, 申报流程 …) score but are not the question's
+   * meaning: a passage must hold what the question is about to cover it.
    */
-  search(query: readonly string[], limit: number, keep: (doc: number) => boolean = () => true): Hit[] {
+  search(query: readonly string[], limit: number, keep: (doc: number) => boolean = () => true, routing: ReadonlySet<string> = NONE): Hit[] {
     const terms = [...new Set(query)];
     const scores = this.scores;
     const touched: number[] = [];
-    const units = unitsOf(terms);
+    const units = unitsOf(terms).filter((t) => !routing.has(t));
     const weights = new Map(terms.map((t) => [t, this.idf(t) * (isPair(t) || t.length === 1 ? 0.5 : 1)]));
     for (const term of terms) {
       const p = this.postings.get(term);
@@ -106,8 +110,8 @@ export class Bm25Index {
    * The share of the question's meaning no passage holds at all (0–1): a question mostly about what
    * no text mentions (营业执照年报, 工伤认定) is not answered, whatever its other words meet.
    */
-  unknownShare(query: readonly string[]): number {
-    const units = unitsOf([...new Set(query)]);
+  unknownShare(query: readonly string[], routing: ReadonlySet<string> = NONE): number {
+    const units = unitsOf([...new Set(query)]).filter((t) => !routing.has(t));
     return units.length ? units.filter((t) => !this.postings.has(t)).length / units.length : 1;
   }
 

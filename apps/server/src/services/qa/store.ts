@@ -30,7 +30,20 @@ export async function reindexPolicy(tx: DbOrTx, policyId: number): Promise<void>
   if (!policy) return;
   if (policy.status === 'published') {
     const published = await tx
-      .select({ id: guides.id, title: guides.title, conditionsText: guides.conditionsText, supportStandard: guides.supportStandard, materials: guides.materials })
+      .select({
+        id: guides.id,
+        title: guides.title,
+        conditionsText: guides.conditionsText,
+        supportStandard: guides.supportStandard,
+        materials: guides.materials,
+        steps: guides.steps,
+        windowStart: guides.windowStart,
+        windowEnd: guides.windowEnd,
+        payoutDays: guides.payoutDays,
+        deptName: guides.deptName,
+        deptAddress: guides.deptAddress,
+        deptPhone: guides.deptPhone,
+      })
       .from(guides)
       .where(and(eq(guides.policyId, policyId), eq(guides.status, 'published')))
       .orderBy(guides.id);
