@@ -193,6 +193,7 @@ export const APPLY_MSG = {
   correctionIncomplete: (what: string) => `请补正：${what}`,
   sameReviewer: '复审须由初审以外的工作人员进行',
   amountRequired: '请填写金额（万元）',
+  approvedPositive: '拟支持金额应大于 0 万元；不予支持的，请选择「不予支持」并说明理由',
   amountOverRule: (max: number) => `金额不能超过政策标准测算的 ${max} 万元`,
   budgetMissing: (year: number) => `该指南 ${year} 年度资金额度尚未设置，请先在申报表单设置中设置`,
   budgetExceeded: (left: number) => `超出本年度资金额度，剩余可用 ${left} 万元`,

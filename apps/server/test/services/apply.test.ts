@@ -245,6 +245,8 @@ describe('APPLY_FLOW as taken', () => {
     expect((await step(id, as.staff, { step: 'jointOpinion', department: 'kjj', note: '再次' })).body.msg).toBe(APPLY_MSG.departmentDone);
     expect((await step(id, as.staff, { step: 'jointOpinion', department: 'swj', note: '同意' })).body.msg).toBe(APPLY_MSG.departmentNotJoint);
     await stepOk(id, as.staff2, { step: 'jointOpinion', department: 'czj', note: '资金已落实' });
+    // Nothing to pay is no support (its 资金下达 would issue an instruction of 0): refused, nothing changed.
+    expect(await step(id, as.staff, { step: 'approve', amount: 0 })).toMatchObject({ status: 400, body: { msg: APPLY_MSG.approvedPositive } });
     const approved = await stepOk(id, as.staff, { step: 'approve', amount: 18, note: '拟支持 18 万元' });
     expect(approved).toMatchObject({ status: 'approved', statusLabel: '拟支持', approvedAmount: 18, budget: { amount: 100, approved: 18 } });
 

@@ -638,6 +638,8 @@ export async function takeStep(deps: ApplyDeps, ctx: Ctx, id: number, body: Appl
             throw conflict(APPLY_MSG.jointPending(pending.map((d) => dictLabel(dicts, 'department', d)).join('、')));
           }
           if (body.amount === undefined) throw badRequest(APPLY_MSG.amountRequired);
+          // Nothing to pay is no support: its 资金下达 would issue an instruction of 0.
+          if (amountOf(body.amount) <= 0) throw badRequest(APPLY_MSG.approvedPositive);
           await checkApproval(deps, tx, row, amountOf(body.amount), now);
           return;
         }
