@@ -179,7 +179,9 @@ function compose(cited: readonly RankedPassage[], question: readonly string[], d
         return i === 0 ? `常见问题「${p.label}」：${p.text}（依据${basis}${note}）` : `另见常见问题「${p.label}」。`;
       }
       const where = p.part === null ? `${p.path[0]}的${p.label}` : `《${p.policyTitle}》（${p.docNo}）${clauseOf({ path: p.path, label: p.label })}`;
-      const said = bestSentence(p.text, question, dict).replace(/^(第[一二三四五六七八九十百零〇两\d]+条|[一二三四五六七八九十]+、)\s*/, '');
+      // Its label is said already (第五条, 办理流程：): the sentence follows it.
+      const sentence = bestSentence(p.text, question, dict).replace(/^(第[一二三四五六七八九十百零〇两\d]+条|[一二三四五六七八九十]+、)\s*/, '');
+      const said = sentence.startsWith(`${p.label}：`) ? sentence.slice(p.label.length + 1) : sentence;
       return i === 0 ? `依据${where}${note}：${said}` : `另见${where}${note}。`;
     })
     .join('\n');
