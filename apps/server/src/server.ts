@@ -122,7 +122,7 @@ async function main() {
   if (seeded) {
     // The workflow services' demo goes through the services themselves (their calendar, messages).
     await app.ready();
-    await seedWorkflowDemo(app, config.uploadsDir);
+    await seedWorkflowDemo(app, { uploadsDir: config.uploadsDir, bureau: config.platform.bureau.name });
     log.info('empty database: demo data created');
   }
 

@@ -18,7 +18,7 @@ if (await isEmpty(db)) {
   const config = loadConfig({ ...process.env, LOG_LEVEL: 'silent' });
   const app = await buildApp({ config, databaseUrl, jwtSecret: 'seed' });
   await app.ready();
-  await seedWorkflowDemo(app, config.uploadsDir);
+  await seedWorkflowDemo(app, { uploadsDir: config.uploadsDir, bureau: config.platform.bureau.name });
   await app.close();
   process.stdout.write('demo data created\n');
 } else {

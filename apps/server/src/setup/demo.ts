@@ -8,6 +8,7 @@ import { hashPassword } from '../services/auth/password';
 import { assignCode } from '../services/entcode/public';
 import { seedAppealDemo } from './demo-content/appeal';
 import { seedApplyDemo } from './demo-content/apply';
+import { seedPayoutDemo } from './demo-content/payout';
 import { seedVisitDemo } from './demo-content/visit';
 import { seedPolicyDemo } from './demo-content/policy';
 import { seedPushDemo } from './demo-content/push';
@@ -98,12 +99,13 @@ export async function seedDemo(db: Db): Promise<void> {
 /**
  * After seedDemo, with the app built (ready): the workflow services' demo, filed and handled through
  * them, as if seeded at `now` (its tests choose the hour); the demo's documents are stored under
- * `uploadsDir`.
+ * `uploadsDir`; `bureau` publishes the demo's 公示.
  */
-export async function seedWorkflowDemo(app: FastifyInstance, uploadsDir: string, now = new Date()): Promise<void> {
+export async function seedWorkflowDemo(app: FastifyInstance, { uploadsDir, bureau }: { uploadsDir: string; bureau: string }, now = new Date()): Promise<void> {
   await seedAppealDemo({ db: app.db, events: app.events, calendar: app.calendar, dicts: app.dicts }, DEMO_ACCOUNTS.enterprise.username, now);
   await seedVisitDemo({ db: app.db, calendar: app.calendar, dicts: app.dicts, events: app.events, followUps: app.visitFollowUps }, DEMO_ACCOUNTS.enterprise.username, now);
   await seedApplyDemo({ db: app.db, events: app.events, calendar: app.calendar, dicts: app.dicts }, uploadsDir, DEMO_ACCOUNTS.enterprise.username, now);
+  await seedPayoutDemo({ db: app.db, events: app.events, calendar: app.calendar, bureau }, DEMO_ACCOUNTS.enterprise.username, now);
   // 政策问答: the demo's policies, seeded straight into their tables, answerable from the first question.
   await reconcile(app.db);
 }

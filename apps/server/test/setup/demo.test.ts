@@ -10,6 +10,7 @@ import { APPEAL_KIND } from '@hqt/contract/appeal';
 import type { App } from '../../src/app';
 import { accounts, enterprises, guides, messages, workflowSteps } from '../../src/db/schema/index';
 import { applications, applyForms, enterpriseMaterials } from '../../src/services/apply/schema';
+import { payments, publicities, publicityEntries } from '../../src/services/payout/schema';
 import { applyStart } from '../../src/services/apply/service';
 import { demoCtx } from '../../src/setup/demo-content/demo-ctx';
 import { appeals } from '../../src/services/appeal/public';
@@ -30,7 +31,7 @@ let app: App;
 beforeAll(async () => {
   app = await createTestApp();
   await seedDemo(app.db);
-  await seedWorkflowDemo(app, mkdtempSync(path.join(os.tmpdir(), 'hqt-demo-')), SEEDED_AT);
+  await seedWorkflowDemo(app, { uploadsDir: mkdtempSync(path.join(os.tmpdir(), 'hqt-demo-')), bureau: '云溪县工业和信息化局' }, SEEDED_AT);
 });
 afterAll(() => app.close());
 
@@ -95,7 +96,24 @@ describe('the demo', () => {
     expect(library.map((m) => m.kind).sort()).toEqual(['audit', 'license', 'social']);
     // Other enterprises' fill the queue's other states.
     const others = await app.db.select({ status: applications.status }).from(applications).where(ne(applications.enterpriseId, enterprise!.id));
-    expect(others.map((a) => a.status).sort()).toEqual(['accepted', 'rechecked', 'refused', 'rejected', 'reviewed']);
+    expect(others.map((a) => a.status).sort()).toEqual(['accepted', 'payable', 'payable', 'payable', 'rechecked', 'refused', 'rejected', 'reviewed']);
+  });
+
+  it('gives 公示与拨付 an ended 公示 of other enterprises’ approvals, one 待拨付, one instruction 待授权 and one sent to the treasury; the demo enterprise’s 拟支持 left to publish', async () => {
+    const [publicity, ...more] = await app.db.select().from(publicities);
+    expect(more).toEqual([]);
+    expect(publicity).toMatchObject({ status: 'ended', days: 7 });
+    expect(publicity!.number).toMatch(/^GS\d{8}-\d{4}$/);
+    const entries = await app.db.select({ applicationId: publicityEntries.applicationId }).from(publicityEntries).where(eq(publicityEntries.publicityId, publicity!.id));
+    expect(entries).toHaveLength(3);
+    const ledger = await app.db.select({ status: payments.status, approverId: payments.approverId, authorisedBy: payments.authorisedBy, batchId: payments.batchId }).from(payments).orderBy(asc(payments.id));
+    expect(ledger.map((p) => p.status)).toEqual(['sent', 'pending']);
+    expect(ledger[0]!.batchId).not.toBeNull();
+    // Authorised by a person other than the one who approved.
+    expect(ledger[0]!.authorisedBy).not.toBe(ledger[0]!.approverId);
+    const [demo] = await app.db.select().from(accounts).where(eq(accounts.username, DEMO_ACCOUNTS.enterprise.username));
+    const [enterprise] = await app.db.select().from(enterprises).where(eq(enterprises.accountId, demo!.id));
+    expect(await app.db.$count(applications, and(eq(applications.enterpriseId, enterprise!.id), eq(applications.status, 'approved')))).toBe(1);
   });
 
   it('prefills what the bureau knows: the demo enterprise types at most a fifth of each demo form’s fields', async () => {

@@ -107,15 +107,17 @@ export async function seedApplyDemo(deps: ApplyDeps, uploadsDir: string, demoUse
 
   /**
    * The applicant applies, `days` ago, for the first guide open then that it may apply for (not one
-   * it took, nor 企业研发投入补助, left for a person to try), with the prefill, its own words where the
-   * profile says nothing, and its valid documents.
+   * it took, nor 企业研发投入补助, left for a person to try; one the calculator estimates an amount for,
+   * when it is to be `supported`), with the prefill, its own words where the profile says nothing,
+   * and its valid documents.
    */
-  const apply = async (a: Applicant, days: number) => {
+  const apply = async (a: Applicant, days: number, supported = false) => {
     const at = ago(days * DAY);
     for (const guide of applicable.filter((g) => g.title !== '企业研发投入补助' && !a.taken.has(g.title) && g.windowStart <= at && at < g.windowEnd)) {
       try {
         const start = await applyStart(deps, a.who, { guideId: guide.id, enterpriseId: a.enterprise.id }, at);
-        if (!start.allowed) continue;
+        // One to be supported asks for the calculator's estimate: a guide that estimates it nothing could not be approved.
+        if (!start.allowed || (supported && !(Number(start.prefill.amount) > 0))) continue;
         const typed = { legalPerson: '李建华', phone: '13800000002', revenue: '3000', staff: '80', amount: '10', contact: '王晓敏', summary: `${guide.title}：项目已按计划实施完成，相关投入已入账并经审计。` };
         const detail = await submitApplication(
           deps,
@@ -133,8 +135,8 @@ export async function seedApplyDemo(deps: ApplyDeps, uploadsDir: string, demoUse
           at,
         );
         a.taken.add(guide.title);
-        // What it asked for: the calculator's estimate, prefilled (else its own figure).
-        return { id: detail.id, at, amount: Number(start.prefill.amount ?? typed.amount) };
+        // What it asked for: the calculator's estimate, prefilled (else, or when it estimates nothing, its own figure).
+        return { id: detail.id, at, amount: Number(start.prefill.amount) || Number(typed.amount) };
       } catch (err) {
         if (!(err instanceof AppError)) throw err;
       }
@@ -147,7 +149,7 @@ export async function seedApplyDemo(deps: ApplyDeps, uploadsDir: string, demoUse
   /** An application of `a` filed `days` ago and taken through `steps`, each a day after the one before. */
   const story = (a: Applicant, days: number, steps: readonly Step[]) =>
     tolerate(async () => {
-      const filed = await apply(a, days);
+      const filed = await apply(a, days, steps.some(([, body]) => typeof body === 'function'));
       if (!filed) return;
       let n = 0;
       for (const [who, body] of steps) await takeStep(deps, who, filed.id, typeof body === 'function' ? body(filed.amount) : body, new Date(filed.at.getTime() + ++n * DAY - 4 * HOUR));
@@ -182,8 +184,12 @@ export async function seedApplyDemo(deps: ApplyDeps, uploadsDir: string, demoUse
     [6, [[staff, { step: 'refuse', note: '申报主体不在本县注册，不予受理' }]]], // 不予受理
     [3, [accept]], // 待初审
   ];
+  const approve: Step = [admin, (amount) => ({ step: 'approve', note: '经研究，拟予支持', amount })];
   for (const [i, other] of others.entries()) {
     const [days, steps] = outcomes[i]!;
-    await story(await applicant(other.account, other), days, steps);
+    const a = await applicant(other.account, other);
+    await story(a, days, steps);
+    // The first three were also approved a month and more ago: the 公示 and payments of the demo (payout.ts).
+    if (i < 3) await story(a, 44 - 2 * i, [accept, firstReview, secondReview, approve]);
   }
 }
