@@ -13,6 +13,7 @@ import { QA_CONSOLE_PATHS, QA_MSG, QA_PATHS, type AskAnswer, type Faq, type QaFi
 import type { App } from '../../src/app';
 import { bearer, createAccount, createTestApp, loginAs } from '../helpers/app';
 import { profile, thisYear } from '../helpers/profile';
+import { QaStore, reindexPolicy } from '../../src/services/qa/store';
 
 let app: App;
 let staff: Record<string, string>;
@@ -218,6 +219,18 @@ describe('政策问答', () => {
     const quote = phone.citations.find((c) => c.kind === 'procedure')?.quote ?? '';
     expect(quote).toContain('咨询电话：0839-7209999');
     expect(quote).toContain('兑现时限：20个工作日');
+  });
+
+  it('while a node cannot listen it asks the passages’ version, not the passages: its ranking is kept until they change', async () => {
+    // A store whose listener never connects: nothing it holds is trusted, every question asks again.
+    const store = new QaStore(app.db, 'postgres://127.0.0.1:9/nowhere', app.dicts, () => {});
+    const first = await store.index();
+    expect(await store.index()).toBe(first);
+    // Its policy's passages written anew (as a revision writes them): the next question ranks over them.
+    await app.db.transaction((tx) => reindexPolicy(tx, policyId));
+    const next = await store.index();
+    expect(next).not.toBe(first);
+    expect(await store.index()).toBe(next);
   });
 
   it('a revision is answered in its new words; a withdrawal takes the policy out at once', async () => {

@@ -80,66 +80,87 @@ export function declareQaJobs(jobs: Jobs, db: Db): void {
 /** A build that takes less than this is awaited by the question that needs it; a longer one runs behind the index it replaces. */
 const AWAIT_BUILD_MS = 1000;
 
+/**
+ * What the passages are, cheaply: every reindex deletes and inserts rows (new ids), a 常见问题's
+ * edit moves its updated_at, a withdrawal drops its passages and hides its 常见问题 — each moves this.
+ */
+const passagesVersion = sql<string>`select (select count(*) || ':' || coalesce(max(id), 0) from ${qaPassages}) || '|' ||
+  (select count(*) || ':' || coalesce(max(f.updated_at)::text, '') from ${qaFaqs} f join ${policies} p on p.id = f.policy_id where p.status = 'published') as version`;
+
 export class QaStore {
-  private readonly passages: NotifiedCache<Passage[]>;
-  private built: { passages: Passage[]; terms: TermItems; index: QaIndex; ms: number } | null = null;
-  private building: Promise<QaIndex> | null = null;
+  // The node holds the passages' version, dropped when the trigger says they changed; while the
+  // listener is down each question asks the version again (one cheap statement), and the passages
+  // are read whole and tokenised again only when it moved.
+  private readonly version: NotifiedCache<string>;
+  private built: { version: string; terms: TermItems; index: QaIndex; ms: number } | null = null;
+  private building: { version: string; terms: TermItems; index: Promise<QaIndex> } | null = null;
 
   constructor(
-    db: Db,
+    private readonly db: Db,
     connectionString: string,
     private readonly dicts: DictionaryStore,
     onError: (err: Error) => void,
   ) {
-    this.passages = new NotifiedCache<Passage[]>({
+    this.version = new NotifiedCache<string>({
       connectionString,
       channel: 'hqt_qa_changed',
       onError,
-      load: async () => {
-        const [stored, faqs] = await Promise.all([
-          db.select().from(qaPassages).orderBy(qaPassages.id),
-          db
-            .select({ faq: qaFaqs, policyTitle: policies.title, docNo: policies.docNo, effectiveOn: policies.publishDate, expiresOn: policies.expiryDate })
-            .from(qaFaqs)
-            .innerJoin(policies, eq(policies.id, qaFaqs.policyId))
-            .where(eq(policies.status, 'published'))
-            .orderBy(qaFaqs.id),
-        ]);
-        const passages: Passage[] = stored.map((r) => ({ ...r, kind: r.kind as PassageKind, part: r.part as ClausePart | null }));
-        // A 常见问题 links to the clause it rests on, when its policy's text prints that label.
-        const blockOf = new Map(passages.filter((p) => p.part === 'c').map((p) => [`${p.policyId}:${p.label}`, p.block]));
-        return [
-          ...passages,
-          ...faqs.map(({ faq, ...policy }): Passage => {
-            const block = blockOf.get(`${faq.policyId}:${faq.clause}`) ?? null;
-            return { ...policy, policyId: faq.policyId, guideId: null, kind: 'faq', part: block === null ? null : 'c', block, path: ['常见问题'], label: faq.question, text: faq.answer, variants: faq.variants, basis: faq.clause };
-          }),
-        ];
-      },
+      load: async () => (await db.execute<{ version: string }>(passagesVersion)).rows[0]!.version,
     });
   }
 
-  start = () => this.passages.start();
-  stop = () => this.passages.stop();
+  /** Every passage and published 常见问题, as the ranking reads them. */
+  private async passages(): Promise<Passage[]> {
+    const [stored, faqs] = await Promise.all([
+      this.db.select().from(qaPassages).orderBy(qaPassages.id),
+      this.db
+        .select({ faq: qaFaqs, policyTitle: policies.title, docNo: policies.docNo, effectiveOn: policies.publishDate, expiresOn: policies.expiryDate })
+        .from(qaFaqs)
+        .innerJoin(policies, eq(policies.id, qaFaqs.policyId))
+        .where(eq(policies.status, 'published'))
+        .orderBy(qaFaqs.id),
+    ]);
+    const passages: Passage[] = stored.map((r) => ({ ...r, kind: r.kind as PassageKind, part: r.part as ClausePart | null }));
+    // A 常见问题 links to the clause it rests on, when its policy's text prints that label.
+    const blockOf = new Map(passages.filter((p) => p.part === 'c').map((p) => [`${p.policyId}:${p.label}`, p.block]));
+    return [
+      ...passages,
+      ...faqs.map(({ faq, ...policy }): Passage => {
+        const block = blockOf.get(`${faq.policyId}:${faq.clause}`) ?? null;
+        return { ...policy, policyId: faq.policyId, guideId: null, kind: 'faq', part: block === null ? null : 'c', block, path: ['常见问题'], label: faq.question, text: faq.answer, variants: faq.variants, basis: faq.clause };
+      }),
+    ];
+  }
+
+  start = () => this.version.start();
+  stop = () => this.version.stop();
   /** Resolves once every change committed before the call has been heard (tests, the console's writes). */
-  heard = () => this.passages.heard();
+  heard = () => this.version.heard();
 
   /** The ranking over the passages and the dictionary as they are now (or, while a long build runs, as they were). */
   async index(): Promise<QaIndex> {
-    const [passages, dicts] = await Promise.all([this.passages.get(), this.dicts.all()]);
+    const [version, dicts] = await Promise.all([this.version.get(), this.dicts.all()]);
     const terms = dicts.get(QA_TERM_DICT);
     const built = this.built;
-    if (built && built.passages === passages && built.terms === terms) return built.index;
-    this.building ??= this.build(passages, terms).finally(() => (this.building = null));
+    if (built && built.version === version && built.terms === terms) return built.index;
+    if (!this.building || this.building.version !== version || this.building.terms !== terms) {
+      const building = { version, terms, index: this.build(version, terms) };
+      this.building = building;
+      // Done (or failed: the next question tries again), it is no longer the one under way.
+      const done = () => {
+        if (this.building === building) this.building = null;
+      };
+      building.index.then(done, done);
+    }
     if (built && built.ms >= AWAIT_BUILD_MS) return built.index;
-    return this.building;
+    return this.building.index;
   }
 
-  private async build(passages: Passage[], terms: TermItems): Promise<QaIndex> {
+  private async build(version: string, terms: TermItems): Promise<QaIndex> {
     const started = performance.now();
     const items = [...(terms?.values() ?? [])].filter((i) => !i.disabled);
-    const index = await QaIndex.build(passages, termDictionary(items));
-    this.built = { passages, terms, index, ms: performance.now() - started };
+    const index = await QaIndex.build(await this.passages(), termDictionary(items));
+    this.built = { version, terms, index, ms: performance.now() - started };
     return index;
   }
 }
