@@ -53,6 +53,8 @@ export interface Config {
   qa: {
     /** 政策问答's questions: per address per minute. */
     questionsPerMinute: number;
+    /** How long a question is kept (its text may hold the asker's figures): days. */
+    questionRetentionDays: number;
   };
   push: {
     /** Messages written per transaction of a fan-out. */
@@ -180,7 +182,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     appeal: { filingsPerHour: int('APPEAL_RATE_LIMIT', env.APPEAL_RATE_LIMIT, 20) },
     visit: { requestsPerHour: int('VISIT_REQUEST_RATE_LIMIT', env.VISIT_REQUEST_RATE_LIMIT, 10) },
     entcode: { lookupsPerMinute: int('ENTCODE_RATE_LIMIT', env.ENTCODE_RATE_LIMIT, 30) },
-    qa: { questionsPerMinute: int('QA_RATE_LIMIT', env.QA_RATE_LIMIT, 20) },
+    qa: { questionsPerMinute: int('QA_RATE_LIMIT', env.QA_RATE_LIMIT, 20), questionRetentionDays: int('QA_QUESTION_RETENTION_DAYS', env.QA_QUESTION_RETENTION_DAYS, 365) },
     push: {
       batchSize: int('PUSH_BATCH_SIZE', env.PUSH_BATCH_SIZE, 2000),
     },

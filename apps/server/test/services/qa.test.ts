@@ -13,7 +13,8 @@ import { QA_CONSOLE_PATHS, QA_MSG, QA_PATHS, type AskAnswer, type Faq, type QaFi
 import type { App } from '../../src/app';
 import { bearer, createAccount, createTestApp, loginAs } from '../helpers/app';
 import { profile, thisYear } from '../helpers/profile';
-import { QaStore, reindexPolicy } from '../../src/services/qa/store';
+import { qaQuestions } from '../../src/services/qa/schema';
+import { forgetQuestions, QaStore, reindexPolicy } from '../../src/services/qa/store';
 
 let app: App;
 let staff: Record<string, string>;
@@ -231,6 +232,17 @@ describe('政策问答', () => {
     const next = await store.index();
     expect(next).not.toBe(first);
     expect(await store.index()).toBe(next);
+  });
+
+  it('questions are kept for the retention period (their text may hold the asker’s figures), then forgotten', async () => {
+    const asked = (question: string, daysAgo: number) =>
+      app.db.insert(qaQuestions).values({ accountId: null, question, answered: false, keyHash: 'x', askedAt: new Date(Date.now() - daysAgo * 86_400_000) }).returning({ id: qaQuestions.id });
+    const [kept] = await asked('我们去年营收9000万，能奖多少？', 364);
+    const [old] = await asked('我们前年营收8000万，能奖多少？', 366);
+    expect(await forgetQuestions(app.db, 365)).toBeGreaterThanOrEqual(1);
+    const left = (await app.db.select({ id: qaQuestions.id }).from(qaQuestions)).map((q) => q.id);
+    expect(left).toContain(kept!.id);
+    expect(left).not.toContain(old!.id);
   });
 
   it('a revision is answered in its new words; a withdrawal takes the policy out at once', async () => {

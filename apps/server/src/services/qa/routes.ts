@@ -36,7 +36,7 @@ const routes: FastifyPluginAsyncTypebox<Config['qa'] & { connectionString: strin
     store.index().catch((err: unknown) => app.log.warn({ err }, 'qa index: first build failed; the first question builds it'));
   });
   // Content written without the service (a bench's seed, an older database) is indexed by a job at each start.
-  declareQaJobs(app.jobs, app.db);
+  declareQaJobs(app.jobs, app.db, opts.questionRetentionDays);
 
   // A policy's publish, revision or withdrawal rewrites its passages in the same transaction; so does a guide's.
   app.events.onStep('policy', ['publish', 'withdraw'], (tx, step) => reindexPolicy(tx, step.id));

@@ -4,7 +4,7 @@
 // (`reconcile`: content written without the service). In each node, the ranking (`QaStore`): the
 // passages read whole once a trigger says they changed, tokenised with the term dictionary as it is,
 // and kept until either changes.
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, lt, sql } from 'drizzle-orm';
 import { QA_TERM_DICT, type ClausePart, type PassageKind } from '@hqt/contract/qa';
 import type { Db, DbOrTx } from '../../db/client';
 import type { Jobs } from '../../lib/jobs';
@@ -12,7 +12,7 @@ import { guides, policies } from '../../db/schema/index';
 import { NotifiedCache } from '../../lib/notified-cache';
 import type { Dictionaries, DictionaryStore } from '../dict/public';
 import { passagesOf, QaIndex, type Passage } from './engine';
-import { qaFaqs, qaPassages, qaSources } from './schema';
+import { qaFaqs, qaPassages, qaQuestions, qaSources } from './schema';
 import { termDictionary } from './terms';
 
 /** What a policy's passages are made from: its status and its and its guides' last writes. */
@@ -67,13 +67,25 @@ export async function reconcile(db: Db): Promise<number> {
 
 type TermItems = ReturnType<Dictionaries['get']>;
 
-export function declareQaJobs(jobs: Jobs, db: Db): void {
+/** Deletes the questions asked more than `days` days before `now` (their text may hold the asker's figures); answers how many. */
+export async function forgetQuestions(db: Db, days: number, now = new Date()): Promise<number> {
+  const gone = await db.delete(qaQuestions).where(lt(qaQuestions.askedAt, new Date(now.getTime() - days * 86_400_000))).returning({ id: qaQuestions.id });
+  return gone.length;
+}
+
+export function declareQaJobs(jobs: Jobs, db: Db, questionRetentionDays: number): void {
   jobs.queue({
     name: 'qa-reconcile',
     settings: { retryLimit: 3, retryDelay: 60, expireInSeconds: 3600, deleteAfterSeconds: 7 * 24 * 3600 },
     run: () => reconcile(db),
     schedule: '40 18 * * *',
     atStart: true,
+  });
+  jobs.queue({
+    name: 'qa-forget-questions',
+    settings: { retryLimit: 3, retryDelay: 300, expireInSeconds: 600, deleteAfterSeconds: 7 * 24 * 3600 },
+    run: () => forgetQuestions(db, questionRetentionDays),
+    schedule: '50 18 * * *',
   });
 }
 
