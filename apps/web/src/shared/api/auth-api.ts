@@ -2,7 +2,6 @@
 import {
   AUTH_PATHS,
   type ApiPath,
-  type CaptchaResponse,
   type MenuInfo,
   type RegisterBody,
   type TokenResponse,
@@ -13,7 +12,6 @@ import { ApiError, http, request } from '@/shared/api/http';
 import { session } from '@/shared/session/session-store';
 import { toast } from '@/shared/ui/feedback';
 
-export const fetchCaptcha = () => http.get<CaptchaResponse>(AUTH_PATHS.captcha);
 /** The same captcha's digits spoken (a WAV): the audio alternative to its image. `silent`: no toast on failure. */
 export const fetchCaptchaAudio = (codeIndex: string, { silent = false } = {}) =>
   http.blob(`${AUTH_PATHS.captchaAudio}?codeIndex=${encodeURIComponent(codeIndex)}`, { silent, anonymous: true });

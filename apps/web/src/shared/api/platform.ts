@@ -1,22 +1,16 @@
-// The site's identity and footer items, read once per page load. Plain fetch, not the HTTP client:
-// the login page shows the bureau's name and must not carry axios for it.
+// The site's identity and footer items, read once per page load. Plain fetch (plain-get.ts), not the
+// HTTP client: the login page shows the bureau's name and must not carry axios for it.
 import { useEffect, useState } from 'react';
 import { AUTH_PATHS, type PlatformInfo } from '@hqt/contract/auth';
-import { SUCCESS_CODE, type ApiEnvelope } from '@hqt/contract/envelope';
+import { plainGet } from './plain-get';
 
 let loading: Promise<PlatformInfo> | null = null;
 
 export function loadPlatformInfo(): Promise<PlatformInfo> {
-  loading ??= fetch(AUTH_PATHS.platformName)
-    .then((res) => res.json() as Promise<ApiEnvelope<PlatformInfo>>)
-    .then((answer) => {
-      if (answer.code !== SUCCESS_CODE) throw new Error(answer.msg);
-      return answer.data;
-    })
-    .catch((err: unknown) => {
-      loading = null; // asked again next time
-      throw err;
-    });
+  loading ??= plainGet<PlatformInfo>(AUTH_PATHS.platformName).catch((err: unknown) => {
+    loading = null; // asked again next time
+    throw err;
+  });
   return loading;
 }
 

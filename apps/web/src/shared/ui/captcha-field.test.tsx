@@ -4,7 +4,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http as mock, HttpResponse } from 'msw';
 import { AUTH_PATHS, type CaptchaResponse } from '@hqt/contract/auth';
-import { OWN_MSG } from '@hqt/contract/messages';
+import { MSG, OWN_MSG } from '@hqt/contract/messages';
 import { ok, server } from '../../../test/msw';
 import { CaptchaField } from './captcha-field';
 
@@ -137,4 +137,18 @@ test('too many requests: said in Chinese, on screen and to a screen reader, and 
   await vi.waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('语音验证码播放失败，请稍后重试'));
   expect(asked).toEqual(['c1']);
   expect(played).toEqual([]);
+});
+
+test('a captcha the server refuses (too many requests) is said in its words, and no old image stays', async () => {
+  server.use(mock.get(AUTH_PATHS.captcha, () => HttpResponse.json({ code: 429, msg: OWN_MSG.tooManyRequests, data: null }, { status: 429 })));
+  const indexes = renderField();
+  expect(await screen.findByText(OWN_MSG.tooManyRequests)).toBeInTheDocument();
+  expect(screen.queryByAltText('验证码图片')).toBeNull();
+  expect(indexes).toEqual([]);
+});
+
+test('a captcha answer that is not the server\'s (a proxy\'s error page) says 请求失败', async () => {
+  server.use(mock.get(AUTH_PATHS.captcha, () => new HttpResponse('<html>502 Bad Gateway</html>', { status: 502, headers: { 'content-type': 'text/html' } })));
+  renderField();
+  expect(await screen.findByText(MSG.requestFailed)).toBeInTheDocument();
 });

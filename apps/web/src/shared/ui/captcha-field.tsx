@@ -1,6 +1,8 @@
 import Input from 'antd/es/input/Input';
 import { forwardRef, useCallback, useEffect, useImperativeHandle, useRef, useState, type CSSProperties } from 'react';
-import { OWN_MSG } from '@hqt/contract/messages';
+import { AUTH_PATHS, type CaptchaResponse } from '@hqt/contract/auth';
+import { MSG, OWN_MSG } from '@hqt/contract/messages';
+import { plainGet } from '@/shared/api/plain-get';
 
 export interface CaptchaHandle {
   /** A new image; the old answer is gone (a captcha is single use). */
@@ -45,9 +47,9 @@ export const CaptchaField = forwardRef<CaptchaHandle, Props>(function CaptchaFie
 
   /** Answers the new captcha's number, or null when none came (the toast has said why). */
   const refresh = useCallback(async (): Promise<string | null> => {
-    const { fetchCaptcha } = await import('@/shared/api/auth-api');
     try {
-      const captcha = await fetchCaptcha();
+      // Plain fetch: the page opening asks for it, and need not bring the HTTP client with it.
+      const captcha = await plainGet<CaptchaResponse>(AUTH_PATHS.captcha);
       // The old captcha's digits stop with its image.
       if (audio.current && !audio.current.paused) audio.current.pause();
       setImg(captcha.img);
@@ -59,8 +61,10 @@ export const CaptchaField = forwardRef<CaptchaHandle, Props>(function CaptchaFie
       if (shown.current) announce('验证码已刷新');
       shown.current = true;
       return captcha.codeIndex;
-    } catch {
+    } catch (err) {
       setImg(null);
+      const { toast } = await import('@/shared/ui/feedback');
+      void toast.error(err instanceof Error ? err.message : MSG.requestFailed);
       return null;
     }
   }, [announce, onChange, onIndex]);
