@@ -1,6 +1,7 @@
 // A workflow item's steps as staff take them in the console (诉求, 申报): the step's button in the
-// 办理 section opens its dialog, whose OK button carries the step's name; the server's 「…成功」 shows
-// and the dialog closes.
+// 办理 section opens its dialog, whose OK button carries the step's name; the dialog closes (it stays
+// open on a refusal) and the newest toast says 「…成功」 — the same step taken twice in a row (two
+// 联审 opinions) has the first one's toast still showing on a slow machine (CI beside two busy loops).
 import { expect, type Locator, type Page } from '@playwright/test';
 
 export async function consoleStep(page: Page, label: string, fill?: (dialog: Locator) => Promise<void>) {
@@ -10,6 +11,7 @@ export async function consoleStep(page: Page, label: string, fill?: (dialog: Loc
   await expect(dialog).toBeVisible();
   await fill?.(dialog);
   await dialog.getByRole('button', { name: spaced }).click();
-  await expect(page.getByText(`${label}成功`)).toBeVisible();
   await expect(dialog).toBeHidden();
+  // The dialog closes right after its toast (step-dialog.tsx send), so the newest toast is this step's.
+  await expect(page.getByText(`${label}成功`).last()).toBeVisible();
 }

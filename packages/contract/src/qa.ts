@@ -76,7 +76,7 @@ export const QA_MSG = {
 export const CLAUSE_VALIDITY = { current: '现行有效', expired: '已失效', notYet: '尚未施行' } as const;
 export type ClauseValidity = keyof typeof CLAUSE_VALIDITY;
 
-/** A passage's kind: a clause of the text, of its 解读, a guide's 申报条件 / 支持标准 / 申报材料, or a staff-written 常见问题. */
+/** A passage's kind: a clause of the text, of its 解读, a guide's 申报条件 / 支持标准 / 申报材料 / 办理流程, or a staff-written 常见问题. */
 export const PASSAGE_KINDS = { clause: '政策原文', interpretation: '政策解读', conditions: '申报条件', standard: '支持标准', materials: '申报材料', procedure: '办理流程', faq: '常见问题' } as const;
 export type PassageKind = keyof typeof PASSAGE_KINDS;
 

@@ -18,7 +18,7 @@ type PolicySourceRow = Omit<PolicySource, 'id'>;
  * and abstention ≥ 0.9. 4 Dec: 0.904, 0.858, 0.930, 0.823. 4 Dec later, with the guides' 办理流程, routing
  * terms and the general vocabulary: 0.904, 0.854, 0.911, 0.845 — two off-topic how-to questions
  * (公司注销要走哪些流程, 个体户营业执照怎么办理) now meet passages that mention 注销 and 营业执照 once
- * 流程 and 怎么办理 route rather than weigh, while 22 more answerable ones are answered. Abstention and
+ * 流程 and 怎么办理 route rather than weigh, while on balance 8 more answerable ones are answered. Abstention and
  * the answered share trade against each other at the coverage threshold (engine.ts MIN_COVERAGE,
  * MAX_UNKNOWN; docs/qa.md).
  */

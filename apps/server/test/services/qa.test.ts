@@ -15,6 +15,7 @@ import { bearer, createAccount, createTestApp, loginAs } from '../helpers/app';
 import { profile, thisYear } from '../helpers/profile';
 import { qaQuestions } from '../../src/services/qa/schema';
 import { forgetQuestions, QaStore, reindexPolicy } from '../../src/services/qa/store';
+import { DictionaryStore } from '../../src/services/dict/store';
 
 let app: App;
 let staff: Record<string, string>;
@@ -223,8 +224,10 @@ describe('政策问答', () => {
   });
 
   it('while a node cannot listen it asks the passages’ version, not the passages: its ranking is kept until they change', async () => {
-    // A store whose listener never connects: nothing it holds is trusted, every question asks again.
-    const store = new QaStore(app.db, 'postgres://127.0.0.1:9/nowhere', app.dicts, () => {});
+    // A store whose listeners never connect (its own and its dictionaries', as in an outage): nothing
+    // they hold is trusted, every question asks again.
+    const nowhere = 'postgres://127.0.0.1:9/nowhere';
+    const store = new QaStore(app.db, nowhere, new DictionaryStore(app.db, nowhere, () => {}), () => {});
     const first = await store.index();
     expect(await store.index()).toBe(first);
     // Its policy's passages written anew (as a revision writes them): the next question ranks over them.

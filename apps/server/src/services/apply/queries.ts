@@ -191,13 +191,14 @@ const countsStatement = preparedPer((db, shape) => {
     .prepare(shapeName('apply_counts', s));
 });
 
-const overdueStatement = preparedPer((db, shape) =>
-  db
+const overdueStatement = preparedPer((db, shape) => {
+  const s = JSON.parse(shape) as QueueShape;
+  return db
     .select({ n: count() })
     .from(applications)
-    .where(filtersWhere({ ...(JSON.parse(shape) as QueueShape), overdue: true }))
-    .prepare(shapeName('apply_overdue', JSON.parse(shape) as QueueShape)),
-);
+    .where(filtersWhere({ ...s, overdue: true }))
+    .prepare(shapeName('apply_overdue', s));
+});
 
 /**
  * How many applications each status holds under the queue's other filters, and how many of them are

@@ -10,10 +10,10 @@ import type { Db, DbOrTx } from '../../db/client';
 import type { Jobs } from '../../lib/jobs';
 import { guides, policies } from '../../db/schema/index';
 import { NotifiedCache } from '../../lib/notified-cache';
-import type { Dictionaries, DictionaryStore } from '../dict/public';
+import type { DictionaryStore } from '../dict/public';
 import { passagesOf, QaIndex, type Passage } from './engine';
 import { qaFaqs, qaPassages, qaQuestions, qaSources } from './schema';
-import { termDictionary } from './terms';
+import { termDictionary, type TermItem } from './terms';
 
 /** What a policy's passages are made from: its status and its and its guides' last writes. */
 const versionOf = sql<string>`md5(p.status || p.updated_at::text || coalesce((select string_agg(g.id || g.status || g.updated_at::text, ',' order by g.id) from guides g where g.policy_id = p.id), ''))`;
@@ -65,8 +65,6 @@ export async function reconcile(db: Db): Promise<number> {
   return stale.rows.length;
 }
 
-type TermItems = ReturnType<Dictionaries['get']>;
-
 /** Deletes the questions asked more than `days` days before `now` (their text may hold the asker's figures); answers how many. */
 export async function forgetQuestions(db: Db, days: number, now = new Date()): Promise<number> {
   const gone = await db.delete(qaQuestions).where(lt(qaQuestions.askedAt, new Date(now.getTime() - days * 86_400_000))).returning({ id: qaQuestions.id });
@@ -102,10 +100,13 @@ const passagesVersion = sql<string>`select (select count(*) || ':' || coalesce(m
 export class QaStore {
   // The node holds the passages' version, dropped when the trigger says they changed; while the
   // listener is down each question asks the version again (one cheap statement), and the passages
-  // are read whole and tokenised again only when it moved.
+  // are read whole and tokenised again only when it or the term dictionary's content moved (the
+  // dictionary is compared by its terms, not its copy: a store not listening hands out a new copy
+  // each time). One build at a time: a question during one waits for it or keeps the ranking it
+  // replaces (below); what it built may be a change behind, and the next question builds again.
   private readonly version: NotifiedCache<string>;
-  private built: { version: string; terms: TermItems; index: QaIndex; ms: number } | null = null;
-  private building: { version: string; terms: TermItems; index: Promise<QaIndex> } | null = null;
+  private built: { version: string; terms: string; index: QaIndex; ms: number } | null = null;
+  private building: Promise<QaIndex> | null = null;
 
   constructor(
     private readonly db: Db,
@@ -152,25 +153,17 @@ export class QaStore {
   /** The ranking over the passages and the dictionary as they are now (or, while a long build runs, as they were). */
   async index(): Promise<QaIndex> {
     const [version, dicts] = await Promise.all([this.version.get(), this.dicts.all()]);
-    const terms = dicts.get(QA_TERM_DICT);
+    const items = [...(dicts.get(QA_TERM_DICT)?.values() ?? [])].filter((i) => !i.disabled).map(({ label, extra }) => ({ label, extra }));
+    const terms = JSON.stringify(items);
     const built = this.built;
     if (built && built.version === version && built.terms === terms) return built.index;
-    if (!this.building || this.building.version !== version || this.building.terms !== terms) {
-      const building = { version, terms, index: this.build(version, terms) };
-      this.building = building;
-      // Done (or failed: the next question tries again), it is no longer the one under way.
-      const done = () => {
-        if (this.building === building) this.building = null;
-      };
-      building.index.then(done, done);
-    }
+    this.building ??= this.build(version, terms, items).finally(() => (this.building = null));
     if (built && built.ms >= AWAIT_BUILD_MS) return built.index;
-    return this.building.index;
+    return this.building;
   }
 
-  private async build(version: string, terms: TermItems): Promise<QaIndex> {
+  private async build(version: string, terms: string, items: TermItem[]): Promise<QaIndex> {
     const started = performance.now();
-    const items = [...(terms?.values() ?? [])].filter((i) => !i.disabled);
     const index = await QaIndex.build(await this.passages(), termDictionary(items));
     this.built = { version, terms, index, ms: performance.now() - started };
     return index;

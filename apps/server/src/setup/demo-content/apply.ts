@@ -15,7 +15,7 @@ import type { SignedInCtx } from '../../lib/ctx';
 import { AppError } from '../../lib/errors';
 import { applyStart, saveBudget, saveForm, saveMaterial, submitApplication, takeStep, type ApplyDeps } from '../../services/apply/service';
 import { checkAttachment, storeAttachments } from '../../services/files/service';
-import { demoCtx } from './demo-ctx';
+import { demoCtx, tolerate } from './demo-ctx';
 
 const HOUR = 3600_000;
 const DAY = 24 * HOUR;
@@ -61,14 +61,6 @@ const JOINT: Record<string, Partial<ApplyFormBody>> = { 企业研发投入补助
 
 const pdf = (title: string) => Buffer.from(`%PDF-1.4\n% ${title}\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n`);
 
-async function tolerate(work: () => Promise<unknown>): Promise<void> {
-  try {
-    await work();
-  } catch (err) {
-    if (!(err instanceof AppError)) throw err;
-  }
-}
-
 export async function seedApplyDemo(deps: ApplyDeps, uploadsDir: string, demoUsername: string, now = new Date()): Promise<void> {
   const [demo] = await deps.db.select().from(accounts).where(eq(accounts.username, demoUsername));
   const [enterprise] = await deps.db.select({ id: enterprises.id, name: enterprises.name }).from(enterprises).where(eq(enterprises.accountId, demo!.id));
@@ -79,13 +71,14 @@ export async function seedApplyDemo(deps: ApplyDeps, uploadsDir: string, demoUse
   const year = Number(new Date(now.getTime() + 8 * HOUR).toISOString().slice(0, 4));
   const ago = (ms: number) => new Date(now.getTime() - ms);
 
-  // Every guide one applies for gets the form and a budget of 500 万元 for the year.
+  // Every guide one applies for gets the form and a budget of 500 万元 a year.
   const applicable = (await deps.db.select({ id: guides.id, title: guides.title, mode: guides.mode, windowStart: guides.windowStart, windowEnd: guides.windowEnd }).from(guides).orderBy(guides.id)).filter(
     (g) => g.mode !== AUTO_MODE,
   );
   for (const g of applicable) {
     await tolerate(() => saveForm(deps, staff, g.id, { ...FORM, ...JOINT[g.title] }, ago(60 * DAY)));
-    await tolerate(() => saveBudget(deps.db, staff, g.id, { year, amount: 500 }));
+    // This year's and, early in a year, last year's: the stories are approved up to 44 days ago.
+    for (const y of new Set([year, Number(new Date(ago(60 * DAY).getTime() + 8 * HOUR).toISOString().slice(0, 4))])) await tolerate(() => saveBudget(deps.db, staff, g.id, { year: y, amount: 500 }));
   }
 
   /** An applicant: an enterprise, its account, and its 材料库 (a valid 营业执照 and 审计报告, an expired 社保缴纳证明). */
@@ -108,7 +101,7 @@ export async function seedApplyDemo(deps: ApplyDeps, uploadsDir: string, demoUse
   /**
    * The applicant applies, `days` ago, for the first guide open then that it may apply for (not one
    * it took, nor 企业研发投入补助, left for a person to try; one the calculator estimates an amount for,
-   * when it is to be `supported`), with the prefill, its own words where the profile says nothing,
+   * when a step will propose or approve an amount: `supported`), with the prefill, its own words where the profile says nothing,
    * and its valid documents.
    */
   const apply = async (a: Applicant, days: number, supported = false) => {
@@ -157,10 +150,11 @@ export async function seedApplyDemo(deps: ApplyDeps, uploadsDir: string, demoUse
   const accept: Step = [staff, { step: 'accept' }];
   const firstReview: Step = [staff, (amount) => ({ step: 'firstReview', note: '符合支持条件，材料齐全', amount })];
   const secondReview: Step = [admin, { step: 'secondReview', note: '同意初审意见' }];
+  const approve: Step = [admin, (amount) => ({ step: 'approve', note: '经研究，拟予支持', amount })];
 
   const own = await applicant(demo, enterprise!);
   // 拟支持: 受理, 初审, 复审 by another person, then 拟支持.
-  await story(own, 14, [accept, firstReview, secondReview, [admin, (amount) => ({ step: 'approve', note: '经研究，拟予支持', amount })]]);
+  await story(own, 14, [accept, firstReview, secondReview, approve]);
   // 补正中: 受理, then staff asked for the project's figures and a newer audit report.
   await story(own, 9, [
     [staff, { step: 'accept', note: '材料初步齐全，予以受理' }],
@@ -184,7 +178,6 @@ export async function seedApplyDemo(deps: ApplyDeps, uploadsDir: string, demoUse
     [6, [[staff, { step: 'refuse', note: '申报主体不在本县注册，不予受理' }]]], // 不予受理
     [3, [accept]], // 待初审
   ];
-  const approve: Step = [admin, (amount) => ({ step: 'approve', note: '经研究，拟予支持', amount })];
   for (const [i, other] of others.entries()) {
     const [days, steps] = outcomes[i]!;
     const a = await applicant(other.account, other);

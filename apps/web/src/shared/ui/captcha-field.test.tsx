@@ -152,3 +152,9 @@ test('a captcha answer that is not the server\'s (a proxy\'s error page) says �
   renderField();
   expect(await screen.findByText(MSG.requestFailed)).toBeInTheDocument();
 });
+
+test('no network: the captcha says 请求失败 in Chinese, not the browser\'s words', async () => {
+  server.use(mock.get(AUTH_PATHS.captcha, () => HttpResponse.error()));
+  renderField();
+  expect(await screen.findByText(MSG.requestFailed)).toBeInTheDocument();
+});
